@@ -1,0 +1,19 @@
+"""The ``pyramids`` command line: thin commands over the library."""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from . import core
+from .options import PyramidsGroup
+
+
+@click.group(cls=PyramidsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pyramids")
+def main() -> None:
+    """Solve, filter, count and typeset the Pyramid family of solitaires."""
+
+
+for _command in (core.deal, core.replay, core.variants):
+    main.add_command(_command)

@@ -1,0 +1,124 @@
+"""Shared CLI plumbing: the variant options every command takes, deal parsing, errors."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..deals import Deal
+from ..errors import PyramidsError, VariantError
+from ..variants import OBJECTIVES, SCORINGS, STOCK_WASTE, Variant, get_variant, parse_rest
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UserError(click.ClickException):
+    """Bad input or an illegal request: the message, and exit status 2."""
+
+    exit_code = 2
+
+
+class PyramidsGroup(click.Group):
+    """Turns every library error into a clean message with exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PyramidsError as e:
+            raise UserError(str(e)) from None
+
+
+class DealType(click.ParamType):
+    """A deal number, a one-line deal, a file holding a deal (any form), or ``-`` for stdin."""
+
+    name = "DEAL"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Deal:
+        if isinstance(value, Deal):
+            return value
+        text = str(value)
+        try:
+            if text == "-":
+                return Deal.parse(sys.stdin.read())
+            if text.strip().isdigit():
+                return Deal.from_number(int(text))
+            if len(text) < 4096 and os.path.isfile(text):
+                with open(text, encoding="utf-8") as f:
+                    return Deal.parse(f.read())
+            return Deal.parse(text)
+        except PyramidsError as e:
+            self.fail(str(e), param, ctx)
+
+
+class PassesType(click.ParamType):
+    name = "N|unlimited"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from ..variants import parse_passes
+
+        if value is None or isinstance(value, int):
+            return value
+        try:
+            n = parse_passes(value)
+        except VariantError as e:
+            self.fail(str(e), param, ctx)
+        return "unlimited" if n is None else n
+
+
+DEAL = DealType()
+
+_VARIANT_KEYS = ("variant", "rows", "rest", "draw", "passes", "stock_waste", "overlap",
+                 "objective", "scoring")
+
+
+def variant_options(f: F) -> F:
+    """Add ``--variant`` and every rule option; the command receives ``variant: Variant``."""
+    decorators = [
+        click.option("--variant", "-V", default="pyramid", show_default=True,
+                     help="Preset: pyramid, par-pyramid, cheops, king-tut, tuts-tomb, giza, "
+                          "giza-6x4, bouquet (great-triangle = pyramid)."),
+        click.option("--rows", type=click.IntRange(1, 9), help="Pyramid rows (default 7)."),
+        click.option("--rest", help="Where the other cards go: stock, bouquet, tableau:CxR."),
+        click.option("--draw", type=click.Choice(["1", "3"]), help="Stock cards per deal."),
+        click.option("--passes", type=PassesType(),
+                     help="Passes through the stock: 1, 3, ... or unlimited."),
+        click.option("--stock-waste", type=click.Choice(STOCK_WASTE),
+                     help="May hand and waste top be matched?"),
+        click.option("--overlap/--no-overlap", default=None,
+                     help="Overlap discards (a card with the sole card covering it)."),
+        click.option("--objective", type=click.Choice(OBJECTIVES),
+                     help="Discard all 52 cards, or just clear the pyramid."),
+        click.option("--scoring", type=click.Choice(SCORINGS), help="Par scoring."),
+    ]
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        opts = {k: kwargs.pop(k, None) for k in _VARIANT_KEYS}
+        try:
+            kwargs["variant"] = build_variant(**opts)
+        except VariantError as e:
+            raise click.UsageError(str(e)) from None
+        return f(*args, **kwargs)
+
+    for d in reversed(decorators):
+        wrapper = d(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+def build_variant(variant: str = "pyramid", **opts: Any) -> Variant:
+    """The preset with the options given on the command line (``None`` = not given)."""
+    options: dict[str, Any] = {}
+    if opts.get("rest"):
+        options.update(parse_rest(opts.pop("rest")))
+    opts.pop("rest", None)
+    if opts.get("draw") is not None:
+        opts["draw"] = int(opts["draw"])
+    options.update({k: v for k, v in opts.items() if v is not None})
+    return get_variant(variant, **options)

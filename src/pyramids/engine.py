@@ -1,0 +1,351 @@
+"""The rules engine: a game state with legal moves, push/pop, won/lost and the Par score.
+
+It follows RULES.md and has no I/O. It is the referee's engine, not the solvers':
+it favours obvious correctness over speed. Decisions RULES.md leaves open, each
+pinned by a test in ``tests/test_rules.py``:
+
+* ``stock_waste=automatic``: when the hand and the waste top sum to 13 the pair is
+  *forced*: it is then the only legal move, and it is written in a solution like any
+  other discard. A position with a forced pair pending is never won or lost.
+* A redeal needs a card to turn over (hand or waste); a deal needs a stock card.
+* The game is lost when it is not won and no move is legal. With unlimited passes a
+  game can cycle without ever being lost; the solvers detect that, not the engine.
+* A pair is two different available cards summing to 13; with overlap discards one of
+  them may instead lie directly under the other (see :meth:`Game.overlap_partner`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, complementary
+from .deals import Deal
+from .errors import IllegalMoveError
+from .layout import Geometry, geometry
+from .moves import DEAL, REDEAL, Move
+from .variants import Variant
+
+PAR_BASE = {1: 50, 2: 35, 3: 20}
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    removed: int
+    stock: tuple[Card, ...]
+    hand: Card | None
+    waste: tuple[Card, ...]
+    pass_no: int
+    columns: tuple[int, ...]
+    cleared_pass: int | None
+
+
+class Game:
+    """A position of ``deal`` under ``variant``. Mutable: :meth:`push` and :meth:`pop`."""
+
+    def __init__(self, deal: Deal, variant: Variant) -> None:
+        self.deal = deal
+        self.variant = variant
+        self.geo: Geometry = geometry(variant)
+        n = variant.pyramid_cards
+        self.pyramid_layout: tuple[Card, ...] = deal.cards[:n]
+        rest = deal.cards[n:]
+        self._where: dict[Card, tuple[str, int]] = {c: ("pyramid", p)
+                                                    for p, c in enumerate(self.pyramid_layout)}
+        for i, c in enumerate(rest):
+            self._where[c] = (variant.rest, i)
+        self._rest = rest
+        self.removed = 0  # bit mask of discarded cards
+        self.stock: tuple[Card, ...] = rest if variant.is_stock else ()
+        self.hand: Card | None = None
+        self.waste: tuple[Card, ...] = ()
+        self.pass_no = 1
+        self.columns: tuple[int, ...] = (
+            (variant.tableau_rows or 0,) * (variant.columns or 0) if variant.rest == "tableau"
+            else ())
+        self.cleared_pass: int | None = None
+        self.moves: list[Move] = []
+        self._undo: list[_Snapshot] = []
+
+    # -- what is where ---------------------------------------------------
+    def is_removed(self, card: int) -> bool:
+        return bool(self.removed >> card & 1)
+
+    def pyramid_left(self) -> list[Card]:
+        return [c for c in self.pyramid_layout if not self.is_removed(c)]
+
+    def cards_left(self) -> int:
+        return 52 - self.removed.bit_count()
+
+    def column_cards(self, c: int) -> tuple[Card, ...]:
+        """Tableau column ``c`` as it stands, deepest first, exposed card last."""
+        idx = self.geo.column(c)[: self.columns[c]]
+        return tuple(self._rest[t] for t in idx)
+
+    def bouquet(self) -> list[Card]:
+        if self.variant.rest != "bouquet":
+            return []
+        return [c for c in self._rest if not self.is_removed(c)]
+
+    def waste_top(self) -> Card | None:
+        return self.waste[-1] if self.waste else None
+
+    def pyramid_exposed(self, p: int) -> bool:
+        return not any(not self.is_removed(self.pyramid_layout[q])
+                       for q in self.geo.covered_by(p))
+
+    def covering_cards(self, p: int) -> list[Card]:
+        """The cards still lying directly on pyramid position ``p``."""
+        return [self.pyramid_layout[q] for q in self.geo.covered_by(p)
+                if not self.is_removed(self.pyramid_layout[q])]
+
+    def available(self) -> list[Card]:
+        """Cards that may be discarded now (without overlap), in a fixed order."""
+        out = [c for p, c in enumerate(self.pyramid_layout)
+               if not self.is_removed(c) and self.pyramid_exposed(p)]
+        for col in range(len(self.columns)):
+            cards = self.column_cards(col)
+            if cards:
+                out.append(cards[-1])
+        out += self.bouquet()
+        if self.hand is not None:
+            out.append(self.hand)
+        if self.waste:
+            out.append(self.waste[-1])
+        return out
+
+    def overlap_partner(self, card: Card) -> Card | None:
+        """The exposed card lying directly, and alone, on ``card`` (overlap discards)."""
+        zone, i = self._where[card]
+        if self.is_removed(card):
+            return None
+        if zone == "pyramid":
+            over = self.covering_cards(i)
+            if len(over) == 1:
+                p = self._where[over[0]][1]
+                return over[0] if self.pyramid_exposed(p) else None
+            return None
+        if zone == "tableau":
+            col, depth = self.geo.column_of(i)
+            if self.columns[col] == depth + 2:
+                return self.column_cards(col)[-1]
+        return None
+
+    def forced_pair(self) -> Move | None:
+        """With ``stock_waste=automatic``: the hand + waste-top pair that must go now."""
+        if (self.variant.stock_waste == "automatic" and self.hand is not None and self.waste
+                and complementary(self.hand, self.waste[-1])):
+            return Move.discard(self.hand, self.waste[-1])
+        return None
+
+    # -- outcome ---------------------------------------------------------
+    def is_won(self) -> bool:
+        if self.forced_pair() is not None:
+            return False
+        if self.variant.objective == "pyramid":
+            return not self.pyramid_left()
+        return self.removed == (1 << 52) - 1 or self.cards_left() == 0
+
+    def is_lost(self) -> bool:
+        return not self.is_won() and not self.legal_moves()
+
+    def is_over(self) -> bool:
+        return self.is_won() or not self.legal_moves()
+
+    def par_score(self) -> int:
+        """The Par score if play stopped here (dealing on without discarding changes nothing)."""
+        if self.cleared_pass is not None:
+            return PAR_BASE.get(self.cleared_pass, 0) - self.cards_left()
+        return -self.cards_left()
+
+    # -- moves -------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, kings first, then pairs, then deal or redeal."""
+        if self.is_won_fast():
+            return []
+        forced = self.forced_pair()
+        if forced is not None:
+            return [forced]
+        avail = self.available()
+        moves = [Move.discard(c) for c in avail if c.is_king]
+        for i, a in enumerate(avail):
+            for b in avail[i + 1:]:
+                if complementary(a, b) and not self._stock_waste_forbidden(a, b):
+                    moves.append(Move.discard(a, b))
+        if self.variant.overlap:
+            for c in self.pyramid_left() + [x for col in range(len(self.columns))
+                                            for x in self.column_cards(col)]:
+                partner = self.overlap_partner(c)
+                if partner is not None and complementary(c, partner):
+                    moves.append(Move.discard(c, partner))
+        if self.stock:
+            moves.append(DEAL)
+        elif self._can_redeal():
+            moves.append(REDEAL)
+        return moves
+
+    def is_won_fast(self) -> bool:
+        if self.variant.objective == "pyramid":
+            return all(self.is_removed(c) for c in self.pyramid_layout) and \
+                self.forced_pair() is None
+        return self.removed == (1 << 52) - 1
+
+    def _stock_waste_forbidden(self, a: Card, b: Card) -> bool:
+        return (self.variant.stock_waste == "forbidden" and self.hand is not None
+                and bool(self.waste) and {a, b} == {self.hand, self.waste[-1]})
+
+    def _can_redeal(self) -> bool:
+        v = self.variant
+        if not v.is_stock or self.stock or (self.hand is None and not self.waste):
+            return False
+        return v.passes is None or self.pass_no < v.passes
+
+    def why_illegal(self, move: Move) -> str | None:
+        """``None`` if ``move`` is legal here, else the reason in words."""
+        if self.is_won_fast():
+            return "the game is already won"
+        forced = self.forced_pair()
+        if forced is not None and move != forced:
+            return (f"the hand {forced.cards[0]} and the waste top {forced.cards[1]} "
+                    "must be discarded first (stock-waste automatic)")
+        if move.kind == "deal":
+            return self._why_not_deal()
+        if move.kind == "redeal":
+            return self._why_not_redeal()
+        return self._why_not_discard(move)
+
+    def _why_not_deal(self) -> str | None:
+        if not self.variant.is_stock:
+            return f"{self.variant.name} has no stock"
+        if not self.stock:
+            return "the stock is empty" + ("; redeal instead" if self._can_redeal() else "")
+        return None
+
+    def _why_not_redeal(self) -> str | None:
+        v = self.variant
+        if not v.is_stock:
+            return f"{v.name} has no stock"
+        if self.stock:
+            return f"the stock is not empty ({len(self.stock)} cards left to deal)"
+        if v.passes is not None and self.pass_no >= v.passes:
+            return f"no redeal left ({v.passes} pass{'es' if v.passes > 1 else ''})"
+        if self.hand is None and not self.waste:
+            return "there is no card to redeal"
+        return None
+
+    def _why_not_discard(self, move: Move) -> str | None:
+        cards = move.cards
+        if len(cards) == 1:
+            if not cards[0].is_king:
+                return f"{cards[0]} is not a king: it needs a partner summing to 13"
+        elif not complementary(*cards):
+            return f"{cards[0]} and {cards[1]} do not sum to 13"
+        avail = set(self.available())
+        if all(c in avail for c in cards):
+            if len(cards) == 2 and self._stock_waste_forbidden(*cards):
+                return "the hand and the waste top may not be matched (stock-waste forbidden)"
+            return None
+        if len(cards) == 2 and self.variant.overlap:
+            for low, high in (cards, cards[::-1]):
+                if self.overlap_partner(low) == high:
+                    return None
+        for c in cards:
+            if c not in avail:
+                return self._why_unavailable(c, cards)
+        return "not available"  # pragma: no cover - every branch above names a card
+
+    def _why_unavailable(self, card: Card, move_cards: tuple[Card, ...]) -> str:
+        if self.is_removed(card):
+            return f"{card} is already discarded"
+        zone, i = self._where[card]
+        if zone == "pyramid":
+            over = self.covering_cards(i)
+            text = f"{card} is covered by {' and '.join(map(str, over))}"
+            if len(over) == 1 and over[0] in move_cards and not self.variant.overlap:
+                text += " (overlap discards are off)"
+            return text
+        if zone == "tableau":
+            col, _ = self.geo.column_of(i)
+            below = self.column_cards(col)
+            under = below[below.index(card) + 1:]
+            text = f"{card} is covered by {' and '.join(map(str, under))} in column {col + 1}"
+            if len(under) == 1 and under[0] in move_cards and not self.variant.overlap:
+                text += " (overlap discards are off)"
+            return text
+        if card in self.stock:
+            return f"{card} is still in the stock"
+        if card in self.waste:
+            return f"{card} is in the waste under {self.waste[-1]}"
+        return f"{card} is not available"  # pragma: no cover
+
+    def push(self, move: Move) -> None:
+        """Play ``move``; raise :class:`IllegalMoveError` saying why it is illegal."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move}: {reason}")
+        self._undo.append(_Snapshot(self.removed, self.stock, self.hand, self.waste,
+                                    self.pass_no, self.columns, self.cleared_pass))
+        self.moves.append(move)
+        if move.kind == "deal":
+            self._deal()
+        elif move.kind == "redeal":
+            self._redeal()
+        else:
+            for c in move.cards:
+                self._remove(c)
+            if self.cleared_pass is None and not self.pyramid_left():
+                self.cleared_pass = self.pass_no
+
+    def pop(self) -> Move:
+        """Undo the last move and return it."""
+        s = self._undo.pop()
+        self.removed, self.stock, self.hand, self.waste = s.removed, s.stock, s.hand, s.waste
+        self.pass_no, self.columns, self.cleared_pass = s.pass_no, s.columns, s.cleared_pass
+        return self.moves.pop()
+
+    def _deal(self) -> None:
+        if self.variant.draw == 1:
+            if self.hand is not None:
+                self.waste = (*self.waste, self.hand)
+            self.hand, self.stock = self.stock[0], self.stock[1:]
+        else:
+            k = self.variant.draw or 1
+            self.waste, self.stock = self.waste + self.stock[:k], self.stock[k:]
+
+    def _redeal(self) -> None:
+        if self.hand is not None:
+            self.waste = (*self.waste, self.hand)
+            self.hand = None
+        self.stock, self.waste = self.waste, ()
+        self.pass_no += 1
+
+    def _remove(self, card: Card) -> None:
+        self.removed |= 1 << card
+        if card == self.hand:
+            self.hand = None
+        elif self.waste and card == self.waste[-1]:
+            self.waste = self.waste[:-1]
+        zone, i = self._where[card]
+        if zone == "tableau":
+            col, _ = self.geo.column_of(i)
+            cols = list(self.columns)
+            cols[col] -= 1
+            self.columns = tuple(cols)
+
+    # -- identity ----------------------------------------------------------
+    def key(self) -> tuple[object, ...]:
+        """Everything that decides the future of the game (for counting positions)."""
+        return (self.removed, self.stock, self.hand, self.waste, self.pass_no,
+                self.cleared_pass if self.variant.scoring == "par" else None)
+
+    def zone_counts(self) -> dict[str, int]:
+        """How many cards are in each zone; they always add up to 52."""
+        return {"pyramid": len(self.pyramid_left()), "stock": len(self.stock),
+                "hand": int(self.hand is not None), "waste": len(self.waste),
+                "tableau": sum(self.columns), "bouquet": len(self.bouquet()),
+                "discarded": self.removed.bit_count()}
+
+    def copy(self) -> Game:
+        g = Game(self.deal, self.variant)
+        for m in self.moves:
+            g.push(m)
+        return g

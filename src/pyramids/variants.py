@@ -1,0 +1,269 @@
+"""Rule sets as data: a frozen :class:`Variant` with the presets of RULES.md.
+
+Options that make no sense for a layout are ``None`` (a Giza game has no ``draw``);
+setting one is an error rather than silently ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import VariantError
+
+Rest = Literal["stock", "bouquet", "tableau"]
+StockWaste = Literal["allowed", "forbidden", "automatic"]
+Objective = Literal["all", "pyramid"]
+Scoring = Literal["none", "par"]
+
+REST_KINDS = ("stock", "bouquet", "tableau")
+STOCK_WASTE = ("allowed", "forbidden", "automatic")
+OBJECTIVES = ("all", "pyramid")
+SCORINGS = ("none", "par")
+MIN_ROWS, MAX_ROWS = 1, 9
+STOCK_ONLY = ("draw", "passes", "stock_waste")
+OPTION_NAMES = ("rows", "rest", "columns", "tableau_rows", "draw", "passes", "stock_waste",
+                "overlap", "objective", "scoring")
+
+
+def pyramid_size(rows: int) -> int:
+    return rows * (rows + 1) // 2
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A complete rule set. Build one with :func:`get_variant` or :meth:`with_options`.
+
+    ``passes`` is ``None`` for unlimited redeals in a stock game.
+    ``stock_waste`` is ``None`` with draw 3 (there is no hand to match).
+    """
+
+    name: str = "pyramid"
+    rows: int = 7
+    rest: Rest = "stock"
+    columns: int | None = None
+    tableau_rows: int | None = None
+    draw: int | None = 1
+    passes: int | None = 1
+    stock_waste: StockWaste | None = "allowed"
+    overlap: bool = False
+    objective: Objective = "all"
+    scoring: Scoring = "none"
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    # -- derived facts -------------------------------------------------
+    @property
+    def pyramid_cards(self) -> int:
+        return pyramid_size(self.rows)
+
+    @property
+    def rest_cards(self) -> int:
+        return 52 - self.pyramid_cards
+
+    @property
+    def is_stock(self) -> bool:
+        return self.rest == "stock"
+
+    @property
+    def is_open(self) -> bool:
+        """Is every card visible and the order of play free (bouquet, tableau)?"""
+        return self.rest != "stock"
+
+    @property
+    def has_hand(self) -> bool:
+        return self.is_stock and self.draw == 1
+
+    @property
+    def redeals(self) -> int | None:
+        """Redeals allowed (``None``: unlimited)."""
+        return None if self.passes is None else self.passes - 1
+
+    def validate(self) -> None:
+        """Raise :class:`VariantError` naming the first option that does not fit."""
+        if not isinstance(self.rows, int) or not MIN_ROWS <= self.rows <= MAX_ROWS:
+            raise VariantError(f"rows must be {MIN_ROWS} to {MAX_ROWS}, got {self.rows!r}")
+        if self.rest not in REST_KINDS:
+            raise VariantError(f"rest must be one of {', '.join(REST_KINDS)}, got {self.rest!r}")
+        if self.objective not in OBJECTIVES:
+            raise VariantError(
+                f"objective must be one of {', '.join(OBJECTIVES)}, got {self.objective!r}")
+        if self.scoring not in SCORINGS:
+            raise VariantError(
+                f"scoring must be one of {', '.join(SCORINGS)}, got {self.scoring!r}")
+        if not isinstance(self.overlap, bool):
+            raise VariantError(f"overlap must be true or false, got {self.overlap!r}")
+        if self.rest == "stock":
+            self._validate_stock()
+        else:
+            for opt in STOCK_ONLY:
+                if getattr(self, opt) is not None:
+                    raise VariantError(
+                        f"{opt.replace('_', '-')} applies to stock games only, "
+                        f"and {self.name} has a {self.rest}")
+        if self.rest == "tableau":
+            self._validate_tableau()
+        elif self.columns is not None or self.tableau_rows is not None:
+            raise VariantError(f"tableau columns and rows need a tableau, not a {self.rest}")
+        if self.scoring == "par":
+            if self.rest != "stock" or self.passes is None or self.passes > 3:
+                raise VariantError("par scoring needs a stock game of 1 to 3 passes")
+            if self.objective != "all":
+                raise VariantError("par scoring plays on after the pyramid: objective must be all")
+
+    def _validate_stock(self) -> None:
+        if self.draw not in (1, 3):
+            raise VariantError(f"draw must be 1 or 3, got {self.draw!r}")
+        if self.passes is not None and (not isinstance(self.passes, int) or self.passes < 1):
+            raise VariantError(f"passes must be a whole number >= 1 or unlimited, "
+                               f"got {self.passes!r}")
+        if self.draw == 3:
+            if self.stock_waste is not None:
+                raise VariantError(
+                    f"stock-waste={self.stock_waste} needs draw 1: with draw 3 there is no "
+                    "hand, only the waste top is available")
+        elif self.stock_waste not in STOCK_WASTE:
+            raise VariantError(f"stock-waste must be one of {', '.join(STOCK_WASTE)}, "
+                               f"got {self.stock_waste!r}")
+
+    def _validate_tableau(self) -> None:
+        c, r = self.columns, self.tableau_rows
+        if not isinstance(c, int) or not isinstance(r, int) or c < 1 or r < 1:
+            raise VariantError(f"a tableau needs columns and rows >= 1, got {c}x{r}")
+        if c * r != self.rest_cards:
+            raise VariantError(
+                f"a {c}x{r} tableau holds {c * r} cards, but a {self.rows}-row pyramid "
+                f"leaves {self.rest_cards}")
+
+    # -- building ------------------------------------------------------
+    def with_options(self, **options: Any) -> Variant:
+        """A copy with options replaced; ``None`` values mean "keep the preset's"."""
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            key = key.replace("-", "_")
+            if key not in OPTION_NAMES:
+                raise VariantError(f"unknown option {key!r}: options are {', '.join(OPTION_NAMES)}")
+            if key == "passes" and isinstance(value, str):
+                changes[key] = parse_passes(value)  # "unlimited" is an explicit None
+            elif key == "rest" and isinstance(value, str) and value.startswith("tableau:"):
+                changes.update(parse_rest(value))
+            elif value is not None:
+                changes[key] = value
+        if "rest" in changes:
+            changes.update(_rest_defaults(changes, self))
+        if changes.get("draw") == 3 and "stock_waste" not in changes:
+            changes["stock_waste"] = None
+        if changes.get("draw") == 1 and self.stock_waste is None and "stock_waste" not in changes:
+            changes["stock_waste"] = "allowed"
+        return dataclasses.replace(self, **changes)
+
+    def options(self) -> dict[str, Any]:
+        """Every option resolved, as plain JSON-able values."""
+        return {"name": self.name} | {k: getattr(self, k) for k in OPTION_NAMES}
+
+    def rest_label(self) -> str:
+        if self.rest == "tableau":
+            return f"tableau {self.columns}x{self.tableau_rows}"
+        return self.rest
+
+    def describe(self) -> str:
+        """One line: the preset and every option that matters for this layout."""
+        parts = [f"{self.name}:", f"{self.rows} rows", self.rest_label()]
+        if self.is_stock:
+            passes = "unlimited passes" if self.passes is None else (
+                "1 pass" if self.passes == 1 else f"{self.passes} passes")
+            parts += [f"draw {self.draw}", passes]
+            if self.stock_waste is not None:
+                parts.append(f"stock-waste {self.stock_waste}")
+        parts.append("overlap" if self.overlap else "no overlap")
+        parts.append(f"objective {self.objective}")
+        if self.scoring != "none":
+            parts.append(f"{self.scoring} scoring")
+        return " ".join(parts[:1]) + " " + ", ".join(parts[1:])
+
+
+def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
+    """Fill in what a change of ``rest`` implies, unless given explicitly."""
+    rest = changes["rest"]
+    out: dict[str, Any] = {}
+    if rest != "stock":
+        for opt in STOCK_ONLY:
+            out.setdefault(opt, changes.get(opt))
+        if base.scoring != "none" and "scoring" not in changes:
+            out["scoring"] = "none"
+    elif base.rest != "stock":
+        out.setdefault("draw", changes.get("draw", 1))
+        out.setdefault("passes", changes.get("passes", 1))
+        out.setdefault("stock_waste", changes.get(
+            "stock_waste", None if out["draw"] == 3 else "allowed"))
+    if rest != "tableau":
+        out["columns"] = changes.get("columns")
+        out["tableau_rows"] = changes.get("tableau_rows")
+    return out
+
+
+PRESETS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("pyramid"),
+        Variant("par-pyramid", passes=3, scoring="par"),
+        Variant("cheops", passes=3),
+        Variant("king-tut", draw=3, passes=1, stock_waste=None, objective="pyramid"),
+        Variant("tuts-tomb", draw=3, passes=None, stock_waste=None, overlap=True,
+                objective="pyramid"),
+        Variant("giza", rest="tableau", columns=8, tableau_rows=3, draw=None, passes=None,
+                stock_waste=None),
+        Variant("giza-6x4", rest="tableau", columns=6, tableau_rows=4, draw=None, passes=None,
+                stock_waste=None),
+        Variant("bouquet", rest="bouquet", draw=None, passes=None, stock_waste=None),
+    )
+}
+ALIASES = {"great-triangle": "pyramid"}
+
+
+def preset_names() -> list[str]:
+    return list(PRESETS) + list(ALIASES)
+
+
+def get_variant(name: str = "pyramid", **options: Any) -> Variant:
+    """The preset ``name`` (case and ``_``/space insensitive) with option overrides."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = ALIASES.get(key, key)
+    if key not in PRESETS:
+        raise VariantError(f"unknown variant {name!r}: choose one of {', '.join(preset_names())}")
+    return PRESETS[key].with_options(**options) if options else PRESETS[key]
+
+
+def parse_passes(text: str | int | None) -> int | None:
+    """``1``, ``3``, ``unlimited`` (or ``inf``) -> int or None."""
+    if text is None or isinstance(text, int):
+        return text
+    t = text.strip().lower()
+    if t in ("unlimited", "inf", "infinite", "none"):
+        return None
+    try:
+        n = int(t)
+    except ValueError:
+        raise VariantError(f"passes must be a whole number or 'unlimited', got {text!r}") from None
+    if n < 1:
+        raise VariantError(f"passes must be >= 1, got {text!r}")
+    return n
+
+
+def parse_rest(text: str) -> dict[str, Any]:
+    """``stock``, ``bouquet``, ``tableau`` or ``tableau:8x3`` -> option dict."""
+    t = text.strip().lower()
+    if t in ("stock", "bouquet"):
+        return {"rest": t}
+    if t.startswith("tableau"):
+        dims = t[len("tableau"):].lstrip(":= ")
+        if not dims:
+            return {"rest": "tableau", "columns": 8, "tableau_rows": 3}
+        try:
+            c, r = (int(x) for x in dims.split("x"))
+        except ValueError:
+            raise VariantError(f"tableau size must look like 8x3, got {text!r}") from None
+        return {"rest": "tableau", "columns": c, "tableau_rows": r}
+    raise VariantError(f"rest must be stock, bouquet or tableau:CxR, got {text!r}")

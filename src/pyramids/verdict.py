@@ -1,0 +1,63 @@
+"""The answer every engine gives: ``winnable`` with a replayed solution, ``blocked`` with a
+certificate, or ``unknown`` when a limit was hit. Never ``blocked`` on a guess."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .moves import Move
+
+Status = Literal["winnable", "blocked", "unknown"]
+CERTIFICATES = ("four-complement", "stock-count", "structural", "exhaustive")
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Why a deal is blocked: ``kind`` is one of :data:`CERTIFICATES`; ``detail`` in words;
+    ``data`` the facts behind it (cards, counts) as JSON-able values."""
+
+    kind: str
+    detail: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return {"kind": self.kind, "detail": self.detail, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of analysing one deal under one variant."""
+
+    status: Status
+    engine: str
+    moves: tuple[Move, ...] = ()
+    certificate: Certificate | None = None
+    score: int | None = None  # best Par score under Par scoring
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""  # for unknown: which limit was hit
+    deal_number: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.status == "blocked" and self.certificate is None:
+            raise ValueError("a blocked verdict needs a certificate")
+        if self.status == "winnable" and not self.moves:
+            raise ValueError("a winnable verdict needs its solution")
+
+    @property
+    def winnable(self) -> bool:
+        return self.status == "winnable"
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal_number,
+            "status": self.status,
+            "engine": self.engine,
+            "moves": [str(m) for m in self.moves],
+            "certificate": self.certificate.to_json_obj() if self.certificate else None,
+            "score": self.score,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "reason": self.reason or None,
+        }
