@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import DECK, Card, CardError, format_cards
-from .errors import DealError
+from .cards import DECK, Card, format_cards
+from .errors import CardError, DealError
 from .variants import Variant, get_variant, pyramid_size
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = MASK64
 
 
-def splitmix64(seed: int) -> Iterable[int]:
+def splitmix64(seed: int) -> Iterator[int]:
     """The SplitMix64 stream of RULES.md seeded with ``seed``."""
     state = seed & MASK64
     while True:

@@ -33,7 +33,7 @@ class PyramidsGroup(click.Group):
             raise UserError(str(e)) from None
 
 
-class DealType(click.ParamType):
+class DealType(click.ParamType):  # type: ignore[type-arg]  # generic only in click >= 8.2
     """A deal number, a one-line deal, a file holding a deal (any form), or ``-`` for stdin."""
 
     name = "DEAL"
@@ -56,7 +56,7 @@ class DealType(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-class PassesType(click.ParamType):
+class PassesType(click.ParamType):  # type: ignore[type-arg]
     name = "N|unlimited"
 
     def convert(self, value: Any, param: click.Parameter | None,
