@@ -1,0 +1,94 @@
+"""The work done in solver processes. Each job imports its backend lazily, so that the service
+starts (and its other endpoints work) whether or not a backend has been built, and so that
+the event loop's process never loads a solver. Jobs return plain JSON-able values or bytes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from ..deals import Deal
+from ..variants import Variant
+
+
+class BackendMissing(Exception):
+    """The module or function a job needs is not in this build."""
+
+
+def backend(module: str, name: str) -> Any:
+    """``module.name``, or :class:`BackendMissing` saying which is not there."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        # The backend, or a part of this project it needs, is not built yet. (A missing
+        # third-party package is a broken install, not "not yet": let that surface.)
+        if e.name and (e.name == "pyramids" or e.name.startswith("pyramids.")):
+            raise BackendMissing(f"{module} is not available yet ({e.name} is missing)") from None
+        raise
+    fn = getattr(mod, name, None)
+    if fn is None:
+        raise BackendMissing(f"{module}.{name} is not available yet")
+    return fn
+
+
+def ping() -> str:
+    return "pong"
+
+
+def sleep(seconds: float) -> float:
+    """For tests of the pool's limits: occupy a worker for ``seconds``."""
+    time.sleep(seconds)
+    return seconds
+
+
+def check(deal: Deal, variant: Variant, engine: str, time_limit: float) -> dict[str, Any]:
+    """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``."""
+    fn = backend("pyramids.check", "check")
+    verdict = fn(deal, variant, engine=engine, time_limit=time_limit)
+    return verdict_json(verdict, deal, variant)
+
+
+def verdict_json(verdict: Any, deal: Deal, variant: Variant) -> dict[str, Any]:
+    """The verdict's JSON object, with the deal number (when known) filled in."""
+    obj: dict[str, Any] = verdict.to_json_obj()
+    if obj.get("deal") is None:
+        obj["deal"] = deal.number
+    return obj
+
+
+def quick(deal: Deal, variant: Variant) -> dict[str, Any]:
+    """Cheap certificates only: ``blocked`` with one, else ``unknown``."""
+    fn = backend("pyramids.certificates", "quick_certificate")
+    t0 = time.perf_counter()
+    cert = fn(deal, variant)
+    return {
+        "deal": deal.number,
+        "status": "blocked" if cert is not None else "unknown",
+        "engine": "quick",
+        "certificate": cert.to_json_obj() if cert is not None else None,
+        "seconds": round(time.perf_counter() - t0, 6),
+        "reason": None if cert is not None else "no quick certificate",
+    }
+
+
+def filter_deals(deals: list[Deal], variant: Variant, mode: str, engine: str,
+                 time_limit: float, budget: float) -> list[dict[str, Any]]:
+    """One result per deal, in order. Once ``budget`` seconds are spent, the deals not yet
+    looked at are reported ``unknown`` (reason: batch time limit), never guessed."""
+    t0 = time.monotonic()
+    out: list[dict[str, Any]] = []
+    for deal in deals:
+        left = budget - (time.monotonic() - t0)
+        if left <= 0:
+            out.append({"deal": deal.number, "status": "unknown", "engine": None,
+                        "certificate": None, "reason": "batch time limit"})
+            continue
+        if mode == "quick":
+            out.append(quick(deal, variant))
+        else:
+            out.append(check(deal, variant, engine, min(time_limit, left)))
+    for obj, deal in zip(out, deals, strict=True):
+        obj["line"] = deal.line()
+    return out

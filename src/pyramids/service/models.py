@@ -1,0 +1,152 @@
+"""Request and response bodies (pydantic). Rule options are loosely typed on purpose: the
+library validates them, so a bad value gets the same message as on the command line."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from ..deals import Deal
+from ..errors import DealError
+from ..variants import Variant
+
+Engine = Literal["auto", "search", "cpsat"]
+DealSpec = Annotated[
+    StrictInt | Annotated[StrictStr, Field(max_length=4000)],
+    Field(description="A deal number (0 to 2^64-1) or a deal in line form (52 cards), "
+                      "or any form `pyramids deal` prints (pretty, JSON).",
+          examples=[42, "KC 9H 4C ..."]),
+]
+TimeLimit = Annotated[float, Field(gt=0, allow_inf_nan=False,
+                                   description="Seconds per deal; capped by the server.")]
+
+
+class VariantOptions(BaseModel):
+    """A preset and rule options on top of it (``null`` or absent: the preset's)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: Annotated[StrictStr, Field(max_length=40)] = "pyramid"
+    rows: StrictInt | None = None
+    rest: Annotated[StrictStr, Field(max_length=40)] | None = Field(
+        None, description="stock, bouquet, tableau or tableau:CxR")
+    draw: StrictInt | None = None
+    passes: StrictInt | Annotated[StrictStr, Field(max_length=20)] | None = Field(
+        None, description="1, 3, ... or 'unlimited'")
+    stock_waste: Annotated[StrictStr, Field(max_length=20)] | None = None
+    overlap: StrictBool | None = None
+    objective: Annotated[StrictStr, Field(max_length=20)] | None = None
+    scoring: Annotated[StrictStr, Field(max_length=20)] | None = None
+
+    def build(self) -> Variant:
+        """The Variant, validated by the library (raises VariantError with its message)."""
+        from ..cli.options import build_variant
+
+        opts = {k: getattr(self, k) for k in ("rows", "rest", "draw", "passes", "stock_waste",
+                                              "overlap", "objective", "scoring")}
+        if isinstance(opts["passes"], int):
+            opts["passes"] = str(opts["passes"])
+        return build_variant(self.variant, **opts)
+
+
+def parse_deal(spec: int | str) -> Deal:
+    """A deal number or a deal as text (never a file name: this is a network service)."""
+    if isinstance(spec, int):
+        return Deal.from_number(spec)
+    if not spec.strip():
+        raise DealError("empty deal")
+    return Deal.parse(spec)
+
+
+class CheckRequest(VariantOptions):
+    deal: DealSpec
+    engine: Engine = "auto"
+    time_limit: TimeLimit | None = None
+
+
+class FilterRequest(VariantOptions):
+    deals: list[DealSpec] = Field(description="The deals; the server bounds how many.")
+    mode: Literal["quick", "exact"] = Field(
+        "quick", description="quick: cheap certificates only (blocked or unknown); "
+                             "exact: the full check of each deal within its time limit.")
+    engine: Engine = "auto"
+    time_limit: TimeLimit | None = None
+
+
+class BookRequest(VariantOptions):
+    deals: list[DealSpec] | None = Field(
+        None, description="Deals to print (or give a puzzle collection instead).")
+    collection: Annotated[StrictStr, Field(max_length=60)] | None = None
+    count: StrictInt | None = Field(None, description="How many puzzles; the server bounds it.")
+    title: Annotated[StrictStr, Field(max_length=200)] | None = None
+
+
+class ErrorOut(BaseModel):
+    """Every error: the message (as the CLI gives it), its kind, the HTTP status."""
+
+    error: str
+    kind: str
+    status: int
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class CertificateOut(_Open):
+    kind: str
+    detail: str
+    data: dict[str, Any] = {}
+
+
+class VerdictOut(_Open):
+    """As ``pyramids check --json`` prints it."""
+
+    deal: int | None = None
+    status: Literal["winnable", "blocked", "unknown"]
+    engine: str | None = None
+    moves: list[str] = []
+    certificate: CertificateOut | None = None
+    score: float | None = None
+    nodes: int | None = None
+    seconds: float | None = None
+    reason: str | None = None
+
+
+class FilterItem(VerdictOut):
+    line: str
+
+
+class FilterOut(BaseModel):
+    mode: str
+    variant: dict[str, Any]
+    time_limit: float | None
+    counts: dict[str, int]
+    results: list[FilterItem]
+
+
+class DealOut(BaseModel):
+    number: int
+    variant: dict[str, Any]
+    line: str
+    pretty: str
+    json_form: dict[str, Any] = Field(alias="json")
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class VariantsOut(BaseModel):
+    presets: list[dict[str, Any]]
+    aliases: dict[str, str]
+    options: dict[str, Any]
+
+
+class HealthOut(BaseModel):
+    status: str
+    version: str
+    workers: int
+    capacity: int
+    in_flight: int
+    completed: int
+    backends: dict[str, bool]

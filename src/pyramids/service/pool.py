@@ -1,0 +1,206 @@
+"""A bounded pool of solver processes, driven from asyncio without blocking the event loop.
+
+Why not ``concurrent.futures.ProcessPoolExecutor``: a job that overruns its time limit must be
+stopped, and an executor cannot kill one task. Here each worker is a process with a pipe; the
+wait for its answer happens in a helper thread; a job past its hard deadline gets its process
+killed and replaced. Admission is bounded: ``capacity`` jobs (running + waiting) at most, after
+which :class:`Saturated` is raised at once rather than queueing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing as mp
+import threading
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ..errors import PyramidsError
+
+
+class Saturated(Exception):
+    """Every worker busy and the waiting room full."""
+
+
+class JobTimeout(Exception):
+    """A job passed its hard deadline; its worker was killed."""
+
+
+class WorkerCrashed(Exception):
+    """A worker process died while running a job."""
+
+
+class Unavailable(Exception):
+    """A backend (solver, bulk filter, book) is not installed in this build yet."""
+
+
+class UserFault(Exception):
+    """A :class:`PyramidsError` raised in a worker, carried back by class name and message."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class JobFailed(Exception):
+    """Any other exception in a worker (a bug): its traceback as text."""
+
+
+def _worker_main(conn: Connection) -> None:
+    """Worker loop: receive ``(function name, kwargs)``, run it, send back the outcome."""
+    from . import jobs
+
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if msg is None:
+            return
+        name, kwargs = msg
+        try:
+            reply: tuple[str, Any] = ("ok", getattr(jobs, name)(**kwargs))
+        except PyramidsError as e:
+            reply = ("user", (type(e).__name__, str(e)))
+        except jobs.BackendMissing as e:
+            reply = ("unavailable", str(e))
+        except Exception:
+            reply = ("error", traceback.format_exc())
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class _Worker:
+    """One solver process and our end of its pipe."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.conn: Connection
+        self.proc: Any = None
+        self.start()
+
+    def start(self) -> None:
+        parent, child = self.ctx.Pipe()
+        self.proc = self.ctx.Process(target=_worker_main, args=(child,), daemon=True,
+                                     name="pyramids-solver")
+        self.proc.start()
+        child.close()
+        self.conn = parent
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.close()
+        if self.proc is not None and self.proc.is_alive():
+            self.proc.kill()
+        if self.proc is not None:
+            self.proc.join(timeout=5)
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        if self.proc is not None:
+            self.proc.join(timeout=2)
+        self.kill()
+
+    def run(self, name: str, kwargs: dict[str, Any], deadline: float) -> Any:
+        """Blocking: run one job, killing the process if it takes over ``deadline`` s."""
+        try:
+            self.conn.send((name, kwargs))
+            ready = self.conn.poll(deadline)
+        except (BrokenPipeError, EOFError, OSError):
+            self.restart()
+            raise WorkerCrashed("a solver process died; try again") from None
+        if not ready:
+            self.restart()
+            raise JobTimeout(f"no answer within {deadline:g} s: the job was stopped")
+        try:
+            status, value = self.conn.recv()
+        except (EOFError, OSError):
+            self.restart()
+            raise WorkerCrashed("a solver process died; try again") from None
+        if status == "ok":
+            return value
+        if status == "user":
+            raise UserFault(*value)
+        if status == "unavailable":
+            raise Unavailable(value)
+        raise JobFailed(value)
+
+
+class WorkerPool:
+    """``workers`` solver processes; at most ``capacity`` jobs admitted at once."""
+
+    def __init__(self, workers: int, capacity: int, start_method: str = "spawn") -> None:
+        self.workers = workers
+        self.capacity = max(capacity, workers)
+        self.start_method = start_method
+        self.in_flight = 0
+        self.completed = 0
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: list[_Worker] = []
+        self._threads: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def started(self) -> bool:
+        return self._idle is not None
+
+    def start(self) -> None:
+        """Start the processes (idempotent); must be called from the event loop's thread."""
+        with self._lock:
+            if self._idle is not None:
+                return
+            ctx = mp.get_context(self.start_method)
+            self._all = [_Worker(ctx) for _ in range(self.workers)]
+            self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="pyramids-wait")
+            idle: asyncio.Queue[_Worker] = asyncio.Queue()
+            for w in self._all:
+                idle.put_nowait(w)
+            self._idle = idle
+
+    def stop(self) -> None:
+        with self._lock:
+            for w in self._all:
+                w.stop()
+            self._all = []
+            if self._threads is not None:
+                self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None
+            self._idle = None
+
+    async def run(self, name: str, deadline: float, **kwargs: Any) -> Any:
+        """Run ``jobs.<name>(**kwargs)`` in a worker; raise :class:`Saturated` when full."""
+        if self.in_flight >= self.capacity:
+            raise Saturated(f"all {self.workers} solver processes are busy and "
+                            f"{self.capacity - self.workers} jobs are waiting")
+        self.start()
+        assert self._idle is not None and self._threads is not None
+        idle, threads = self._idle, self._threads
+        self.in_flight += 1
+        try:
+            worker = await idle.get()
+            try:
+                # The job keeps its worker until it really ends, even if the client has gone:
+                # shield the thread's future so that cancellation cannot hand back a busy worker.
+                fut = asyncio.get_running_loop().run_in_executor(
+                    threads, worker.run, name, kwargs, deadline)
+                try:
+                    return await asyncio.shield(fut)
+                except asyncio.CancelledError:
+                    await asyncio.wait([fut])
+                    raise
+            finally:
+                idle.put_nowait(worker)
+        finally:
+            self.in_flight -= 1
+            self.completed += 1
