@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import core, serve
+from . import bulk, core, serve
 from .options import PyramidsGroup
 
 
@@ -15,5 +15,6 @@ def main() -> None:
     """Solve, filter, count and typeset the Pyramid family of solitaires."""
 
 
-for _command in (core.deal, core.replay, core.variants, serve.serve):
+for _command in (core.deal, core.replay, core.variants, serve.serve,
+                 bulk.filter_cmd, bulk.stats_cmd):
     main.add_command(_command)

@@ -1,0 +1,272 @@
+"""``pyramids filter`` and ``pyramids stats``: bulk analysis over ranges or deal files."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
+
+import click
+
+from ..bulk import (
+    ENGINES,
+    MODES,
+    BulkError,
+    BulkRunner,
+    DealSource,
+    Interrupted,
+    Job,
+    OutFile,
+    Progress,
+    Record,
+    RunState,
+    default_workers,
+    parse_source,
+)
+from ..stats import (
+    Cell,
+    Tally,
+    cell_obj,
+    format_tally,
+    render_csv,
+    render_markdown,
+    table_cells,
+)
+from ..variants import Variant
+from .options import UserError, variant_options
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def bulk_options(f: F) -> F:
+    """The options shared by ``filter`` and ``stats``."""
+    decorators = [
+        click.option("--deals", "-d", "deals", metavar="A:B|FILE|-",
+                     help="Deal numbers A to B-1 (or A:+N), a file of one-line deals or "
+                          "numbers, or '-' for stdin (the default when stdin is piped)."),
+        click.option("--mode", type=click.Choice(MODES), default="exact", show_default=True,
+                     help="exact: prove every deal; quick: instant certificates only "
+                          "(four-complement, stock-count), everything else passes."),
+        click.option("--engine", type=click.Choice(ENGINES), default="auto",
+                     show_default=True, help="Exact engine."),
+        click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
+                     metavar="SECONDS",
+                     help="Per-deal limit; deals that hit it are counted as unknown."),
+        click.option("--workers", "-j", type=click.IntRange(min=1),
+                     help=f"Worker processes (default: all cores, here {default_workers()})."),
+        click.option("--chunk", type=click.IntRange(min=1),
+                     help="Deals per task (default 8 exact, 200 quick)."),
+        click.option("--out", "-o", type=click.Path(dir_okay=True),
+                     help="Stream per-deal JSON-lines results to this file (with --table, "
+                          "a directory: one file per cell)."),
+        click.option("--resume", is_flag=True,
+                     help="Continue the run recorded in --out, skipping the deals done."),
+        click.option("--progress/--no-progress", default=None,
+                     help="Progress bar on stderr (default: when stderr is a terminal)."),
+    ]
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if kwargs["resume"] and not kwargs["out"]:
+            raise click.UsageError("--resume needs --out FILE (the run to continue)")
+        return f(*args, **kwargs)
+
+    for d in reversed(decorators):
+        wrapper = d(wrapper)
+    return wrapper  # type: ignore[return-value]
+
+
+def _source(spec: str | None, required_msg: str) -> DealSource:
+    if spec is None:
+        if sys.stdin.isatty():
+            raise click.UsageError(required_msg)
+        spec = "-"
+    try:
+        return parse_source(spec, stdin=click.get_text_stream("stdin"))
+    except BulkError as e:
+        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+
+
+def _records(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
+             resume: bool, progress: bool | None, label: str = ""
+             ) -> tuple[Any, RunState, Progress]:
+    outfile = OutFile(out, job, source, resume) if out else None
+    state = RunState()
+    bar = Progress(source.total, label, enabled=progress, state=state)
+    return runner.run(source, job, outfile, state), state, bar
+
+
+def _interrupted(e: Interrupted, out: str | None) -> UserError:
+    where = (f"; finished deals are in {out}: continue with --resume" if out
+             else "; use --out FILE to keep results across interruptions")
+    err = UserError(f"{e} after {e.done} deals{where}")
+    err.exit_code = 130
+    return err
+
+
+@click.command("filter")
+@variant_options
+@bulk_options
+@click.option("--keep", type=click.Choice(["winnable", "blocked"]), default="winnable",
+              show_default=True, help="Which deals to write.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Write JSON lines with the verdict and certificate instead of the deals.")
+@click.option("--unknowns", type=click.File("w"),
+              help="Write the deals left undecided (time limit, errors) to this file.")
+def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
+               time_limit: float | None, workers: int | None, chunk: int | None,
+               out: str | None, resume: bool, progress: bool | None, keep: str,
+               as_json: bool, unknowns: TextIO | None) -> None:
+    """Write the winnable deals (or, with --keep blocked, the blocked ones).
+
+    Deals come from --deals (A:B, a file, or stdin), one per line, as deal numbers or
+    52-card lines; each kept deal is written as it was given, in the order given.
+    Unknown deals (time limit) are never kept or dropped silently: they are counted on
+    stderr and written to --unknowns. In quick mode only the instant certificates are
+    used: deals without one pass through as not blocked.
+    """
+    source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
+    job = Job(variant, mode, engine, time_limit)  # type: ignore[arg-type]
+    keep_status = {"winnable": ("winnable", "passed"), "blocked": ("blocked",)}[keep]
+    tally = Tally()
+    with BulkRunner(workers, chunk) as runner:
+        records, _, bar = _records(runner, source, job, out, resume, progress, "filter")
+        try:
+            for rec in records:
+                tally.add(rec)
+                bar.update()
+                if rec["status"] in keep_status:
+                    click.echo(json.dumps(rec) if as_json else _label(rec))
+                elif rec["status"] == "unknown" and unknowns is not None:
+                    unknowns.write((json.dumps(rec) if as_json else _label(rec)) + "\n")
+        except Interrupted as e:
+            bar.close()
+            raise _interrupted(e, out) from None
+        finally:
+            if unknowns is not None:
+                unknowns.flush()
+        bar.close()
+    kept = sum(getattr(tally, s) for s in keep_status)
+    parts = [f"filter: {tally.deals} deals, {kept} kept ({keep}"
+             + (", or not certified blocked" if mode == "quick" and keep == "winnable" else "")
+             + f"), {tally.deals - kept - tally.unknown} dropped"]
+    if tally.unknown:
+        reasons = ", ".join(f"{k} {n}" for k, n in sorted(tally.unknown_by.items()))
+        where = f"written to {unknowns.name}" if unknowns is not None else \
+            "not written: use --unknowns FILE"
+        parts.append(f"{tally.unknown} unknown ({reasons}; {where})")
+    else:
+        parts.append("0 unknown")
+    click.echo(", ".join(parts), err=True)
+
+
+def _label(rec: Record) -> str:
+    return str(rec["deal"]) if rec.get("deal") is not None else str(rec.get("line"))
+
+
+@click.command("stats")
+@variant_options
+@bulk_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--table", type=click.Choice(["sizes", "rules"]),
+              help="Instead of one variant: the open bouquet by pyramid size (sizes), or "
+                   "the 7-row game by objective, overlap and layout (rules).")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "csv"]), default="markdown",
+              show_default=True, help="Table format.")
+def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
+              time_limit: float | None, workers: int | None, chunk: int | None,
+              out: str | None, resume: bool, progress: bool | None, as_json: bool,
+              table: str | None, fmt: str) -> None:
+    """Count winnable, blocked and unknown deals; the win rate with its 95% Wilson
+    interval; the blocked deals by certificate; the time taken.
+
+    The win rate is over decided deals; unknowns are reported apart.
+    """
+    source = _source(deals, "give --deals A:B (or a file, or pipe deals on stdin)")
+    if table:
+        _table(table, source, mode, engine, time_limit, workers, chunk, out, resume,
+               progress, as_json, fmt)
+        return
+    job = Job(variant, mode, engine, time_limit)  # type: ignore[arg-type]
+    tally = Tally()
+    start = time.perf_counter()
+    with BulkRunner(workers, chunk) as runner:
+        records, state, bar = _records(runner, source, job, out, resume, progress, "stats")
+        try:
+            for rec in records:
+                tally.add(rec)
+                bar.update()
+        except Interrupted as e:
+            bar.close()
+            raise _interrupted(e, out) from None
+        bar.close()
+        n_workers = runner.workers
+    seconds = time.perf_counter() - start
+    if as_json:
+        obj = tally.to_json_obj(variant, seconds, mode=mode, engine=engine,
+                                time_limit=time_limit, workers=n_workers,
+                                source=source.description, analysed=state.new,
+                                resumed=state.prior,
+                                deals_per_second=round(state.new / seconds, 2)
+                                if seconds > 0 else None)
+        click.echo(json.dumps(obj))
+    else:
+        click.echo(format_tally(tally, variant, seconds, state.new, n_workers))
+        if state.prior:
+            click.echo(f"(resumed: {state.prior} deals read back from {out})")
+
+
+def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: float | None,
+           workers: int | None, chunk: int | None, out: str | None, resume: bool,
+           progress: bool | None, as_json: bool, fmt: str) -> None:
+    """Run every cell of a table over the same deals; with --out, one file per cell."""
+    if source.kind == "stdin":
+        raise click.UsageError("--table reads its deals several times: give a range or a file")
+    results: list[tuple[Cell, Tally | None]] = []
+    cells = table_cells(kind)
+    start = time.perf_counter()
+    with BulkRunner(workers, chunk) as runner:
+        for n, cell in enumerate(cells, 1):
+            if cell.variant is None:
+                results.append((cell, None))
+                continue
+            job = Job(cell.variant, mode, engine, time_limit)  # type: ignore[arg-type]
+            path = str(Path(out) / f"{_slug(cell)}.jsonl") if out else None
+            label = f"{kind} {n}/{len(cells)} {cell.row}, {cell.column}"
+            records, _, bar = _records(runner, source, job, path, resume, progress, label)
+            tally = Tally()
+            try:
+                for rec in records:
+                    tally.add(rec)
+                    bar.update()
+            except Interrupted as e:
+                bar.close()
+                raise _interrupted(e, out) from None
+            bar.close()
+            results.append((cell, tally))
+    seconds = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps({"table": kind, "source": source.description, "mode": mode,
+                               "engine": engine, "time_limit": time_limit,
+                               "seconds": round(seconds, 3),
+                               "cells": [cell_obj(kind, c, t) for c, t in results]}))
+    elif fmt == "csv":
+        click.echo(render_csv(kind, results))
+    else:
+        click.echo(render_markdown(kind, results))
+        click.echo(f"\n{source.description}, mode {mode}, engine {engine}"
+                   + (f", time limit {time_limit:g} s" if time_limit else "")
+                   + f"; {seconds:.1f} s")
+
+
+def _slug(cell: Cell) -> str:
+    v = cell.variant
+    assert v is not None
+    parts = [v.name, f"r{v.rows}", v.objective, "ov" if v.overlap else "noov"]
+    if v.stock_waste:
+        parts.append(f"sw-{v.stock_waste}")
+    return "_".join(parts)
