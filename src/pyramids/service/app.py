@@ -362,7 +362,16 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
     @app.post("/v1/books", tags=["books"], response_class=Response,
               responses={200: {"content": {"application/pdf": {}}}})
     async def book(req: m.BookRequest) -> Response:
-        """A small puzzle book as a PDF."""
+        """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
+        from a shipped collection; at most the server's bound."""
+        req.build()  # validates the rules before any work
+        deals = [m.parse_deal(d) for d in req.deals or []]
+        count = req.count if req.count is not None else (len(deals) or 4)
+        if not 1 <= count <= cfg.max_book_count or len(deals) > cfg.max_book_count:
+            raise ServiceError(413, f"a book here holds 1 to {cfg.max_book_count} puzzles, "
+                                    f"got {max(count, len(deals))}", "BatchTooLarge")
+        if req.collection is not None:
+            puzzles.load(req.collection)  # 404 / 503 before any work
         raise ServiceError(503, "the book builder (pyramids.book) is not available yet",
                            "Unavailable")
 

@@ -75,20 +75,28 @@ def quick(deal: Deal, variant: Variant) -> dict[str, Any]:
 
 def filter_deals(deals: list[Deal], variant: Variant, mode: str, engine: str,
                  time_limit: float, budget: float) -> list[dict[str, Any]]:
-    """One result per deal, in order. Once ``budget`` seconds are spent, the deals not yet
-    looked at are reported ``unknown`` (reason: batch time limit), never guessed."""
+    """One result per deal, in order, as ``pyramids filter`` decides it (``bulk.analyse``:
+    instant certificates, then in exact mode the full check). Once ``budget`` seconds are
+    spent, the deals not yet looked at are reported ``unknown`` (batch time limit)."""
+    try:
+        analyse, job_class = backend("pyramids.bulk", "analyse"), backend("pyramids.bulk", "Job")
+    except BackendMissing:
+        analyse = job_class = None
     t0 = time.monotonic()
     out: list[dict[str, Any]] = []
     for deal in deals:
         left = budget - (time.monotonic() - t0)
         if left <= 0:
-            out.append({"deal": deal.number, "status": "unknown", "engine": None,
-                        "certificate": None, "reason": "batch time limit"})
-            continue
-        if mode == "quick":
-            out.append(quick(deal, variant))
+            obj: dict[str, Any] = {"deal": deal.number, "status": "unknown", "engine": None,
+                                   "certificate": None, "reason": "batch time limit"}
+        elif analyse is not None:
+            limit = min(time_limit, left)
+            obj = verdict_json(analyse(deal, job_class(variant, mode=mode, engine=engine,
+                                                       time_limit=limit)), deal, variant)
+        elif mode == "quick":
+            obj = quick(deal, variant)
         else:
-            out.append(check(deal, variant, engine, min(time_limit, left)))
-    for obj, deal in zip(out, deals, strict=True):
+            obj = check(deal, variant, engine, min(time_limit, left))
         obj["line"] = deal.line()
+        out.append(obj)
     return out

@@ -68,6 +68,11 @@ def _worker_main(conn: Connection) -> None:
             reply = ("user", (type(e).__name__, str(e)))
         except jobs.BackendMissing as e:
             reply = ("unavailable", str(e))
+        except ModuleNotFoundError as e:
+            if not (e.name or "").startswith("pyramids"):
+                reply = ("error", traceback.format_exc())
+            else:  # a part of this project not built yet
+                reply = ("unavailable", f"{e.name} is not available yet")
         except Exception:
             reply = ("error", traceback.format_exc())
         try:

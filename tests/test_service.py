@@ -1,0 +1,402 @@
+"""The HTTP service through FastAPI's test client: every endpoint, every kind of error.
+
+Bad input must give a 4xx whose message is the one the CLI prints for the same input.
+Endpoints whose backend is not in the build must say 503 "not available yet".
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from pyramids.cli import main
+from pyramids.deals import Deal
+from pyramids.moves import parse_moves
+from pyramids.referee import replay
+from pyramids.service import ServiceConfig, create_app
+from pyramids.variants import PRESETS, get_variant
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def has(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def cli(*args: str) -> str:
+    """What ``pyramids ARGS`` prints (stdout and stderr)."""
+    result = CliRunner().invoke(main, list(args))
+    return result.output
+
+
+def make_puzzles(directory: Path) -> list[dict[str, Any]]:
+    """A small collection in the shipped format (CONTEXT.md), from real deals."""
+    directory.mkdir(parents=True, exist_ok=True)
+    v = get_variant("giza")
+    entries = [{"id": f"giza-{i:03d}", "collection": "giza", "deal": n,
+                "line": Deal.from_number(n).line(), "variant": v.options(), "grade": "easy",
+                "score": float(i), "components": {}, "unique": False, "solution": []}
+               for i, n in enumerate((11, 22, 33), 1)]
+    (directory / "giza.jsonl").write_text("".join(json.dumps(e) + "\n" for e in entries))
+    return entries
+
+
+@pytest.fixture(scope="module")
+def puzzles_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("puzzles")
+
+
+@pytest.fixture(scope="module")
+def client(puzzles_dir: Path) -> Iterator[TestClient]:
+    make_puzzles(puzzles_dir)
+    app = create_app(ServiceConfig(workers=1, queue=1, default_time_limit=5, max_time_limit=10,
+                                   max_batch=5, max_body_bytes=8192, puzzles_dir=puzzles_dir))
+    with TestClient(app) as c:
+        yield c
+
+
+def assert_error(r: Any, status: int, kind: str | None = None) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["status"] == status and body["error"]
+    if kind is not None:
+        assert body["kind"] == kind, body
+    return body
+
+
+# -- /healthz, /v1/variants, /v1/deals ---------------------------------------------------
+
+def test_healthz(client: TestClient) -> None:
+    body = client.get("/healthz").json()
+    assert body["status"] == "ok"
+    assert body["workers"] == 1 and body["capacity"] == 2
+    assert body["backends"]["puzzles"] is True
+    assert body["backends"]["check"] == has("pyramids.check")
+
+
+def test_variants_lists_every_preset(client: TestClient) -> None:
+    body = client.get("/v1/variants").json()
+    assert [p["name"] for p in body["presets"]] == list(PRESETS)
+    giza = next(p for p in body["presets"] if p["name"] == "giza")
+    assert giza["columns"] == 8 and giza["tableau_rows"] == 3
+    assert giza["description"] == PRESETS["giza"].describe()
+    assert body["aliases"] == {"great-triangle": "pyramid"}
+    assert "automatic" in body["options"]["stock_waste"]
+
+
+@pytest.mark.parametrize("variant", ["giza", "bouquet", "tuts-tomb"])
+def test_deal_forms_match_the_cli(client: TestClient, variant: str) -> None:
+    r = client.get(f"/v1/deals/1234?variant={variant}")
+    assert r.status_code == 200, r.text
+    body = r.json()
+    d = Deal.from_number(1234)
+    assert body["line"] == d.line() == cli("deal", "1234", "--format", "line").strip()
+    assert body["pretty"] == cli("deal", "1234", "--variant", variant).rstrip("\n")
+    assert body["json"] == json.loads(cli("deal", "1234", "--variant", variant,
+                                          "--format", "json"))
+    assert body["variant"] == get_variant(variant).options()
+
+
+def test_deal_with_rule_options(client: TestClient) -> None:
+    r = client.get("/v1/deals/5?variant=pyramid&rows=5&passes=unlimited&draw=3&overlap=true")
+    assert r.status_code == 200, r.text
+    v = r.json()["variant"]
+    assert (v["rows"], v["passes"], v["draw"], v["overlap"]) == (5, None, 3, True)
+    assert len(r.json()["json"]["pyramid"]) == 5
+
+
+def test_deal_symbols(client: TestClient) -> None:
+    pretty = client.get("/v1/deals/9?symbols=true").json()["pretty"]
+    assert any(s in pretty for s in "♣♦♥♠")
+
+
+@pytest.mark.parametrize("number", ["abc", "-1", "18446744073709551616", "1e3"])
+def test_deal_number_out_of_range(client: TestClient, number: str) -> None:
+    body = assert_error(client.get(f"/v1/deals/{number}"), 400, "DealError")
+    assert "deal number must be 0 to 2^64-1" in body["error"]
+
+
+def test_deal_largest_number(client: TestClient) -> None:
+    r = client.get(f"/v1/deals/{2**64 - 1}")
+    assert r.status_code == 200 and r.json()["number"] == 2**64 - 1
+
+
+@pytest.mark.parametrize(("query", "cli_args"), [
+    ("variant=klondike", ["--variant", "klondike"]),
+    ("variant=giza&draw=3", ["--variant", "giza", "--draw", "3"]),
+    ("rows=12", ["--rows", "12"]),
+    ("passes=0", ["--passes", "0"]),
+    ("rest=tableau:5x5", ["--rest", "tableau:5x5"]),
+    ("stock_waste=sometimes", ["--stock-waste", "sometimes"]),
+])
+def test_bad_variant_gets_the_cli_message(client: TestClient, query: str,
+                                          cli_args: list[str]) -> None:
+    body = assert_error(client.get(f"/v1/deals/1?{query}"), 400, "VariantError")
+    out = cli("deal", "1", *cli_args)
+    # click checks some options itself (ranges, choices); the library's words otherwise.
+    if "Invalid value" not in out:
+        assert body["error"] in out
+
+
+def test_query_of_wrong_type(client: TestClient) -> None:
+    assert_error(client.get("/v1/deals/1?rows=many"), 422, "ValidationError")
+
+
+# -- /v1/check ------------------------------------------------------------------------
+
+def line_with(swap: dict[int, str] | None = None, drop: int = 0) -> str:
+    cards = Deal.from_number(77).line().split()
+    for i, c in (swap or {}).items():
+        cards[i] = c
+    return " ".join(cards[: len(cards) - drop])
+
+
+@pytest.mark.parametrize(("deal", "fragment"), [
+    (line_with({3: "ZZ"}), "ZZ"),
+    (line_with({0: line_with().split()[1]}), "duplicate card"),
+    (line_with(drop=1), "a deal has 52 cards, got 51"),
+    (-5, "deal number must be 0 to 2^64-1"),
+    (2**64, "deal number must be 0 to 2^64-1"),
+    ("   ", "empty deal"),
+])
+def test_check_bad_deal_gets_the_cli_message(client: TestClient, deal: Any,
+                                             fragment: str) -> None:
+    body = assert_error(client.post("/v1/check", json={"deal": deal, "variant": "giza"}), 400,
+                        "DealError")
+    assert fragment in body["error"]
+    if isinstance(deal, str) and deal.strip():
+        assert body["error"] in cli("deal", deal, "--variant", "giza")
+
+
+def test_check_unknown_variant(client: TestClient) -> None:
+    body = assert_error(client.post("/v1/check", json={"deal": 1, "variant": "solitaire"}),
+                        400, "VariantError")
+    assert body["error"] in cli("deal", "1", "--variant", "solitaire")
+
+
+@pytest.mark.parametrize("payload", [
+    {"deal": 1, "colour": "red"},              # unknown option
+    {"deal": 1, "engine": "magic"},            # unknown engine
+    {"deal": 1, "time_limit": 0},              # time limit must be > 0
+    {"deal": 1, "time_limit": -3},
+    {"deal": 1, "rows": 7.5},
+    {"deal": 1, "overlap": "yes"},
+    {"deal": True},                            # a bool is not a deal number
+    {"deal": [1, 2]},
+    {"variant": "giza"},                       # no deal
+    [1, 2, 3],                                 # not an object
+])
+def test_check_schema_errors(client: TestClient, payload: Any) -> None:
+    body = assert_error(client.post("/v1/check", json=payload), 422, "ValidationError")
+    assert ":" in body["error"]  # names the field
+
+
+def test_check_nan_time_limit(client: TestClient) -> None:
+    r = client.post("/v1/check", content=b'{"deal": 1, "time_limit": NaN}',
+                    headers={"content-type": "application/json"})
+    assert_error(r, 422, "ValidationError")
+
+
+@pytest.mark.parametrize("raw", [b'{"deal": 1,', b"{deal: 1}", b"\xff\xfe", b'{"deal": 1}}',
+                                 b"[" * 5000])
+def test_malformed_json(client: TestClient, raw: bytes) -> None:
+    r = client.post("/v1/check", content=raw, headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500, r.text
+    assert r.json()["error"]
+
+
+def test_malformed_json_message(client: TestClient) -> None:
+    r = client.post("/v1/check", content=b'{"deal": 1,',
+                    headers={"content-type": "application/json"})
+    body = assert_error(r, 400, "MalformedJSON")
+    assert body["error"].startswith("malformed JSON")
+
+
+def test_huge_integer_is_refused(client: TestClient) -> None:
+    r = client.post("/v1/check", content=b'{"deal": ' + b"9" * 5000 + b"}",
+                    headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500, r.text
+
+
+def test_body_too_large(client: TestClient) -> None:
+    big = {"deal": 1, "variant": "giza", "pad": "x" * 10_000}
+    assert_error(client.post("/v1/check", json=big), 413, "BodyTooLarge")
+
+
+def test_body_too_large_without_content_length(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"deal": "'
+        for _ in range(20):
+            yield b"x" * 1000
+        yield b'"}'
+
+    r = client.post("/v1/check", content=chunks(), headers={"content-type": "application/json"})
+    assert_error(r, 413, "BodyTooLarge")
+
+
+def test_unknown_route_and_method(client: TestClient) -> None:
+    assert_error(client.get("/v1/nothing"), 404, "NotFound")
+    assert_error(client.get("/v1/check"), 405, "MethodNotAllowed")
+
+
+@pytest.mark.skipif(has("pyramids.check"), reason="the solver is in this build")
+def test_check_not_available_yet(client: TestClient) -> None:
+    body = assert_error(client.post("/v1/check", json={"deal": 1, "variant": "bouquet"}), 503,
+                        "Unavailable")
+    assert "not available yet" in body["error"]
+
+
+def verify(deal: Deal, variant_name: str, verdict: dict[str, Any]) -> None:
+    """A verdict as the contract says: a replayed win, or a certificate, or unknown."""
+    assert verdict["status"] in ("winnable", "blocked", "unknown")
+    if verdict["status"] == "winnable":
+        result = replay(deal, get_variant(variant_name),
+                        parse_moves(" ".join(verdict["moves"])), require_win=True)
+        assert result.won
+    elif verdict["status"] == "blocked":
+        assert verdict["certificate"]["kind"]
+    else:
+        assert verdict["reason"]
+
+
+@pytest.mark.skipif(not has("pyramids.check"), reason="the solver is not in this build yet")
+@pytest.mark.parametrize(("variant", "deal"), [("bouquet", 3), ("giza", 8), ("pyramid", 5)])
+def test_check_gives_a_verified_verdict(client: TestClient, variant: str, deal: int) -> None:
+    r = client.post("/v1/check", json={"deal": deal, "variant": variant, "time_limit": 5})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["deal"] == deal
+    verify(Deal.from_number(deal), variant, body)
+
+
+@pytest.mark.skipif(not has("pyramids.check"), reason="the solver is not in this build yet")
+def test_check_line_form_and_engine(client: TestClient) -> None:
+    d = Deal.from_number(8)
+    r = client.post("/v1/check", json={"deal": d.line(), "variant": "giza", "engine": "search",
+                                       "time_limit": 5})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["deal"] is None
+    verify(d, "giza", body)
+
+
+# -- /v1/filter -----------------------------------------------------------------------
+
+def test_filter_batch_bound(client: TestClient) -> None:
+    body = assert_error(client.post("/v1/filter", json={"deals": list(range(6))}), 413,
+                        "BatchTooLarge")
+    assert "at most 5 deals" in body["error"]
+
+
+def test_filter_empty(client: TestClient) -> None:
+    assert_error(client.post("/v1/filter", json={"deals": []}), 400, "DealError")
+
+
+def test_filter_bad_deal_names_it(client: TestClient) -> None:
+    body = assert_error(client.post("/v1/filter", json={"deals": [1, line_with(drop=2)]}),
+                        400, "DealError")
+    assert "got 50" in body["error"]
+
+
+def test_filter_bad_mode(client: TestClient) -> None:
+    assert_error(client.post("/v1/filter", json={"deals": [1], "mode": "slow"}), 422)
+
+
+@pytest.mark.skipif(not has("pyramids.certificates"), reason="certificates not built yet")
+def test_filter_quick(client: TestClient) -> None:
+    deals = [1, 2, 3, Deal.from_number(4).line()]
+    r = client.post("/v1/filter", json={"deals": deals, "variant": "king-tut", "mode": "quick"})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert len(body["results"]) == 4 and body["mode"] == "quick"
+    assert sum(body["counts"].values()) == 4
+    from pyramids.certificates import quick_certificate
+
+    for spec, res in zip(deals, body["results"], strict=True):
+        d = Deal.from_number(spec) if isinstance(spec, int) else Deal.parse(spec)
+        assert res["line"] == d.line()
+        cert = quick_certificate(d, get_variant("king-tut"))
+        assert res["status"] == ("blocked" if cert else "unknown")
+        if cert:
+            assert res["certificate"]["kind"] == cert.kind
+
+
+@pytest.mark.skipif(not has("pyramids.check"), reason="the solver is not in this build yet")
+def test_filter_exact(client: TestClient) -> None:
+    r = client.post("/v1/filter", json={"deals": [3, 4], "variant": "bouquet", "mode": "exact",
+                                        "time_limit": 5})
+    assert r.status_code == 200, r.text
+    for n, res in zip((3, 4), r.json()["results"], strict=True):
+        verify(Deal.from_number(n), "bouquet", res)
+
+
+# -- /v1/puzzles ----------------------------------------------------------------------
+
+def test_puzzle_collections(client: TestClient, puzzles_dir: Path) -> None:
+    entries = [json.loads(x) for x in (puzzles_dir / "giza.jsonl").read_text().splitlines()]
+    assert client.get("/v1/puzzles").json() == {"collections": [{"name": "giza", "count": 3}]}
+    body = client.get("/v1/puzzles/giza").json()
+    assert body["count"] == 3 and body["puzzles"] == entries
+    page = client.get("/v1/puzzles/giza?offset=1&limit=1").json()
+    assert page["puzzles"] == entries[1:2]
+    assert client.get("/v1/puzzles/giza/2").json() == entries[1]
+
+
+@pytest.mark.parametrize("url", ["/v1/puzzles/giza/0", "/v1/puzzles/giza/4",
+                                 "/v1/puzzles/giza/x", "/v1/puzzles/nope",
+                                 "/v1/puzzles/..%2Fsecret", "/v1/puzzles/nope/1"])
+def test_puzzle_not_found(client: TestClient, url: str) -> None:
+    assert_error(client.get(url), 404, "NotFound")
+
+
+def test_puzzle_bad_paging(client: TestClient) -> None:
+    assert_error(client.get("/v1/puzzles/giza?offset=-1"), 422)
+
+
+def test_puzzles_not_available(tmp_path: Path) -> None:
+    app = create_app(ServiceConfig(workers=1, puzzles_dir=tmp_path / "none"))
+    c = TestClient(app)  # no lifespan: these endpoints need no solver process
+    body = assert_error(c.get("/v1/puzzles/giza"), 503, "Unavailable")
+    assert "not available yet" in body["error"]
+    assert c.get("/healthz").json()["backends"]["puzzles"] is False
+
+
+# -- /v1/books ------------------------------------------------------------------------
+
+def test_book_request_errors(client: TestClient) -> None:
+    assert_error(client.post("/v1/books", json={"count": "ten"}), 422)
+    assert_error(client.post("/v1/books", json={"deals": [1], "variant": "nope"}), 400)
+
+
+# -- saturation -----------------------------------------------------------------------
+
+def test_saturated_gives_503_with_retry_after(client: TestClient) -> None:
+    pool = client.app.state.pool  # type: ignore[attr-defined]
+    saved = pool.capacity
+    pool.capacity = 0  # as if every slot were taken
+    try:
+        r = client.post("/v1/filter", json={"deals": [1], "mode": "quick"})
+    finally:
+        pool.capacity = saved
+    body = assert_error(r, 503, "Saturated")
+    assert r.headers["retry-after"].isdigit()
+    assert "busy" in body["error"]
+
+
+def test_openapi_schema(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path in ("/v1/check", "/v1/filter", "/v1/deals/{number}", "/v1/variants",
+                 "/v1/puzzles/{collection}", "/v1/puzzles/{collection}/{index}", "/v1/books",
+                 "/healthz"):
+        assert path in schema["paths"], path

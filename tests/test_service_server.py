@@ -1,0 +1,84 @@
+"""The real thing: ``pyramids serve`` in a subprocess on a free loopback port, over HTTP."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+pytest.importorskip("uvicorn")
+
+from pyramids.deals import Deal  # noqa: E402
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from pyramids.cli import main; main()", "serve",
+         "--host", HOST, "--port", str(port), "--workers", "1", "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        env=os.environ | {"PYTHONUNBUFFERED": "1"})
+    base = f"http://{HOST}:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # bounded: at most 30 s of polling
+            if proc.poll() is not None:
+                out = proc.stdout.read().decode() if proc.stdout else ""
+                pytest.fail(f"pyramids serve exited with {proc.returncode}: {out}")
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail("pyramids serve did not answer /healthz within 30 s")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def test_real_server_over_http(server: str) -> None:
+    with httpx.Client(base_url=server, timeout=30) as c:
+        health = c.get("/healthz").json()
+        assert health["status"] == "ok" and health["workers"] == 1
+        body = c.get("/v1/deals/31337", params={"variant": "giza"}).json()
+        assert body["line"] == Deal.from_number(31337).line()
+        assert len(body["json"]["tableau"]) == 3
+        r = c.post("/v1/check", json={"deal": "KC QC", "variant": "giza"})
+        assert r.status_code == 400 and "52 cards" in r.json()["error"]
+        r = c.post("/v1/check", content=b"{not json",
+                   headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["kind"] == "MalformedJSON"
+        r = c.post("/v1/filter", json={"deals": [1, 2, 3], "variant": "king-tut"})
+        assert r.status_code in (200, 503), r.text
+        if r.status_code == 200:
+            assert len(r.json()["results"]) == 3
+        r = c.post("/v1/check", json={"deal": 3, "variant": "bouquet", "time_limit": 5})
+        assert r.status_code in (200, 503), r.text
+        if r.status_code == 200:
+            assert r.json()["status"] in ("winnable", "blocked", "unknown")
+        else:
+            assert "not available yet" in r.json()["error"]
+        assert c.get("/openapi.json").json()["info"]["title"] == "pyramids"
