@@ -43,6 +43,13 @@ def sleep(seconds: float) -> float:
     return seconds
 
 
+def fail(message: str) -> None:
+    """For tests of the pool: a user error raised in a worker."""
+    from ..errors import DealError
+
+    raise DealError(message)
+
+
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float) -> dict[str, Any]:
     """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``."""
     fn = backend("pyramids.check", "check")

@@ -1,0 +1,83 @@
+"""The solver pool on its own: answers, user errors, bounds, hard time limit, crashes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from pyramids.service.pool import (
+    JobFailed,
+    JobTimeout,
+    Saturated,
+    UserFault,
+    WorkerCrashed,
+    WorkerPool,
+)
+
+
+def run(coro_fn):  # type: ignore[no-untyped-def]
+    """Run ``coro_fn(pool)`` on a fresh one-worker pool (capacity 2), then stop the pool."""
+    async def main():  # type: ignore[no-untyped-def]
+        pool = WorkerPool(1, 2)
+        pool.start()
+        try:
+            return await coro_fn(pool)
+        finally:
+            pool.stop()
+
+    return asyncio.run(main())
+
+
+def test_answer_and_user_error() -> None:
+    async def body(pool: WorkerPool) -> None:
+        assert await pool.run("ping", 30) == "pong"
+        with pytest.raises(UserFault) as e:
+            await pool.run("fail", 30, message="bad card 'ZZ'")
+        assert (e.value.kind, e.value.message) == ("DealError", "bad card 'ZZ'")
+        with pytest.raises(JobFailed, match="ValueError"):
+            await pool.run("sleep", 30, seconds=-1)
+        assert pool.in_flight == 0 and pool.completed == 3
+
+    run(body)
+
+
+def test_saturation_is_immediate() -> None:
+    async def body(pool: WorkerPool) -> None:
+        jobs = [asyncio.create_task(pool.run("sleep", 30, seconds=0.5)) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        assert pool.in_flight == 2
+        with pytest.raises(Saturated, match="busy"):
+            await pool.run("ping", 30)
+        assert await asyncio.gather(*jobs) == [0.5, 0.5]
+        assert await pool.run("ping", 30) == "pong"  # room again
+
+    run(body)
+
+
+def test_overrun_kills_and_replaces_the_worker() -> None:
+    async def body(pool: WorkerPool) -> None:
+        await pool.run("ping", 30)
+        old = pool._all[0].proc.pid
+        with pytest.raises(JobTimeout, match="stopped"):
+            await pool.run("sleep", 0.3, seconds=30)
+        assert pool._all[0].proc.pid != old
+        assert await pool.run("ping", 30) == "pong"
+
+    run(body)
+
+
+def test_crashed_worker_is_replaced() -> None:
+    async def body(pool: WorkerPool) -> None:
+        await pool.run("ping", 30)
+        pid = pool._all[0].proc.pid
+        job = asyncio.create_task(pool.run("sleep", 30, seconds=30))
+        await asyncio.sleep(0.2)
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(WorkerCrashed):
+            await job
+        assert await pool.run("ping", 30) == "pong"
+
+    run(body)
