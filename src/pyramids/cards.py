@@ -44,6 +44,9 @@ class Card(int):
         s = text.strip()
         if not s:
             raise CardError("empty card")
+        if s.upper() in RANKS or s == "10":
+            raise CardError(f"unknown card {text!r}: no suit (a card is rank then suit: "
+                            "TS, 10s, T♠)")
         suit = _SYMBOL_SUITS.get(s[-1], s[-1].upper())
         rank = s[:-1].upper()
         if rank == "10":
