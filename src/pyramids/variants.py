@@ -151,6 +151,10 @@ class Variant:
                 changes.update(parse_rest(value))
             elif value is not None:
                 changes[key] = value
+        if changes.get("rest") == "tableau" and self.rest != "tableau":
+            # plain "tableau": the Giza 8x3 shape unless columns and rows are given
+            changes.setdefault("columns", 8)
+            changes.setdefault("tableau_rows", 3)
         if "rest" in changes:
             changes.update(_rest_defaults(changes, self))
         if changes.get("draw") == 3 and "stock_waste" not in changes:
@@ -160,8 +164,23 @@ class Variant:
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
-        """Every option resolved, as plain JSON-able values."""
+        """Every option resolved, as plain JSON-able values (``passes: None`` = unlimited)."""
         return {"name": self.name} | {k: getattr(self, k) for k in OPTION_NAMES}
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> Variant:
+        """The inverse of :meth:`options`: ``Variant.from_options(v.options()) == v``.
+
+        Unlike :meth:`with_options`, ``None`` is taken literally (``passes: None`` is
+        unlimited in a stock game), so a stored variant comes back exactly.
+        """
+        opts = {k.replace("-", "_"): v for k, v in options.items()}
+        name = opts.pop("name", "pyramid")
+        for key in opts:
+            if key not in OPTION_NAMES:
+                raise VariantError(f"unknown option {key!r}: options are {', '.join(OPTION_NAMES)}")
+        base = get_variant(name)
+        return dataclasses.replace(base, **opts)
 
     def rest_label(self) -> str:
         if self.rest == "tableau":
