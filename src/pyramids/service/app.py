@@ -13,7 +13,7 @@ import importlib.util
 import json
 import re
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -55,10 +55,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def error(status: int, message: str, kind: str, headers: dict[str, str] | None = None
-          ) -> JSONResponse:
+def error(status: int, message: str, kind: str,
+          headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message, "kind": kind, "status": status}, status_code=status,
-                        headers=headers)
+                        headers=dict(headers) if headers else None)
 
 
 class ServiceError(HTTPException):
@@ -204,7 +204,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
     )
     app.state.config = cfg
     app.state.pool = pool
-    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)
 
     # -- errors ----------------------------------------------------------------
     @app.exception_handler(PyramidsError)
