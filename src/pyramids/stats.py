@@ -103,8 +103,9 @@ class Tally:
 
     @property
     def win_rate(self) -> float | None:
-        """Winnable over decided deals; ``None`` when nothing was decided."""
-        return self.winnable / self.decided if self.decided else None
+        """Winnable over decided deals; ``None`` when nothing was decided, or in quick
+        mode (passed deals make the decided ones a biased sample: see :meth:`bounds`)."""
+        return self.winnable / self.decided if self.decided and not self.passed else None
 
     @property
     def ci95(self) -> tuple[float, float]:
@@ -135,7 +136,7 @@ class Tally:
             "blocked": self.blocked,
             "unknown": self.unknown,
             "win_rate": None if rate is None else round(rate, 6),
-            "ci95": [round(lo, 6), round(hi, 6)],
+            "ci95": None if rate is None else [round(lo, 6), round(hi, 6)],
             "blocked_by": dict(sorted(self.blocked_by.items())),
             "unknown_by": dict(sorted(self.unknown_by.items())),
             "seconds": round(seconds, 3),
@@ -159,7 +160,7 @@ def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: 
     lo, hi = t.ci95
     w = max(6, len(str(t.deals)))
     lines = [variant.describe(), f"deals     {t.deals:>{w}}"]
-    if t.decided:
+    if t.win_rate is not None:
         lines.append(f"winnable  {t.winnable:>{w}}  win rate {pct(t.win_rate)} "
                      f"(95% CI {pct(lo)} to {pct(hi)}, over {t.decided} decided deals)")
     else:
@@ -168,7 +169,9 @@ def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: 
     for kind, n in sorted(t.blocked_by.items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"  {kind:<18}{n:>{w}}")
     if t.passed:
-        lines.append(f"passed    {t.passed:>{w}}  (no instant certificate; not proven)")
+        most = t.bounds()
+        lines.append(f"passed    {t.passed:>{w}}  (no instant certificate, not proven; "
+                     f"win rate at most {pct(most[1] if most else None)})")
     reasons = ", ".join(f"{k} {n}" for k, n in sorted(t.unknown_by.items()))
     lines.append(f"unknown   {t.unknown:>{w}}" + (f"  ({reasons}; not in the win rate)"
                                                    if t.unknown else ""))

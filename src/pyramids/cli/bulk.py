@@ -86,7 +86,7 @@ def _source(spec: str | None, required_msg: str) -> DealSource:
             raise click.UsageError(required_msg)
         spec = "-"
     try:
-        return parse_source(spec, stdin=click.get_text_stream("stdin"))
+        return parse_source(spec)
     except BulkError as e:
         raise click.BadParameter(str(e), param_hint="'--deals'") from None
 

@@ -1,0 +1,415 @@
+"""Bulk analysis: deal sources, the parallel runner, resumable out files, the CLI.
+
+Plumbing (resume, interruption, ordering, flat memory) is tested with a tiny fake
+analyser defined here, so that it is fast and exact; correctness of what is kept and
+counted is tested against the real engines on small ranges.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids import bulk
+from pyramids.bulk import (
+    BulkError,
+    BulkRunner,
+    DealSource,
+    Interrupted,
+    Job,
+    KeySet,
+    OutFile,
+    RangeSource,
+    SourceItem,
+    parse_source,
+    run_records,
+)
+from pyramids.cli import main
+from pyramids.deals import Deal
+from pyramids.moves import Move
+from pyramids.referee import replay
+from pyramids.stats import Tally
+from pyramids.variants import get_variant
+from pyramids.verdict import Certificate, Verdict
+
+PYRAMID = get_variant("pyramid")
+
+
+# -- a fake analyser (tests only): a pure function of the deal -----------------------
+
+def fake(deal: Deal, job: Job) -> Verdict:
+    """winnable / blocked / unknown by the first card, so any deal gets a fixed answer."""
+    c = int(deal.cards[0]) % 5
+    if c in (0, 1):
+        return Verdict("winnable", "fake", moves=(Move.parse("KC"),))
+    if c == 4:
+        return Verdict("unknown", "fake", reason="time limit 1 s")
+    kind = "four-complement" if c == 2 else "exhaustive"
+    return Verdict("blocked", "fake", certificate=Certificate(kind, "fake"))
+
+
+def expected(source: DealSource) -> Counter[str]:
+    return Counter(fake(item.deal(), Job(PYRAMID)).status for item in source)
+
+
+def fake_job() -> Job:
+    return Job(PYRAMID, analyser=fake)
+
+
+def keys(path: Path) -> list[int]:
+    return [json.loads(line)["i"] for line in path.read_text().splitlines()[1:]]
+
+
+# -- sources --------------------------------------------------------------------------
+
+def test_range_sources() -> None:
+    src = parse_source("10:15")
+    assert [it.number for it in src] == [10, 11, 12, 13, 14] and src.total == 5
+    assert [it.key for it in parse_source("7:+3")] == [7, 8, 9]
+    assert list(parse_source("5:5")) == []
+    for bad in ("5:x", "9:3", "-1:4"):
+        with pytest.raises(BulkError):
+            list(parse_source(bad))
+    with pytest.raises(BulkError, match="not a source: use 12:13"):
+        parse_source("12")
+
+
+def test_file_source_forms(tmp_path: Path) -> None:
+    line = Deal.from_number(99).line()
+    f = tmp_path / "deals.txt"
+    f.write_text(f"# a comment\n\n17\n#18\n{line}\n"
+                 + json.dumps({"deal": 5, "line": Deal.from_number(5).line()}) + "\n"
+                 + json.dumps({"number": 6}) + "\n")
+    src = parse_source(str(f))
+    items = list(src)
+    assert src.total == 5 == len(items)
+    assert [it.key for it in items] == [0, 1, 2, 3, 4]
+    assert [it.number for it in items] == [17, 18, None, 5, 6]
+    assert items[2].deal() == Deal.from_number(99) and items[2].label() == line
+
+
+def test_file_source_bad_line_is_named(tmp_path: Path) -> None:
+    f = tmp_path / "deals.txt"
+    f.write_text("1\n2\nAC 2C ZZ\n4\n")
+    with pytest.raises(BulkError, match=r"deals.txt line 3: .*'AC 2C ZZ'"):
+        list(parse_source(str(f)))
+    with pytest.raises(BulkError, match="no such deal file"):
+        parse_source(str(tmp_path / "missing.txt"))
+
+
+# -- the runner ---------------------------------------------------------------------------
+
+def test_same_records_with_one_and_two_workers() -> None:
+    src = RangeSource(0, 120)
+    with BulkRunner(1, chunk_size=7) as r1:
+        one = list(r1.run(src, fake_job()))
+    with BulkRunner(2, chunk_size=7) as r2:
+        two = list(r2.run(src, fake_job()))
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in one]
+    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in two]
+    assert [r["i"] for r in two] == list(range(120))  # source order
+    assert Counter(r["status"] for r in one) == expected(src)
+
+
+def test_memory_is_flat_in_the_number_of_deals() -> None:
+    """The runner never reads the source more than a bounded window ahead."""
+    read = 0
+
+    class Counting(DealSource):
+        kind, total = "range", None
+
+        def __iter__(self) -> Iterator[SourceItem]:
+            nonlocal read
+            for n in range(2000):
+                read += 1
+                yield SourceItem(n, number=n)
+
+    lead = 0
+    with BulkRunner(2, chunk_size=5, window=4) as runner:
+        for done, _ in enumerate(runner.run(Counting(), fake_job()), 1):
+            lead = max(lead, read - done)
+    assert done == 2000
+    assert lead <= 4 * 5 + 5
+
+
+def test_engine_failure_is_an_unknown_not_a_crash() -> None:
+    recs = list(run_records("0:3", workers=1, analyser=_boom))
+    assert [r["status"] for r in recs] == ["unknown"] * 3
+    assert recs[0]["reason"].startswith("error: RuntimeError: boom")
+
+
+def _boom(deal: Deal, job: Job) -> Verdict:
+    raise RuntimeError("boom")
+
+
+# -- out files and resume -----------------------------------------------------------------
+
+def test_out_file_then_resume_after_truncation(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    src = RangeSource(100, 160)
+    full = Tally().update(run_records(src, out=out, workers=2, chunk_size=4, analyser=fake))
+    assert sorted(keys(out)) == list(range(100, 160))
+    lines = out.read_text().splitlines(keepends=True)
+    # a run killed mid-write: 25 records and half of the 26th
+    out.write_text("".join(lines[:26]) + lines[26][:17])
+    with pytest.raises(BulkError, match="already exists"):
+        OutFile(out, fake_job(), src)
+    resumed = list(run_records(src, out=out, resume=True, workers=2, chunk_size=4,
+                               analyser=fake))
+    assert len(resumed) == 60 and sorted(r["i"] for r in resumed) == list(range(100, 160))
+    assert Tally().update(resumed) == full
+    assert sorted(keys(out)) == list(range(100, 160))  # no duplicate, no loss
+    # resuming a finished run analyses nothing and counts each deal once
+    again = Tally().update(run_records(src, out=out, resume=True, workers=1,
+                                       analyser=_boom))
+    assert again == full
+
+
+def test_resume_checks_the_header(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    list(run_records("0:5", out=out, workers=1, analyser=fake))
+    with pytest.raises(BulkError, match="variant"):
+        list(run_records("0:5", "giza", out=out, resume=True, workers=1, analyser=fake))
+    with pytest.raises(BulkError, match="mode"):
+        list(run_records("0:5", mode="quick", out=out, resume=True, workers=1,
+                         analyser=fake))
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text(lines[0] + "garbage\n" + "".join(lines[1:]))
+    with pytest.raises(BulkError, match="line 2 is not a JSON record"):
+        list(run_records("0:5", out=out, resume=True, workers=1, analyser=fake))
+
+
+def test_resume_with_a_wider_range_reuses_the_records(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    list(run_records("0:10", out=out, workers=1, analyser=fake))
+    recs = list(run_records("5:20", out=out, resume=True, workers=1, analyser=fake))
+    assert sorted(r["i"] for r in recs) == list(range(5, 20))
+    assert sorted(keys(out)) == list(range(20))
+
+
+def test_keyset_stays_small() -> None:
+    ks = KeySet(10)
+    for k in [10, 12, 11, 13, 15, 14, 16]:
+        ks.add(k)
+    assert ks.low == 17 and not ks.extra and len(ks) == 7
+    assert 12 in ks and 9 not in ks and 17 not in ks
+    ks.add(30)
+    assert 30 in ks and len(ks) == 8
+
+
+class _StopAfter(DealSource):
+    """A range whose reading raises KeyboardInterrupt (as Ctrl-C would) after n items."""
+
+    kind = "range"
+
+    def __init__(self, stop_after: int) -> None:
+        self.first_key, self.total, self.stop_after = 0, 100, stop_after
+        self.description = "0:100"
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for n in range(100):
+            if n == self.stop_after:
+                raise KeyboardInterrupt
+            yield SourceItem(n, number=n)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_interrupt_saves_finished_deals_and_resume_completes(tmp_path: Path,
+                                                             workers: int) -> None:
+    out = tmp_path / "run.jsonl"
+    job = fake_job()
+    with BulkRunner(workers, chunk_size=3) as runner, pytest.raises(Interrupted):
+        for _ in runner.run(_StopAfter(40), job, OutFile(out, job, _StopAfter(40))):
+            pass
+    saved = keys(out)
+    assert len(saved) == len(set(saved)) and set(saved) <= set(range(40))
+    assert len(saved) >= 40 - 3 * 2 * 4 - 3  # at most the chunks in flight are lost
+    src = RangeSource(0, 100)
+    recs = list(run_records(src, out=out, resume=True, workers=workers, chunk_size=3,
+                            analyser=fake))
+    assert Counter(r["status"] for r in recs) == expected(src)
+    assert sorted(keys(out)) == list(range(100))
+
+
+def test_sigterm_from_outside_then_resume(tmp_path: Path) -> None:
+    """A real process killed with SIGTERM mid-run keeps every finished deal."""
+    (tmp_path / "slowfake.py").write_text(textwrap.dedent("""
+        import time
+        from pyramids.moves import Move
+        from pyramids.verdict import Verdict
+
+        def slow(deal, job):
+            time.sleep(0.01)
+            return Verdict("winnable", "fake", moves=(Move.parse("KC"),))
+    """))
+    out = tmp_path / "run.jsonl"
+    script = ("import slowfake\nfrom pyramids.bulk import run_records\n"
+              f"for _ in run_records('0:3000', out={str(out)!r}, workers=2, chunk_size=2,"
+              " analyser=slowfake.slow): pass\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-c", script], env=env,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and out.read_text().count("\n") > 30:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0 and "Interrupted" in err
+    saved = keys(out)
+    assert 30 <= len(saved) < 3000 and len(saved) == len(set(saved))
+    recs = list(run_records("0:3000", out=out, resume=True, workers=1, analyser=_fast_win))
+    assert len(recs) == 3000 and sorted(keys(out)) == list(range(3000))
+
+
+def _fast_win(deal: Deal, job: Job) -> Verdict:
+    return Verdict("winnable", "fake", moves=(Move.parse("KC"),))
+
+
+# -- the real engines on small ranges -------------------------------------------------------
+
+def test_real_engine_same_counts_with_one_and_two_workers() -> None:
+    one = list(run_records("0:24", "giza-6x4", workers=1))
+    two = list(run_records("0:24", "giza-6x4", workers=2, chunk_size=3))
+    assert [(r["i"], r["status"], r["moves"]) for r in one] == \
+        [(r["i"], r["status"], r["moves"]) for r in two]
+    t1, t2 = Tally().update(one), Tally().update(two)
+    assert (t1.winnable, t1.blocked, t1.blocked_by) == (t2.winnable, t2.blocked, t2.blocked_by)
+    assert t1.deals == 24 and t1.unknown == 0 and t1.winnable > 0 and t1.blocked > 0
+
+
+def test_quick_mode_blocks_only_with_instant_certificates() -> None:
+    from pyramids.certificates import quick_certificate
+
+    v = get_variant("pyramid", stock_waste="forbidden")
+    recs = list(run_records("0:60", v, mode="quick", workers=1))
+    for r in recs:
+        cert = quick_certificate(Deal.from_number(r["i"]), v)
+        assert r["status"] == ("blocked" if cert else "passed")
+        if cert:
+            assert r["certificate"]["kind"] == cert.kind
+    assert {r["status"] for r in recs} == {"blocked", "passed"}
+
+
+# -- the CLI --------------------------------------------------------------------------------
+
+def invoke(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    res = CliRunner().invoke(main, list(args), input=input)
+    return res.exit_code, res.stdout, res.stderr
+
+
+def test_cli_filter_keeps_winnable_and_blocked_correctly() -> None:
+    code, out, err = invoke("filter", "-V", "giza-6x4", "--deals", "0:20", "-j", "1",
+                            "--json")
+    assert code == 0, err
+    kept = [json.loads(line) for line in out.splitlines()]
+    assert kept and all(r["status"] == "winnable" for r in kept)
+    v = get_variant("giza-6x4")
+    for r in kept:  # every kept deal really is won by the solution given
+        assert replay(Deal.from_number(r["deal"]), v, [Move.parse(m) for m in r["moves"]],
+                      require_win=True).won
+    code, out2, err2 = invoke("filter", "-V", "giza-6x4", "--deals", "0:20", "-j", "2",
+                              "--keep", "blocked")
+    assert code == 0, err2
+    blocked = [int(x) for x in out2.split()]
+    assert sorted(blocked + [r["deal"] for r in kept]) == list(range(20))
+    assert f"filter: 20 deals, {len(kept)} kept (winnable)" in err
+    assert "0 unknown" in err
+
+
+def test_cli_filter_reports_unknowns_apart(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bulk, "analyse", fake)  # in-process with one worker
+    unk = tmp_path / "unknown.txt"
+    deals = tmp_path / "deals.txt"
+    deals.write_text("\n".join(str(n) for n in range(30)) + "\n")
+    code, out, err = invoke("filter", "--deals", str(deals), "-j", "1", "--unknowns",
+                            str(unk))
+    assert code == 0, err
+    want = {n: fake(Deal.from_number(n), Job(PYRAMID)).status for n in range(30)}
+    assert [int(x) for x in out.split()] == [n for n, s in want.items() if s == "winnable"]
+    unknown = [n for n, s in want.items() if s == "unknown"]
+    assert [int(x) for x in unk.read_text().split()] == unknown
+    assert f"{len(unknown)} unknown (time limit {len(unknown)}; written to" in err
+    # from stdin, one-line deals come back as given
+    lines = "\n".join(Deal.from_number(n).line() for n in range(5))
+    code, out, _ = invoke("filter", "--keep", "blocked", "-j", "1", input=lines)
+    assert out.splitlines() == [Deal.from_number(n).line() for n in range(5)
+                                if want[n] == "blocked"]
+
+
+def test_cli_stats_json(tmp_path: Path) -> None:
+    code, out, err = invoke("stats", "-V", "giza-6x4", "--deals", "0:16", "-j", "1",
+                            "--json")
+    assert code == 0, err
+    obj = json.loads(out)
+    assert obj["variant"] == "giza-6x4" and obj["rules"]["columns"] == 6
+    assert obj["deals"] == 16 == obj["winnable"] + obj["blocked"] + obj["unknown"]
+    assert sum(obj["blocked_by"].values()) == obj["blocked"]
+    lo, hi = obj["ci95"]
+    assert lo <= obj["win_rate"] <= hi
+    assert obj["seconds"] >= 0
+    code, text, _ = invoke("stats", "-V", "giza-6x4", "--deals", "0:16", "-j", "1")
+    assert f"winnable  {obj['winnable']:>6}" in text and "95% CI" in text
+
+
+def test_cli_stats_out_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bulk, "analyse", fake)
+    out = tmp_path / "r.jsonl"
+    code, first, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out),
+                              "--json")
+    assert code == 0, err
+    code, _, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out))
+    assert code == 2 and "already exists" in err and "--resume" in err
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:11]) + lines[11][:9])
+    code, again, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out),
+                              "--resume", "--json")
+    assert code == 0, err
+    a, b = json.loads(first), json.loads(again)
+    for key in ("deals", "winnable", "blocked", "unknown", "blocked_by", "ci95"):
+        assert a[key] == b[key]
+    assert b["resumed"] == 10 and b["analysed"] == 30
+    code, _, err = invoke("stats", "--deals", "0:40", "--resume")
+    assert code == 2 and "--resume needs --out" in err
+
+
+def test_cli_bad_input_exit_2(tmp_path: Path) -> None:
+    f = tmp_path / "deals.txt"
+    f.write_text("3\n4\n\nnot a deal\n")
+    code, _, err = invoke("stats", "--deals", str(f), "-j", "1")
+    assert code == 2 and "line 4" in err and "not a deal" in err
+    code, _, err = invoke("filter", "-j", "1", input="1\n2 3\n")
+    assert code == 2 and "stdin line 2" in err and "'2 3'" in err
+    code, _, err = invoke("stats", "--deals", "9:x")
+    assert code == 2 and "0:1000" in err
+    code, _, err = invoke("stats", "--deals", "0:3", "--stock-waste", "forbidden",
+                          "-V", "giza")
+    assert code == 2 and "stock" in err
+
+
+def test_cli_table_quick(tmp_path: Path) -> None:
+    code, out, err = invoke("stats", "--table", "sizes", "--mode", "quick", "--deals",
+                            "0:50", "-j", "2", "--format", "csv", "--out",
+                            str(tmp_path / "cells"))
+    assert code == 0, err
+    rows = out.splitlines()
+    assert rows[0].startswith("table,row,column,") and len(rows) == 11
+    assert len(list((tmp_path / "cells").glob("*.jsonl"))) == 10
+    code, out, err = invoke("stats", "--table", "rules", "--mode", "quick", "--deals",
+                            "0:20", "-j", "1", "--json")
+    assert code == 0, err
+    obj = json.loads(out)
+    assert len(obj["cells"]) == 24 and all(c["deals"] == 20 for c in obj["cells"])
