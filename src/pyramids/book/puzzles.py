@@ -1,0 +1,285 @@
+"""Puzzle entries (the JSON lines of ``puzzles/*.jsonl``): read, check, select, or make.
+
+An entry is ``{"id", "collection", "deal", "line", "variant": Variant.options(), "grade",
+"score", "components", "unique", "solution": [moves]}``. Every entry is checked when read:
+its cards must be those of its deal number and its solution must replay with the referee,
+so a book never prints a wrong solution.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..deals import Deal
+from ..errors import PyramidsError
+from ..moves import Move, parse_moves
+from ..referee import replay
+from ..variants import Variant, get_variant
+
+GRADES = ("easy", "medium", "hard", "expert")
+UNGRADED = "ungraded"
+
+
+class BookError(PyramidsError):
+    """Bad puzzle input, or a book that cannot be made from what is available."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One checked puzzle: a deal, its rules, its grade and a solution that replays."""
+
+    id: str
+    collection: str
+    deal: Deal
+    variant: Variant
+    grade: str
+    solution: tuple[Move, ...]
+    score: float | None = None
+    unique: bool | None = None
+    components: dict[str, Any] = field(default_factory=dict, compare=False)
+    par_score: int | None = None  # the Par score the solution reaches, under Par scoring
+
+    @property
+    def stars(self) -> int:
+        """1 (easy) to 4 (expert); 0 when not graded."""
+        return GRADES.index(self.grade) + 1 if self.grade in GRADES else 0
+
+    @classmethod
+    def from_json_obj(cls, obj: Any, where: str = "entry") -> Puzzle:
+        """Read and check one entry; errors say ``where`` (file and line) and what is wrong."""
+        if not isinstance(obj, dict):
+            raise BookError(f"{where}: a puzzle entry must be a JSON object")
+        try:
+            vopts = dict(obj["variant"])
+            name = vopts.pop("name")
+            variant = variant_from_options(name, vopts)
+            number = obj.get("deal")
+            if "line" in obj:
+                deal = Deal.parse_line(str(obj["line"]))
+                if number is not None:
+                    if deal != Deal.from_number(int(number)):
+                        raise BookError(f"the cards are not those of deal {number}")
+                    deal = Deal(deal.cards, int(number))
+            elif number is not None:
+                deal = Deal.from_number(int(number))
+            else:
+                raise BookError("no 'line' nor 'deal' number")
+            sol = obj["solution"]
+            moves = tuple(parse_moves(sol if isinstance(sol, list) else str(sol)))
+            result = replay(deal, variant, moves)
+        except KeyError as e:
+            raise BookError(f"{where}: missing key {e}") from None
+        except (PyramidsError, TypeError, ValueError) as e:
+            raise BookError(f"{where}: {e}") from None
+        grade = str(obj.get("grade") or UNGRADED)
+        if grade not in (*GRADES, UNGRADED):
+            raise BookError(f"{where}: unknown grade {grade!r}: one of {', '.join(GRADES)}")
+        score = obj.get("score")
+        return cls(
+            id=str(obj.get("id") or f"{variant.name}-{deal.number}"),
+            collection=str(obj.get("collection") or variant.name),
+            deal=deal, variant=variant, grade=grade, solution=moves,
+            score=float(score) if isinstance(score, int | float) else None,
+            unique=obj.get("unique") if isinstance(obj.get("unique"), bool) else None,
+            components=dict(obj.get("components") or {}),
+            par_score=result.score)
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return {"id": self.id, "collection": self.collection, "deal": self.deal.number,
+                "line": self.deal.line(), "variant": self.variant.options(),
+                "grade": self.grade, "score": self.score, "components": self.components,
+                "unique": self.unique, "solution": [str(m) for m in self.solution]}
+
+
+def variant_from_options(name: str, options: dict[str, Any]) -> Variant:
+    """Rebuild a variant from ``Variant.options()`` (``passes: null`` = unlimited)."""
+    opts = dict(options)
+    if opts.get("rest", "stock") == "stock" and "passes" in opts and opts["passes"] is None:
+        opts["passes"] = "unlimited"
+    return get_variant(name, **opts)
+
+
+def read_jsonl(path: str | Path) -> list[Puzzle]:
+    """Every entry of a JSON-lines file (blank lines and ``#`` lines skipped), checked."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise BookError(f"cannot read puzzles from {str(p)!r}: {e.strerror}") from None
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        try:
+            obj = json.loads(s)
+        except json.JSONDecodeError as e:
+            raise BookError(f"{p}:{n}: not JSON: {e.msg}") from None
+        out.append(Puzzle.from_json_obj(obj, f"{p}:{n}"))
+    return out
+
+
+def write_jsonl(puzzles: Iterable[Puzzle], path: str | Path) -> None:
+    Path(path).write_text("".join(json.dumps(p.to_json_obj()) + "\n" for p in puzzles),
+                          encoding="utf-8")
+
+
+def shipped_collections(folder: str | Path = "puzzles") -> list[Path]:
+    """The ``*.jsonl`` files of the puzzles folder, in name order (empty if none)."""
+    d = Path(folder)
+    return sorted(d.glob("*.jsonl")) if d.is_dir() else []
+
+
+def select(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
+           grades: Sequence[str] | None, count: int) -> list[Puzzle]:
+    """Pick ``count`` puzzles: grouped by variant (in the order asked, else of first
+    appearance), shared out evenly between variants, easiest first within each.
+
+    Duplicates (same deal and rules) are dropped. Fewer are returned if fewer match.
+    """
+    wanted = [get_variant(n).name for n in variants] if variants else None
+    grade_set = set(grades) if grades else None
+    seen: set[tuple[Any, ...]] = set()
+    groups: dict[str, list[Puzzle]] = {}
+    for p in puzzles:
+        if wanted is not None and p.variant.name not in wanted:
+            continue
+        if grade_set is not None and p.grade not in grade_set:
+            continue
+        key = (p.deal.cards, tuple(sorted(p.variant.options().items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        groups.setdefault(p.variant.name, []).append(p)
+    order = [n for n in (wanted or list(groups)) if n in groups]
+    quota = share(count, [len(groups[n]) for n in order])
+    out: list[Puzzle] = []
+    for name, q in zip(order, quota, strict=True):
+        chosen = groups[name][:q]
+        rank = {g: i for i, g in enumerate((*GRADES, UNGRADED))}
+        out += sorted(chosen, key=lambda p: rank[p.grade])  # stable: file order within grade
+    return out
+
+
+def share(count: int, available: Sequence[int]) -> list[int]:
+    """Split ``count`` as evenly as possible between groups holding ``available`` each."""
+    quota = [0] * len(available)
+    left = count
+    while left > 0:
+        open_groups = [i for i, a in enumerate(available) if quota[i] < a]
+        if not open_groups:
+            break
+        for i in open_groups:
+            if left == 0:
+                break
+            quota[i] += 1
+            left -= 1
+    return quota
+
+
+# -- making entries on the fly ----------------------------------------------------------
+
+SolveFn = Callable[[Deal, Variant, float], Any]
+
+
+def find_solver() -> tuple[str, SolveFn] | None:
+    """The best solver the installation has, imported lazily: check, search, reference."""
+    import importlib
+
+    candidates: list[tuple[str, str, Callable[[Any], SolveFn]]] = [
+        ("pyramids.check", "check",
+         lambda f: lambda d, v, t: f(d, v, time_limit=t)),
+        ("pyramids.search", "solve",
+         lambda f: lambda d, v, t: f(d, v, time_limit=t)),
+        ("pyramids.reference", "solve",
+         lambda f: lambda d, v, t: f(d, v)),
+    ]
+    for module, attr, wrap in candidates:
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            continue
+        fn = getattr(mod, attr, None)
+        if callable(fn):
+            return f"{module}.{attr}", wrap(fn)
+    return None
+
+
+def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | None = None,
+                time_limit: float = 5.0, solver: tuple[str, SolveFn] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> list[Puzzle]:
+    """Ungraded puzzles from deals ``start``, ``start + 1``… that a solver proves winnable.
+
+    Used when no collection holds enough puzzles. Raises :class:`BookError` when no
+    solver is installed or none of the deals tried could be solved.
+    """
+    found = solver or find_solver()
+    if found is None:
+        raise BookError(
+            "no puzzle collection holds enough puzzles and no solver is installed to make "
+            "them (pyramids.check, pyramids.search or pyramids.reference): give a collection "
+            "with --from FILE.jsonl")
+    name, solve = found
+    limit = max_deals if max_deals is not None else max(50, 20 * count)
+    out: list[Puzzle] = []
+    tried = 0
+    n = start
+    while len(out) < count and tried < limit:
+        deal = Deal.from_number(n)
+        try:
+            verdict = solve(deal, variant, time_limit)
+        except NotImplementedError:
+            verdict = None
+        tried += 1
+        if verdict is not None and getattr(verdict, "status", None) == "winnable":
+            obj = {"id": f"{variant.name}-{n}", "collection": f"{variant.name} (on the fly)",
+                   "deal": n, "line": deal.line(), "variant": variant.options(),
+                   "grade": UNGRADED, "solution": [str(m) for m in verdict.moves]}
+            out.append(Puzzle.from_json_obj(obj, f"deal {n} solved by {name}"))
+        if progress is not None:
+            progress(tried, len(out))
+        n += 1
+    if not out:
+        raise BookError(f"{name} solved none of deals {start}..{n - 1} for {variant.name}: "
+                        "give a collection with --from FILE.jsonl")
+    return out
+
+
+def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
+           grades: Sequence[str] | None, count: int, on_the_fly: bool = True,
+           time_limit: float = 5.0,
+           progress: Callable[[str], None] | None = None) -> list[Puzzle]:
+    """The puzzles of a book: ``count`` shared evenly between the variants asked (or those
+    the collections hold), topped up by solving deals when a collection runs short."""
+    if count < 1:
+        raise BookError(f"a book needs at least one puzzle, got --count {count}")
+    names = [get_variant(n).name for n in variants] if variants else []
+    if not names:
+        names = list(dict.fromkeys(p.variant.name for p in puzzles)) or ["giza", "pyramid"]
+    quota = share(count, [count] * len(names))
+    out: list[Puzzle] = []
+    for name, q in zip(names, quota, strict=True):
+        if q == 0:
+            continue
+        have = select(puzzles, [name], grades, q)
+        if len(have) < q:
+            missing = q - len(have)
+            where = (f"{len(have)} {name} puzzle{'s' if len(have) != 1 else ''}"
+                     + (f" of grade {'/'.join(grades)}" if grades else ""))
+            if not on_the_fly:
+                raise BookError(f"the collections hold only {where}, {q} wanted")
+            if grades:
+                raise BookError(
+                    f"the collections hold only {where}, {q} wanted; deals solved on the fly "
+                    "are not graded: generate a graded collection first, or drop --grade")
+            if progress is not None:
+                progress(f"solving {missing} {name} deal(s) on the fly")
+            used = {p.deal.number for p in have}
+            extra = solve_deals(get_variant(name), missing + len(used), time_limit=time_limit)
+            have += [p for p in extra if p.deal.number not in used][:missing]
+        out += have
+    return out

@@ -1,0 +1,160 @@
+"""The words of the book: rules in plain words, rule options, goals, moves as markup.
+
+Suit symbols in running text use the standard PDF ``Symbol`` font (one of the 14 fonts
+every reader has, so nothing is embedded); on cards they are drawn as shapes.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from ..cards import SUIT_SYMBOLS, Card
+from ..moves import Move
+from ..variants import Variant
+
+RED_HEX = "#c0161c"
+VARIANT_TITLES = {
+    "pyramid": "Pyramid", "par-pyramid": "Par Pyramid", "cheops": "Cheops",
+    "king-tut": "King Tut", "tuts-tomb": "Tut's Tomb", "giza": "Giza",
+    "giza-6x4": "Giza 6\u00d74", "bouquet": "Open Bouquet",
+}
+
+
+def variant_title(v: Variant) -> str:
+    base = VARIANT_TITLES.get(v.name, v.name.replace("-", " ").title())
+    return base + (" with overlap" if v.overlap else "")
+
+
+def suit_markup(suit: str) -> str:
+    color = f' color="{RED_HEX}"' if suit in "DH" else ""
+    return f'<font name="Symbol"{color}>{SUIT_SYMBOLS[suit]}</font>'
+
+
+def card_markup(card: Card) -> str:
+    return escape(card.rank) + suit_markup(card.suit)
+
+
+def move_markup(move: Move) -> str:
+    """``9♥+4♣`` with red hearts and diamonds; ``deal`` and ``redeal`` in italics."""
+    if move.is_discard:
+        return "+".join(card_markup(c) for c in move.cards)
+    return f"<i>{move.kind}</i>"
+
+
+def passes_text(v: Variant) -> str:
+    if v.passes is None:
+        return "as many passes through the stock as you like"
+    if v.passes == 1:
+        return "one pass through the stock (no redeal)"
+    return f"{v.passes} passes through the stock ({v.passes - 1} redeals)"
+
+
+def goal_text(v: Variant) -> str:
+    if v.scoring == "par":
+        return "Score as many Par points as you can (see the rules)."
+    if v.objective == "pyramid":
+        return "Clear the pyramid (cards left in the stock or waste do not matter)."
+    return "Discard all 52 cards."
+
+
+def rule_options(v: Variant) -> list[str]:
+    """Short labels of every rule that matters for this variant, for a puzzle page."""
+    out = [f"{v.rows}-row pyramid"]
+    if v.rest == "tableau":
+        out.append(f"tableau of {v.columns} columns \u00d7 {v.tableau_rows}")
+    elif v.rest == "bouquet":
+        out.append("open bouquet")
+    else:
+        out.append(f"stock, draw {v.draw}")
+        out.append("unlimited passes" if v.passes is None else
+                   ("1 pass" if v.passes == 1 else f"{v.passes} passes"))
+        if v.stock_waste is not None and v.stock_waste != "allowed":
+            out.append(f"hand + waste pairs {v.stock_waste}")
+    out.append("overlap discards ALLOWED" if v.overlap else "no overlap discards")
+    if v.scoring == "par":
+        out.append("Par scoring")
+    elif v.objective == "pyramid":
+        out.append("goal: clear the pyramid")
+    return out
+
+
+def how_to_play(v: Variant) -> list[str]:
+    """The rules of ``v`` in plain words, one paragraph per item (reportlab markup)."""
+    n_rest = v.rest_cards
+    paras = [
+        f"<b>The layout.</b> {v.pyramid_cards} cards form a pyramid of {v.rows} rows, each "
+        "row overlapping the one above it. " + _rest_layout(v, n_rest),
+        "<b>Pairs.</b> Remove two available cards whose values add up to 13: "
+        "A+Q, 2+J, 3+10, 4+9, 5+8 and 6+7 (Ace 1, Jack 11, Queen 12). "
+        "A King counts 13 and is removed on its own. Suits never matter.",
+        "<b>Available cards.</b> A pyramid card is available once no card lies on it: both "
+        "cards of the row below that overlap it must be gone. The bottom row starts "
+        "available. " + _rest_available(v),
+    ]
+    if v.is_stock:
+        paras.append(_stock_rules(v))
+    if v.overlap:
+        where = " (in Giza, also a card with the one just below it in its column)" \
+            if v.rest == "tableau" else ""
+        paras.append(
+            "<b>Overlap discards.</b> A card may also be paired with the one card still "
+            f"lying on it, if that card is itself available{where}.")
+    paras.append("<b>Goal.</b> " + goal_text(v) + _goal_more(v))
+    paras.append(
+        "<b>Notation.</b> Solutions list the moves in order: <b>K"
+        + suit_markup("S") + "</b> removes a King, <b>9" + suit_markup("H") + "+4"
+        + suit_markup("C") + "</b> a pair" + (", <i>deal</i> turns the next stock card"
+                                               + (" (three cards)" if v.draw == 3 else "")
+                                               + (" and <i>redeal</i> turns the waste over"
+                                                  if v.passes != 1 else "")
+                                               if v.is_stock else "")
+        + ". T stands for 10.")
+    return paras
+
+
+def _rest_layout(v: Variant, n: int) -> str:
+    if v.rest == "tableau":
+        return (f"The other {n} cards lie face up in {v.columns} columns of "
+                f"{v.tableau_rows}, each column overlapping downwards.")
+    if v.rest == "bouquet":
+        return f"The other {n} cards form the bouquet, all face up."
+    return (f"The other {n} cards form the stock. In these puzzles the whole deal is shown, "
+            "the stock in the order it will be dealt, so you can plan every move.")
+
+
+def _rest_available(v: Variant) -> str:
+    if v.rest == "tableau":
+        return ("In the tableau only the lowest card of each column is available; removing "
+                "it frees the card above it.")
+    if v.rest == "bouquet":
+        return "Every bouquet card is available at any time."
+    if v.draw == 3:
+        return "Of the stock, only the top card of the waste is available."
+    return "Of the stock, the card in hand and the top card of the waste are available."
+
+
+def _stock_rules(v: Variant) -> str:
+    if v.draw == 3:
+        text = ("<b>The stock.</b> Deal three cards at a time onto the waste (fewer at the "
+                "end); only the top one is available. ")
+    else:
+        text = ("<b>The stock.</b> Deal the stock one card at a time into your hand; the "
+                "card that was in hand goes onto the waste. ")
+        if v.stock_waste == "forbidden":
+            text += "The hand card and the waste top may not be paired with each other. "
+        elif v.stock_waste == "automatic":
+            text += ("When the hand card and the waste top add up to 13 they go at once, "
+                     "before any other move. ")
+    text += "You have " + passes_text(v) + "."
+    if v.passes != 1:
+        text += (" To redeal, turn the waste over, without shuffling, to form a new stock "
+                 "once the stock is empty.")
+    return text
+
+
+def _goal_more(v: Variant) -> str:
+    if v.scoring != "par":
+        return ""
+    return (" Clearing the pyramid during the first pass scores 50, the second 35, the "
+            "third 20, less one point for each stock and waste card left at the end. A "
+            "pyramid not cleared scores minus the number of cards left.")
