@@ -376,7 +376,86 @@ def test_puzzles_not_available(tmp_path: Path) -> None:
 
 def test_book_request_errors(client: TestClient) -> None:
     assert_error(client.post("/v1/books", json={"count": "ten"}), 422)
-    assert_error(client.post("/v1/books", json={"deals": [1], "variant": "nope"}), 400)
+    assert_error(client.post("/v1/books", json={"page_size": "a0"}), 422)
+    assert_error(client.post("/v1/books", json={"deals": [1], "variant": "nope"}), 400,
+                 "VariantError")
+    assert_error(client.post("/v1/books", json={"deals": [1, "AC"]}), 400, "DealError")
+    body = assert_error(client.post("/v1/books", json={"count": 50}), 413, "BatchTooLarge")
+    assert "1 to 12 puzzles" in body["error"]
+    assert_error(client.post("/v1/books", json={"collection": "nope"}), 404, "NotFound")
+
+
+def solver() -> Any:
+    if not has("pyramids.book"):
+        return None
+    from pyramids.book.puzzles import find_solver
+
+    return find_solver()
+
+
+def winnable_deals(variant: str, how_many: int) -> list[tuple[int, list[str]]]:
+    """The first deals (from 100) that the build's solver wins, with their solutions."""
+    found = solver()
+    assert found is not None
+    out = []
+    for n in range(100, 200):
+        v = found[1](Deal.from_number(n), get_variant(variant), 5.0)
+        if v.status == "winnable":
+            out.append((n, [str(m) for m in v.moves]))
+            if len(out) == how_many:
+                return out
+    raise AssertionError(f"no winnable {variant} deal in 100..199")
+
+
+def pdf_text(data: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 2
+    return "\n".join(page.extract_text() or "" for page in reader.pages)
+
+
+needs_books = pytest.mark.skipif(solver() is None, reason="book builder or solver not built yet")
+
+
+@needs_books
+def test_book_of_given_deals(client: TestClient) -> None:
+    [(n, _moves)] = winnable_deals("giza", 1)
+    r = client.post("/v1/books", json={"deals": [n], "variant": "giza", "title": "Served Book",
+                                       "time_limit": 5})
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/pdf"
+    assert r.content.startswith(b"%PDF")
+    assert "Served Book" in pdf_text(r.content)
+
+
+@needs_books
+def test_book_refuses_a_deal_it_cannot_win(client: TestClient) -> None:
+    from pyramids.certificates import quick_certificate
+
+    v = get_variant("king-tut")
+    n = next(i for i in range(500) if quick_certificate(Deal.from_number(i), v) is not None)
+    body = assert_error(client.post("/v1/books", json={"deals": [n], "variant": "king-tut"}),
+                        400, "BookError")
+    assert f"deal {n} is blocked" in body["error"]
+
+
+@needs_books
+def test_book_from_a_collection(tmp_path: Path) -> None:
+    v = get_variant("giza")
+    entries = [{"id": f"giza-{i:03d}", "collection": "giza", "deal": n,
+                "line": Deal.from_number(n).line(), "variant": v.options(), "grade": "easy",
+                "score": 1.0, "components": {}, "unique": False, "solution": moves}
+               for i, (n, moves) in enumerate(winnable_deals("giza", 2), 1)]
+    (tmp_path / "giza.jsonl").write_text("".join(json.dumps(e) + "\n" for e in entries))
+    app = create_app(ServiceConfig(workers=1, puzzles_dir=tmp_path))
+    with TestClient(app) as c:
+        r = c.post("/v1/books", json={"collection": "giza", "count": 2, "title": "Two Giza"})
+        assert r.status_code == 200, r.text
+        assert "Two Giza" in pdf_text(r.content)
+        assert c.get("/v1/puzzles/giza/2").json() == entries[1]
 
 
 # -- saturation -----------------------------------------------------------------------

@@ -364,15 +364,26 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
     async def book(req: m.BookRequest) -> Response:
         """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
         from a shipped collection; at most the server's bound."""
-        req.build()  # validates the rules before any work
+        variant = req.build()
         deals = [m.parse_deal(d) for d in req.deals or []]
         count = req.count if req.count is not None else (len(deals) or 4)
         if not 1 <= count <= cfg.max_book_count or len(deals) > cfg.max_book_count:
             raise ServiceError(413, f"a book here holds 1 to {cfg.max_book_count} puzzles, "
                                     f"got {max(count, len(deals))}", "BatchTooLarge")
-        if req.collection is not None:
-            puzzles.load(req.collection)  # 404 / 503 before any work
-        raise ServiceError(503, "the book builder (pyramids.book) is not available yet",
-                           "Unavailable")
+        paths: list[str] = []
+        if not deals:
+            names = [req.collection] if req.collection is not None else puzzles.names()
+            for name in names:
+                puzzles.load(name)  # 404 for an unknown one, before any work
+                paths.append(str(puzzles.directory / f"{name}.jsonl"))
+        need("pyramids.book", "the book builder (pyramids.book)")
+        t = cfg.time_limit(req.time_limit)
+        data = await pool.run(
+            "book", cfg.book_time_limit + cfg.grace, paths=paths, deals=deals, variant=variant,
+            variants=[variant.name] if "variant" in req.model_fields_set else None,
+            grades=req.grades, count=count, title=req.title, page_size=req.page_size,
+            time_limit=t)
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": 'inline; filename="pyramids-book.pdf"'})
 
     return app

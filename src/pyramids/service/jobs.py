@@ -107,3 +107,41 @@ def filter_deals(deals: list[Deal], variant: Variant, mode: str, engine: str,
         obj["line"] = deal.line()
         out.append(obj)
     return out
+
+
+def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[str] | None,
+         grades: list[str] | None, count: int, title: str | None, page_size: str,
+         time_limit: float) -> bytes:
+    """A PDF book. With ``deals``: those deals under ``variant``, each solved here (a deal
+    that is not proved winnable is an error, named). Otherwise ``count`` puzzles gathered
+    from the collection files (``paths``) as ``pyramids book`` does, topped up on the fly."""
+    render_book = backend("pyramids.book", "render_book")
+    book_options = backend("pyramids.book", "BookOptions")
+    puzzle_class = backend("pyramids.book", "Puzzle")
+    book_error = backend("pyramids.book", "BookError")
+    if deals:
+        solver = backend("pyramids.book.puzzles", "find_solver")()
+        if solver is None:
+            raise BackendMissing("no solver is available yet to solve the deals")
+        name, solve = solver
+        puzzles = []
+        for i, deal in enumerate(deals, 1):
+            label = f"deal {deal.number}" if deal.number is not None else f"deal #{i} (line)"
+            verdict = solve(deal, variant, time_limit)
+            if verdict.status != "winnable":
+                why = f": {verdict.reason}" if verdict.reason else ""
+                raise book_error(f"{label} is {verdict.status} under {variant.name}{why}; "
+                                 "a book prints winnable deals only")
+            obj = {"id": f"{variant.name}-{deal.number if deal.number is not None else i}",
+                   "collection": "request", "deal": deal.number, "line": deal.line(),
+                   "variant": variant.options(), "grade": "ungraded",
+                   "solution": [str(m) for m in verdict.moves]}
+            puzzles.append(puzzle_class.from_json_obj(obj, f"{label} solved by {name}"))
+    else:
+        read_jsonl = backend("pyramids.book", "read_jsonl")
+        gather = backend("pyramids.book", "gather")
+        pool = [p for path in paths for p in read_jsonl(path)]
+        puzzles = gather(pool, variants, grades, count, on_the_fly=True, time_limit=time_limit)
+    opts = book_options(page_size=page_size, **({"title": title} if title else {}))
+    data, _info = render_book(puzzles, opts)
+    return bytes(data)

@@ -75,11 +75,17 @@ class FilterRequest(VariantOptions):
 
 
 class BookRequest(VariantOptions):
-    deals: list[DealSpec] | None = Field(
-        None, description="Deals to print (or give a puzzle collection instead).")
+    """Either ``deals`` (solved under the variant and its options), or ``count`` puzzles
+    from the shipped collections (``collection``, else all), for the variant if one is
+    given, of the ``grades`` asked; deals are solved on the fly if a collection runs short."""
+
+    deals: list[DealSpec] | None = Field(None, description="Deals to print.")
     collection: Annotated[StrictStr, Field(max_length=60)] | None = None
     count: StrictInt | None = Field(None, description="How many puzzles; the server bounds it.")
+    grades: list[Literal["easy", "medium", "hard", "expert"]] | None = None
     title: Annotated[StrictStr, Field(max_length=200)] | None = None
+    page_size: Literal["a4", "letter"] = "a4"
+    time_limit: TimeLimit | None = None
 
 
 class ErrorOut(BaseModel):
