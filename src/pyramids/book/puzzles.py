@@ -22,6 +22,7 @@ from ..variants import Variant, get_variant
 
 GRADES = ("easy", "medium", "hard", "expert")
 UNGRADED = "ungraded"
+REFERENCE_NODES = 200_000  # node limit for the slow brute-force fallback solver
 
 
 class BookError(PyramidsError):
@@ -97,10 +98,7 @@ class Puzzle:
 
 def variant_from_options(name: str, options: dict[str, Any]) -> Variant:
     """Rebuild a variant from ``Variant.options()`` (``passes: null`` = unlimited)."""
-    opts = dict(options)
-    if opts.get("rest", "stock") == "stock" and "passes" in opts and opts["passes"] is None:
-        opts["passes"] = "unlimited"
-    return get_variant(name, **opts)
+    return Variant.from_options({"name": name, **options})
 
 
 def read_jsonl(path: str | Path) -> list[Puzzle]:
@@ -196,7 +194,7 @@ def find_solver() -> tuple[str, SolveFn] | None:
         ("pyramids.search", "solve",
          lambda f: lambda d, v, t: f(d, v, time_limit=t)),
         ("pyramids.reference", "solve",
-         lambda f: lambda d, v, t: f(d, v)),
+         lambda f: lambda d, v, t: f(d, v, node_limit=REFERENCE_NODES)),
     ]
     for module, attr, wrap in candidates:
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from . import bulk, core, serve
+from . import book, bulk, core, serve
 from .options import PyramidsGroup
 
 
@@ -16,5 +16,5 @@ def main() -> None:
 
 
 for _command in (core.deal, core.replay, core.variants, serve.serve,
-                 bulk.filter_cmd, bulk.stats_cmd):
+                 bulk.filter_cmd, bulk.stats_cmd, book.book):
     main.add_command(_command)

@@ -1,0 +1,61 @@
+"""``pyramids book``: typeset puzzles and their solutions as a PDF."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from ..book import BookOptions, gather, read_jsonl, shipped_collections, write_book
+from ..book.puzzles import GRADES, Puzzle
+from ..book.text import variant_title
+
+
+@click.command("book")
+@click.option("--variant", "-V", "variants", multiple=True,
+              help="Variant(s) in the book, e.g. giza, pyramid, par-pyramid, giza-6x4 "
+                   "(repeat the option; default: every variant the collections hold).")
+@click.option("--grade", "grades", multiple=True, type=click.Choice(GRADES),
+              help="Keep only these grades (repeat the option for several).")
+@click.option("--count", "-n", default=24, show_default=True, type=click.IntRange(1, 1000),
+              help="Number of puzzles, shared evenly between the variants.")
+@click.option("--from", "sources", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Puzzle collection (JSON lines); repeat for several. "
+                   "Default: puzzles/*.jsonl.")
+@click.option("--puzzles-dir", default="puzzles", show_default=True,
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Where the shipped collections are.")
+@click.option("--title", default="Pyramid Solitaire Puzzles", show_default=True)
+@click.option("--author", default="pyramids", show_default=True)
+@click.option("--page-size", type=click.Choice(["a4", "letter"]), default="a4",
+              show_default=True)
+@click.option("--out", "-o", default="output/book.pdf", show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--on-the-fly/--no-on-the-fly", default=True, show_default=True,
+              help="Solve deals to make up for puzzles the collections lack (ungraded).")
+@click.option("--time-limit", default=5.0, show_default=True, type=float,
+              help="Seconds per deal when solving on the fly.")
+def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
+         sources: tuple[Path, ...], puzzles_dir: Path, title: str, author: str,
+         page_size: str, out: Path, on_the_fly: bool, time_limit: float) -> None:
+    """Make a PDF puzzle book: title page, rules, contents, puzzles, solutions."""
+    t0 = time.perf_counter()
+    files = list(sources) or shipped_collections(puzzles_dir)
+    pool: list[Puzzle] = []
+    for f in files:
+        pool += read_jsonl(f)
+    chosen = gather(pool, list(variants) or None, list(grades) or None, count,
+                    on_the_fly=on_the_fly, time_limit=time_limit,
+                    progress=lambda msg: click.echo(msg, err=True))
+    if len(chosen) < count:
+        click.echo(f"note: only {len(chosen)} puzzles available ({count} asked)", err=True)
+    info = write_book(chosen, out, BookOptions(title=title, author=author,
+                                               page_size=page_size))
+    per: dict[str, int] = {}
+    for p in chosen:
+        per[variant_title(p.variant)] = per.get(variant_title(p.variant), 0) + 1
+    parts = ", ".join(f"{k} {n}" for k, n in per.items())
+    click.echo(f"wrote {out}: {info.puzzles} puzzles ({parts}), {info.pages} pages, "
+               f"{info.bytes // 1024} KiB in {time.perf_counter() - t0:.1f} s")
