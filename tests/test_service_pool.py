@@ -21,7 +21,7 @@ from pyramids.service.pool import (
 def run(coro_fn):  # type: ignore[no-untyped-def]
     """Run ``coro_fn(pool)`` on a fresh one-worker pool (capacity 2), then stop the pool."""
     async def main():  # type: ignore[no-untyped-def]
-        pool = WorkerPool(1, 2)
+        pool = WorkerPool(1, 2, warm=False)
         pool.start()
         try:
             return await coro_fn(pool)

@@ -33,6 +33,23 @@ def backend(module: str, name: str) -> Any:
     return fn
 
 
+def warm() -> None:
+    """Load the solvers (and numba's compiled code) when a worker starts, so that the first
+    request does not pay for it. Whatever is not built yet is skipped."""
+    for module in ("pyramids.certificates", "pyramids.search", "pyramids.check"):
+        try:
+            importlib.import_module(module)
+        except Exception:  # a backend being built may not import yet: serve without it
+            continue
+    try:
+        from ..variants import get_variant
+
+        solve = backend("pyramids.search", "solve")
+        solve(Deal.from_number(0), get_variant("bouquet"), time_limit=2.0)
+    except Exception:
+        pass
+
+
 def ping() -> str:
     return "pong"
 

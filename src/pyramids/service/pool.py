@@ -50,10 +50,12 @@ class JobFailed(Exception):
     """Any other exception in a worker (a bug): its traceback as text."""
 
 
-def _worker_main(conn: Connection) -> None:
+def _worker_main(conn: Connection, warm: bool = True) -> None:
     """Worker loop: receive ``(function name, kwargs)``, run it, send back the outcome."""
     from . import jobs
 
+    if warm:
+        jobs.warm()
     while True:
         try:
             msg = conn.recv()
@@ -84,15 +86,16 @@ def _worker_main(conn: Connection) -> None:
 class _Worker:
     """One solver process and our end of its pipe."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, warm: bool = True) -> None:
         self.ctx = ctx
+        self.warm = warm
         self.conn: Connection
         self.proc: Any = None
         self.start()
 
     def start(self) -> None:
         parent, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=_worker_main, args=(child,), daemon=True,
+        self.proc = self.ctx.Process(target=_worker_main, args=(child, self.warm), daemon=True,
                                      name="pyramids-solver")
         self.proc.start()
         child.close()
@@ -145,8 +148,10 @@ class _Worker:
 class WorkerPool:
     """``workers`` solver processes; at most ``capacity`` jobs admitted at once."""
 
-    def __init__(self, workers: int, capacity: int, start_method: str = "spawn") -> None:
+    def __init__(self, workers: int, capacity: int, start_method: str = "spawn",
+                 warm: bool = True) -> None:
         self.workers = workers
+        self.warm = warm
         self.capacity = max(capacity, workers)
         self.start_method = start_method
         self.in_flight = 0
@@ -166,7 +171,7 @@ class WorkerPool:
             if self._idle is not None:
                 return
             ctx = mp.get_context(self.start_method)
-            self._all = [_Worker(ctx) for _ in range(self.workers)]
+            self._all = [_Worker(ctx, self.warm) for _ in range(self.workers)]
             self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="pyramids-wait")
             idle: asyncio.Queue[_Worker] = asyncio.Queue()
             for w in self._all:
