@@ -1,0 +1,144 @@
+"""``pyramids book`` and the puzzle-entry plumbing behind it: reading and checking
+collections, choosing puzzles, on-the-fly solving, errors a user can cause."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids import Deal, get_variant
+from pyramids.book import BookError, Puzzle, gather, read_jsonl, select
+from pyramids.book import puzzles as puzzles_mod
+from pyramids.book.document import checkpoint_moves
+from pyramids.book.puzzles import share
+from pyramids.cli import main
+
+pypdf = pytest.importorskip("pypdf")
+
+DATA = Path(__file__).parent / "data"
+GIZA = DATA / "book-giza.jsonl"
+MIXED = DATA / "book-mixed.jsonl"
+
+
+def _entries(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_cli_book_from_collection(tmp_path: Path) -> None:
+    out = tmp_path / "sub" / "b.pdf"
+    args = ["book", "--from", str(MIXED), "--variant", "giza-6x4", "--variant", "pyramid",
+            "--count", "3", "--title", "CLI Book", "--page-size", "letter", "--out", str(out),
+            "--no-on-the-fly"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "3 puzzles" in r.output
+    reader = pypdf.PdfReader(out)
+    assert reader.metadata.title == "CLI Book"
+    assert float(reader.pages[0].mediabox.width) == 612.0
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    # 3 shared out between two variants: 2 of the first asked, 1 of the second
+    assert text.count("Giza 6×4 · Deal") == 2
+    assert text.count("Pyramid · Deal") == 1
+    again = tmp_path / "again.pdf"
+    r2 = CliRunner().invoke(main, [*args[:-2], str(again), "--no-on-the-fly"])
+    assert r2.exit_code == 0, r2.output
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_cli_not_enough_puzzles_is_a_clear_error(tmp_path: Path) -> None:
+    out = tmp_path / "b.pdf"
+    r = CliRunner().invoke(main, ["book", "--from", str(GIZA), "--variant", "pyramid",
+                                  "--count", "2", "--no-on-the-fly", "--out", str(out)])
+    assert r.exit_code == 2
+    assert "only 0 pyramid puzzles" in r.output
+    assert not out.exists()
+
+
+def test_cli_grade_filter(tmp_path: Path) -> None:
+    out = tmp_path / "b.pdf"
+    r = CliRunner().invoke(main, ["book", "--from", str(GIZA), "--grade", "hard",
+                                  "--grade", "expert", "--count", "2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = "\n".join(p.extract_text() for p in pypdf.PdfReader(out).pages)
+    assert "hard" in text and "expert" in text
+    r = CliRunner().invoke(main, ["book", "--from", str(GIZA), "--grade", "hard",
+                                  "--count", "5", "--out", str(out)])
+    assert r.exit_code == 2
+    assert "not graded" in r.output
+
+
+def test_cli_bad_solution_names_file_and_line(tmp_path: Path) -> None:
+    entries = _entries(GIZA)[:2]
+    entries[1]["solution"] = entries[1]["solution"][:-1]  # one move short: not won
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    out = tmp_path / "b.pdf"
+    r = CliRunner().invoke(main, ["book", "--from", str(bad), "--out", str(out)])
+    assert r.exit_code == 2
+    assert f"{bad}:2" in r.output and "not won" in r.output
+    assert not out.exists()
+
+
+def test_entry_with_cards_of_another_deal_is_refused() -> None:
+    e = _entries(GIZA)[0]
+    e["deal"] = e["deal"] + 1
+    with pytest.raises(BookError, match="not those of deal"):
+        Puzzle.from_json_obj(e, "x")
+
+
+def test_entry_round_trip_and_par_score() -> None:
+    for p in read_jsonl(MIXED):
+        q = Puzzle.from_json_obj(p.to_json_obj())
+        assert q == p
+        assert (q.par_score is not None) == (p.variant.scoring == "par")
+
+
+def test_select_groups_shares_and_orders_by_grade() -> None:
+    pool = read_jsonl(GIZA) + read_jsonl(MIXED)
+    chosen = select(pool, ["giza", "pyramid"], None, 5)
+    assert [p.variant.name for p in chosen] == ["giza"] * 3 + ["pyramid"] * 2
+    grades = [p.grade for p in chosen[:3]]
+    assert grades == sorted(grades, key=["easy", "medium", "hard", "expert"].index)
+    only_hard = select(pool, None, ["hard"], 10)
+    assert only_hard and all(p.grade == "hard" for p in only_hard)
+    assert share(5, [1, 10, 10]) == [1, 2, 2]
+    assert share(7, [2, 2]) == [2, 2]
+
+
+def test_gather_solves_on_the_fly_with_a_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    fixture = {e["deal"]: e["solution"] for e in _entries(GIZA)}
+    giza = get_variant("giza")
+
+    class V:
+        def __init__(self, moves: list[str] | None) -> None:
+            from pyramids import parse_moves
+
+            self.status = "winnable" if moves else "unknown"
+            self.moves = parse_moves(moves) if moves else []
+
+    def fake(deal: Deal, variant: object, t: float) -> V:
+        assert variant == giza
+        return V(fixture.get(deal.number))
+
+    monkeypatch.setattr(puzzles_mod, "find_solver", lambda: ("fake", fake))
+    got = gather([], ["giza"], None, 3)
+    assert [p.deal.number for p in got] == sorted(fixture)[:3]
+    assert all(p.grade == "ungraded" and p.stars == 0 for p in got)
+
+
+def test_no_solver_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(puzzles_mod, "find_solver", lambda: None)
+    with pytest.raises(BookError, match="no solver is installed"):
+        gather([], ["giza"], None, 2)
+    r = CliRunner().invoke(main, ["book", "--puzzles-dir", str(tmp_path / "none"),
+                                  "--out", str(tmp_path / "b.pdf")])
+    assert r.exit_code == 2 and "--from FILE.jsonl" in r.output
+
+
+def test_checkpoints() -> None:
+    assert checkpoint_moves(20) == []
+    assert checkpoint_moves(28) == [14]
+    assert checkpoint_moves(76) == [25, 50]
