@@ -34,6 +34,9 @@ def has(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
+SOLVER = has("pyramids.check") or has("pyramids.search")
+
+
 def cli(*args: str) -> str:
     """What ``pyramids ARGS`` prints (stdout and stderr)."""
     result = CliRunner().invoke(main, list(args))
@@ -250,7 +253,7 @@ def test_unknown_route_and_method(client: TestClient) -> None:
     assert_error(client.get("/v1/check"), 405, "MethodNotAllowed")
 
 
-@pytest.mark.skipif(has("pyramids.check"), reason="the solver is in this build")
+@pytest.mark.skipif(SOLVER, reason="a solver is in this build")
 def test_check_not_available_yet(client: TestClient) -> None:
     body = assert_error(client.post("/v1/check", json={"deal": 1, "variant": "bouquet"}), 503,
                         "Unavailable")
@@ -270,7 +273,7 @@ def verify(deal: Deal, variant_name: str, verdict: dict[str, Any]) -> None:
         assert verdict["reason"]
 
 
-@pytest.mark.skipif(not has("pyramids.check"), reason="the solver is not in this build yet")
+@pytest.mark.skipif(not SOLVER, reason="no solver in this build yet")
 @pytest.mark.parametrize(("variant", "deal"), [("bouquet", 3), ("giza", 8), ("pyramid", 5)])
 def test_check_gives_a_verified_verdict(client: TestClient, variant: str, deal: int) -> None:
     r = client.post("/v1/check", json={"deal": deal, "variant": variant, "time_limit": 5})
@@ -280,10 +283,12 @@ def test_check_gives_a_verified_verdict(client: TestClient, variant: str, deal: 
     verify(Deal.from_number(deal), variant, body)
 
 
-@pytest.mark.skipif(not has("pyramids.check"), reason="the solver is not in this build yet")
-def test_check_line_form_and_engine(client: TestClient) -> None:
+@pytest.mark.parametrize("engine", ["search", "cpsat"])
+def test_check_line_form_and_engine(client: TestClient, engine: str) -> None:
+    if not (has("pyramids.check") or has(f"pyramids.{engine}")):
+        pytest.skip(f"the {engine} engine is not in this build yet")
     d = Deal.from_number(8)
-    r = client.post("/v1/check", json={"deal": d.line(), "variant": "giza", "engine": "search",
+    r = client.post("/v1/check", json={"deal": d.line(), "variant": "giza", "engine": engine,
                                        "time_limit": 5})
     assert r.status_code == 200, r.text
     body = r.json()
@@ -332,7 +337,7 @@ def test_filter_quick(client: TestClient) -> None:
             assert res["certificate"]["kind"] == cert.kind
 
 
-@pytest.mark.skipif(not has("pyramids.check"), reason="the solver is not in this build yet")
+@pytest.mark.skipif(not SOLVER, reason="no solver in this build yet")
 def test_filter_exact(client: TestClient) -> None:
     r = client.post("/v1/filter", json={"deals": [3, 4], "variant": "bouquet", "mode": "exact",
                                         "time_limit": 5})

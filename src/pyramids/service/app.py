@@ -248,9 +248,13 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         last = str(exc).strip().splitlines()[-1:] or ["unknown error"]
         return error(500, f"internal error in a solver process: {last[0]}", "InternalError")
 
-    def need(module: str, what: str) -> None:
-        if not _has(module):
+    def need(module: str, what: str, *fallbacks: str) -> None:
+        if not any(_has(x) for x in (module, *fallbacks)):
             raise ServiceError(503, f"{what} is not available yet", "Unavailable")
+
+    def need_solver(engine: str) -> None:
+        need("pyramids.check", "the solver (pyramids.check)",
+             "pyramids.cpsat" if engine == "cpsat" else "pyramids.search")
 
     # -- endpoints -------------------------------------------------------------
     @app.get("/healthz", response_model=m.HealthOut, tags=["service"])
@@ -260,7 +264,8 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
             "status": "ok", "version": __version__, "workers": cfg.workers,
             "capacity": pool.capacity, "in_flight": pool.in_flight,
             "completed": pool.completed,
-            "backends": {"check": _has("pyramids.check"),
+            "backends": {"check": _has("pyramids.check"), "search": _has("pyramids.search"),
+                         "cpsat": _has("pyramids.cpsat"),
                          "quick": _has("pyramids.certificates"),
                          "book": _has("pyramids.book"),
                          "puzzles": bool(puzzles.names())},
@@ -273,7 +278,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         (a limit was hit): the same result as ``pyramids check --json``."""
         variant = req.build()
         deal = m.parse_deal(req.deal)
-        need("pyramids.check", "the solver (pyramids.check)")
+        need_solver(req.engine)
         t = cfg.time_limit(req.time_limit)
         return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
                               engine=req.engine, time_limit=t)
@@ -291,7 +296,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         if req.mode == "quick":
             need("pyramids.certificates", "quick certificates (pyramids.certificates)")
         else:
-            need("pyramids.check", "the solver (pyramids.check)")
+            need_solver(req.engine)
         t = cfg.time_limit(req.time_limit)
         results = await pool.run("filter_deals", cfg.filter_budget + cfg.grace, deals=deals,
                                  variant=variant, mode=req.mode, engine=req.engine,

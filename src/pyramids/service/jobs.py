@@ -69,7 +69,13 @@ def fail(message: str) -> None:
 
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float) -> dict[str, Any]:
     """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``."""
-    fn = backend("pyramids.check", "check")
+    try:
+        fn = backend("pyramids.check", "check")
+    except BackendMissing:
+        # Until check() lands, ask the engine itself (a real verdict, never a guess).
+        module = "pyramids.cpsat" if engine == "cpsat" else "pyramids.search"
+        solve = backend(module, "solve")
+        return verdict_json(solve(deal, variant, time_limit=time_limit), deal, variant)
     verdict = fn(deal, variant, engine=engine, time_limit=time_limit)
     return verdict_json(verdict, deal, variant)
 
