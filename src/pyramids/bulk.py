@@ -280,7 +280,8 @@ def analyse(deal: Deal, job: Job) -> Verdict:
         from .search import solve
 
         return solve(deal, job.variant, time_limit=job.time_limit)
-    return check(deal, job.variant, engine=job.engine, time_limit=job.time_limit)
+    verdict: Verdict = check(deal, job.variant, engine=job.engine, time_limit=job.time_limit)
+    return verdict
 
 
 class _HardLimit(Exception):
@@ -509,7 +510,8 @@ class RunState:
     """Counters a caller can read while a run goes on (for progress and reports)."""
 
     prior: int = 0  # records replayed from the out file
-    new: int = 0  # deals analysed by this run
+    new: int = 0  # deals analysed by this run and handed over
+    saved: int = 0  # deals analysed but not handed over when the run was interrupted
     started: float = field(default_factory=time.perf_counter)
 
 
@@ -576,7 +578,7 @@ class BulkRunner:
             else:
                 yield from self._run_pool(chunks, job, out, state)
         except KeyboardInterrupt:
-            raise Interrupted(state.prior + state.new) from None
+            raise Interrupted(state.prior + state.new + state.saved) from None
         finally:
             _restore_sigterm(old_term)
             if out is not None:
@@ -631,22 +633,31 @@ class BulkRunner:
                     yield from records
             clean = True
         except cf.process.BrokenProcessPool:
-            self._salvage(pending, out)
+            state.saved += self._salvage(pending, ready, out)
             self.close(kill=True)
-            raise Interrupted(state.prior + state.new, "a worker died") from None
+            raise Interrupted(state.prior + state.new + state.saved, "a worker died") from None
+        except KeyboardInterrupt:
+            state.saved += self._salvage(pending, ready, out)
+            raise
         finally:
             if not clean:
-                self._salvage(pending, out)
+                self._salvage(pending, ready, out)
                 self.close(kill=True)
 
     @staticmethod
-    def _salvage(pending: dict[cf.Future[list[Record]], int], out: OutFile | None) -> None:
-        """Write the chunks that finished but were not handed over yet."""
+    def _salvage(pending: dict[cf.Future[list[Record]], int],
+                 ready: dict[int, list[Record]], out: OutFile | None) -> int:
+        """Write the chunks that finished but were not written yet; count the deals
+        saved but not handed over (those in ``ready`` were written already)."""
+        saved = sum(len(r) for r in ready.values())
+        ready.clear()
         for fut in list(pending):
             if fut.done() and not fut.cancelled() and fut.exception() is None:
                 if out is not None:
                     out.write(fut.result())
+                saved += len(fut.result())
                 del pending[fut]
+        return saved
 
 
 def _catch_sigterm() -> Any:

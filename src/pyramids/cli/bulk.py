@@ -6,7 +6,7 @@ import functools
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -37,7 +37,7 @@ from ..stats import (
     table_cells,
 )
 from ..variants import Variant
-from .options import UserError, variant_options
+from .options import variant_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,19 +93,35 @@ def _source(spec: str | None, required_msg: str) -> DealSource:
 
 def _records(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
              resume: bool, progress: bool | None, label: str = ""
-             ) -> tuple[Any, RunState, Progress]:
+             ) -> tuple[Iterator[Record], RunState, Progress]:
     outfile = OutFile(out, job, source, resume) if out else None
     state = RunState()
     bar = Progress(source.total, label, enabled=progress, state=state)
     return runner.run(source, job, outfile, state), state, bar
 
 
-def _interrupted(e: Interrupted, out: str | None) -> UserError:
-    where = (f"; finished deals are in {out}: continue with --resume" if out
-             else "; use --out FILE to keep results across interruptions")
-    err = UserError(f"{e} after {e.done} deals{where}")
-    err.exit_code = 130
-    return err
+class InterruptedRun(click.ClickException):
+    """A run stopped by Ctrl-C or SIGTERM: exit status 130, and how to continue."""
+
+    exit_code = 130
+
+
+def _consume(records: Iterator[Record], bar: Progress, out: str | None,
+             each: Callable[[Record], None]) -> None:
+    """Feed every record to ``each``, ticking the bar; an interruption (in the runner or
+    here) closes the run, which saves the finished deals, and exits 130."""
+    try:
+        for rec in records:
+            each(rec)
+            bar.update()
+    except (Interrupted, KeyboardInterrupt) as e:
+        records.close()  # type: ignore[attr-defined]
+        bar.close()
+        done = e.done if isinstance(e, Interrupted) else bar.done
+        where = (f"; finished deals are in {out}: continue with --resume" if out
+                 else "; use --out FILE to keep results across interruptions")
+        raise InterruptedRun(f"interrupted after {done} deals{where}") from None
+    bar.close()
 
 
 @click.command("filter")
@@ -135,21 +151,19 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     tally = Tally()
     with BulkRunner(workers, chunk) as runner:
         records, _, bar = _records(runner, source, job, out, resume, progress, "filter")
+
+        def each(rec: Record) -> None:
+            tally.add(rec)
+            if rec["status"] in keep_status:
+                click.echo(json.dumps(rec) if as_json else _label(rec))
+            elif rec["status"] == "unknown" and unknowns is not None:
+                unknowns.write((json.dumps(rec) if as_json else _label(rec)) + "\n")
+
         try:
-            for rec in records:
-                tally.add(rec)
-                bar.update()
-                if rec["status"] in keep_status:
-                    click.echo(json.dumps(rec) if as_json else _label(rec))
-                elif rec["status"] == "unknown" and unknowns is not None:
-                    unknowns.write((json.dumps(rec) if as_json else _label(rec)) + "\n")
-        except Interrupted as e:
-            bar.close()
-            raise _interrupted(e, out) from None
+            _consume(records, bar, out, each)
         finally:
             if unknowns is not None:
                 unknowns.flush()
-        bar.close()
     kept = sum(getattr(tally, s) for s in keep_status)
     parts = [f"filter: {tally.deals} deals, {kept} kept ({keep}"
              + (", or not certified blocked" if mode == "quick" and keep == "winnable" else "")
@@ -196,14 +210,7 @@ def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     start = time.perf_counter()
     with BulkRunner(workers, chunk) as runner:
         records, state, bar = _records(runner, source, job, out, resume, progress, "stats")
-        try:
-            for rec in records:
-                tally.add(rec)
-                bar.update()
-        except Interrupted as e:
-            bar.close()
-            raise _interrupted(e, out) from None
-        bar.close()
+        _consume(records, bar, out, tally.add)
         n_workers = runner.workers
     seconds = time.perf_counter() - start
     if as_json:
@@ -239,14 +246,7 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
             label = f"{kind} {n}/{len(cells)} {cell.row}, {cell.column}"
             records, _, bar = _records(runner, source, job, path, resume, progress, label)
             tally = Tally()
-            try:
-                for rec in records:
-                    tally.add(rec)
-                    bar.update()
-            except Interrupted as e:
-                bar.close()
-                raise _interrupted(e, out) from None
-            bar.close()
+            _consume(records, bar, path, tally.add)
             results.append((cell, tally))
     seconds = time.perf_counter() - start
     if as_json:
