@@ -124,7 +124,7 @@ def test_deal_symbols(client: TestClient) -> None:
     assert any(s in pretty for s in "♣♦♥♠")
 
 
-@pytest.mark.parametrize("number", ["abc", "-1", "18446744073709551616", "1e3"])
+@pytest.mark.parametrize("number", ["abc", "-1", "18446744073709551616", "1e3", "²", "١٢"])
 def test_deal_number_out_of_range(client: TestClient, number: str) -> None:
     body = assert_error(client.get(f"/v1/deals/{number}"), 400, "DealError")
     assert "deal number must be 0 to 2^64-1" in body["error"]
@@ -172,13 +172,15 @@ def line_with(swap: dict[int, str] | None = None, drop: int = 0) -> str:
     (-5, "deal number must be 0 to 2^64-1"),
     (2**64, "deal number must be 0 to 2^64-1"),
     ("   ", "empty deal"),
+    ('{"pyramid": 5}', "cannot read the deal"),
+    ('{"pyramid": [["AC"]], "stock": 5}', ""),
 ])
 def test_check_bad_deal_gets_the_cli_message(client: TestClient, deal: Any,
                                              fragment: str) -> None:
     body = assert_error(client.post("/v1/check", json={"deal": deal, "variant": "giza"}), 400,
                         "DealError")
     assert fragment in body["error"]
-    if isinstance(deal, str) and deal.strip():
+    if isinstance(deal, str) and deal.strip() and "cannot read" not in body["error"]:
         assert body["error"] in cli("deal", deal, "--variant", "giza")
 
 
@@ -359,7 +361,8 @@ def test_puzzle_collections(client: TestClient, puzzles_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("url", ["/v1/puzzles/giza/0", "/v1/puzzles/giza/4",
-                                 "/v1/puzzles/giza/x", "/v1/puzzles/nope",
+                                 "/v1/puzzles/giza/x", "/v1/puzzles/giza/²",
+                                 "/v1/puzzles/nope",
                                  "/v1/puzzles/..%2Fsecret", "/v1/puzzles/nope/1"])
 def test_puzzle_not_found(client: TestClient, url: str) -> None:
     assert_error(client.get(url), 404, "NotFound")

@@ -8,9 +8,9 @@ that the valid requests that reach a solver stay fast; the example counts are bo
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -18,7 +18,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pyramids.deals import Deal
@@ -54,7 +54,8 @@ json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.text(max_size=10), inner, max_size=4),
                            max_leaves=12)
 lines = st.sampled_from([Deal.from_number(n).line() for n in (0, 1, 99)])
-deals = (st.integers(-3, 2**64 + 3) | lines | st.text(max_size=60)
+json_deals = json_values.map(lambda v: json.dumps({"pyramid": v}))
+deals = (st.integers(-3, 2**64 + 3) | lines | st.text(max_size=60) | json_deals
          | lines.map(lambda s: s[: len(s) // 2]) | lines.map(lambda s: s.replace("K", "Z")))
 variant_names = st.sampled_from([*PRESETS, "great-triangle", "GIZA", "nope", ""])
 option_values: dict[str, st.SearchStrategy[Any]] = {
@@ -101,6 +102,7 @@ url_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max
 
 
 @FUZZ
+@example(number="²", query={}, collection="giza", index="³")
 @given(number=st.integers(-5, 2**65).map(str) | url_text,
        query=st.dictionaries(st.sampled_from(["variant", "rows", "rest", "draw", "passes",
                                               "stock_waste", "overlap", "objective", "scoring",

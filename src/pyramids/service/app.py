@@ -314,7 +314,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
              variant: Annotated[Variant, Depends(variant_query)],
              symbols: bool = False) -> dict[str, Any]:
         """Deal ``number`` laid out for the variant: line, pretty and JSON forms."""
-        if not number.isdigit() or len(number) > 20:
+        if not (number.isascii() and number.isdigit()) or len(number) > 20:
             raise DealError(f"deal number must be 0 to 2^64-1, got {number!r}")
         d = Deal.from_number(int(number))
         return {"number": d.number, "variant": variant.options(), "line": d.line(),
@@ -358,7 +358,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
                index: Annotated[str, PathParam(max_length=20)]) -> dict[str, Any]:
         """One puzzle; ``index`` counts from 1 (``giza/1`` is ``giza-001``)."""
         entries = puzzles.load(collection)
-        if not index.isdigit() or not 1 <= int(index) <= len(entries):
+        if not (index.isascii() and index.isdigit()) or not 1 <= int(index) <= len(entries):
             raise ServiceError(404, f"collection {collection} has {len(entries)} puzzles: "
                                     f"index must be 1 to {len(entries)}, got {index!r}",
                                "NotFound")

@@ -56,7 +56,14 @@ def parse_deal(spec: int | str) -> Deal:
         return Deal.from_number(spec)
     if not spec.strip():
         raise DealError("empty deal")
-    return Deal.parse(spec)
+    try:
+        return Deal.parse(spec)
+    except DealError:
+        raise
+    except (TypeError, AttributeError, KeyError, ValueError, RecursionError) as e:
+        # A JSON deal of the wrong shape (e.g. "pyramid": 5) that the parser does not
+        # catch itself: still bad input, so still a 400 with a message.
+        raise DealError(f"cannot read the deal {spec[:60]!r}: {e}") from None
 
 
 class CheckRequest(VariantOptions):
