@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from ..cards import Card
@@ -51,9 +51,6 @@ class View:
         cols = tuple(game.column_cards(i) for i in range(len(game.columns)))
         return cls(v, pyr, tuple(game.stock), game.hand, tuple(game.waste), cols,
                    tuple(game.bouquet()), game.pass_no, start=not game.moves)
-
-
-Op = tuple[Literal["card", "slot", "text"], float, float, object]
 
 
 @dataclass
@@ -227,7 +224,7 @@ class PositionDiagram(Flowable):  # type: ignore[misc]
         render(self.canv, self.placed, 0.0, self.placed.height)
 
 
-def render(canv: object, placed: Placed, x: float, top: float) -> None:
+def render(canv: Canvas, placed: Placed, x: float, top: float) -> None:
     """Draw ``placed`` with its top-left corner at (x, top) in canvas coordinates."""
     w = placed.card_width
     h = CARD_RATIO * w
@@ -238,12 +235,12 @@ def render(canv: object, placed: Placed, x: float, top: float) -> None:
     for kind, ox, oy, what in ops:
         if kind == "card":
             assert isinstance(what, Card)
-            draw_card(c, what, x + ox, top - oy - h, w)  # type: ignore[arg-type]
+            draw_card(c, what, x + ox, top - oy - h, w)
         elif kind == "slot":
-            draw_slot(c, x + ox, top - oy - h, w)  # type: ignore[arg-type]
+            draw_slot(c, x + ox, top - oy - h, w)
         else:
-            c.saveState()  # type: ignore[attr-defined]
-            c.setFillColor(CAPTION_COLOR)  # type: ignore[attr-defined]
-            c.setFont(CAPTION_FONT, CAPTION_SIZE)  # type: ignore[attr-defined]
-            c.drawCentredString(x + ox, top - oy, str(what))  # type: ignore[attr-defined]
-            c.restoreState()  # type: ignore[attr-defined]
+            c.saveState()
+            c.setFillColor(CAPTION_COLOR)
+            c.setFont(CAPTION_FONT, CAPTION_SIZE)
+            c.drawCentredString(x + ox, top - oy, str(what))
+            c.restoreState()

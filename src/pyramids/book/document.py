@@ -57,10 +57,11 @@ from .text import (
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN = 15 * mm
+BOTTOM_EXTRA = 8 * mm  # room for the footer below the body frame
 INK = HexColor("#1a1a1a")
 GREY = HexColor("#666666")
 RULE = HexColor("#bbbbbb")
-SAMPLE_DEAL = 0  # the deal drawn on the how-to-play pages
+SAMPLE_DEAL = 0  # the deal drawn on the how-to-play pages (the next one not in the book)
 LONG_SOLUTION = 24  # solutions longer than this get checkpoint diagrams
 MOVE_COLUMNS = 6
 
@@ -207,7 +208,7 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
         size = PAGE_SIZES[opts.page_size]
         super().__init__(
             buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-            bottomMargin=MARGIN + 4 * mm, title=opts.title, author=opts.author,
+            bottomMargin=MARGIN + BOTTOM_EXTRA, title=opts.title, author=opts.author,
             subject=subject, keywords=keywords, creator=f"pyramids {__version__}",
             invariant=1)
         self.book_title = opts.title
@@ -262,7 +263,7 @@ class _Story:
         self.st = _styles()
         size = PAGE_SIZES[opts.page_size]
         self.frame_w = size[0] - 2 * MARGIN
-        self.frame_h = size[1] - 2 * MARGIN - 4 * mm
+        self.frame_h = size[1] - 2 * MARGIN - BOTTOM_EXTRA
         self.variants = _variants_of(puzzles)
 
     def page(self, key: str) -> str:
@@ -340,7 +341,11 @@ class _Story:
     def how_to_play(self) -> list[Flowable]:
         st = self.st
         out: list[Flowable] = [self.anchor("howto", "How to play", 0)]
-        sample = Deal.from_number(SAMPLE_DEAL)
+        used = {p.deal.number for p in self.puzzles}
+        n = SAMPLE_DEAL
+        while n in used:
+            n += 1
+        sample = Deal.from_number(n)
         for v in self.variants:
             title = variant_title(v)
             parts: list[Flowable] = [self.anchor(_key_variant(v), title, 1),
@@ -351,7 +356,7 @@ class _Story:
             parts.append(PositionDiagram(View.of(Game(sample, v)), self.frame_w * 0.8,
                                          self.frame_h * 0.42, max_card=40))
             parts.append(Paragraph(f"A {escape(title)} deal as laid out on the table "
-                                   "(deal 0, not one of the puzzles).",
+                                   f"(deal {n}, not one of the puzzles).",
                                    ParagraphStyle("cap", st["small"], alignment=TA_CENTER)))
             out += [*parts, PageBreak()]
         return out

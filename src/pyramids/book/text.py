@@ -94,11 +94,11 @@ def how_to_play(v: Variant) -> list[str]:
     if v.is_stock:
         paras.append(_stock_rules(v))
     if v.overlap:
-        where = " (in Giza, also a card with the one just below it in its column)" \
-            if v.rest == "tableau" else ""
+        where = (" In the tableau, likewise, the lowest card of a column may be paired with "
+                 "the card just above it.") if v.rest == "tableau" else ""
         paras.append(
-            "<b>Overlap discards.</b> A card may also be paired with the one card still "
-            f"lying on it, if that card is itself available{where}.")
+            "<b>Overlap discards.</b> A pyramid card may also be paired with the one card "
+            f"still lying on it, if that card is itself available.{where}")
     paras.append("<b>Goal.</b> " + goal_text(v) + _goal_more(v))
     paras.append(
         "<b>Notation.</b> Solutions list the moves in order: <b>K"
