@@ -82,3 +82,25 @@ def test_real_server_over_http(server: str) -> None:
         else:
             assert "not available yet" in r.json()["error"]
         assert c.get("/openapi.json").json()["info"]["title"] == "pyramids"
+
+
+def test_serve_without_the_service_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pyramids.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
+    assert result.exit_code == 2
+    assert "pip install 'pyramids[service]'" in result.output
+    assert "uvicorn" in result.output
+
+
+def test_serve_help_lists_its_options() -> None:
+    from click.testing import CliRunner
+
+    from pyramids.cli import main
+
+    out = CliRunner().invoke(main, ["serve", "--help"]).output
+    for option in ("--host", "--port", "--workers", "127.0.0.1", "8000"):
+        assert option in out
