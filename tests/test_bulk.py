@@ -413,3 +413,10 @@ def test_cli_table_quick(tmp_path: Path) -> None:
     assert code == 0, err
     obj = json.loads(out)
     assert len(obj["cells"]) == 24 and all(c["deals"] == 20 for c in obj["cells"])
+
+
+def test_hard_limit_backstop_interrupts_python_code() -> None:
+    with pytest.raises(bulk._HardLimit), bulk._hard_limit(0.05):
+        time.sleep(5)
+    with bulk._hard_limit(None):  # no limit: nothing armed
+        time.sleep(0.01)
