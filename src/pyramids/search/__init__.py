@@ -1,0 +1,212 @@
+"""The exact search solver: ``solve(deal, variant) -> Verdict`` (engine ``"search"``).
+
+A depth-first search with a transposition table, compiled with numba (see
+:mod:`pyramids.search.core` for the state, the key and the prunings). Every
+variant of RULES.md is covered. Answers:
+
+* ``winnable`` with a solution that :func:`pyramids.referee.replay` has checked;
+* ``blocked`` with an ``exhaustive`` certificate (the node count) when every
+  reachable position was searched;
+* ``unknown`` when the node or time limit was hit, or the bounded search stack
+  overflowed; never ``blocked`` on a guess.
+
+Par scoring: the search visits every reachable position and keeps the best Par
+score (``Verdict.score``) and a line reaching it (``Verdict.moves``, replayed by
+the referee). The status is ``winnable`` iff a line discards all 52 cards; the
+moves are still those of the best-scoring line, which may stop short of a win
+when clearing the pyramid earlier scores more.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cards import Card
+from ..deals import Deal
+from ..moves import DEAL, REDEAL, Move
+from ..referee import replay
+from ..variants import Variant
+from ..verdict import Certificate, Verdict
+from . import core
+from .tables import layout
+
+__all__ = ["PRUNINGS", "Searcher", "solve"]
+
+ENGINE = "search"
+PRUNINGS = ("king", "matching")
+TABLE_BITS = 22  # 4M slots: 48 MiB (keys + stamps)
+MAX_DEPTH = 4096
+CHUNK = 1 << 20  # nodes per kernel call between time checks
+
+
+@dataclass
+class Searcher:
+    """Reusable work arrays (stack, transposition table) for one thread.
+
+    ``prunings``: the names in :data:`PRUNINGS` to use (all by default); tests
+    switch them off to check that none of them cuts a winnable position.
+    """
+
+    table_bits: int = TABLE_BITS
+    prunings: tuple[str, ...] = PRUNINGS
+    max_depth: int = MAX_DEPTH
+    _arrays: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.prunings) - set(PRUNINGS)
+        if unknown:
+            raise ValueError(f"unknown pruning {sorted(unknown)}: choose from {PRUNINGS}")
+        size = 1 << self.table_bits
+        md = self.max_depth
+        a = self._arrays
+        a["tkeys"] = np.zeros(size, np.int64)
+        a["tstamp"] = np.zeros(size, np.int32)
+        a["st"] = np.zeros((md + 1, 4), np.int64)
+        a["mva"] = np.zeros((md + 1, core.MAXMV), np.int8)
+        a["mvb"] = np.zeros((md + 1, core.MAXMV), np.int8)
+        a["mvn"] = np.zeros(md + 1, np.int64)
+        a["mvi"] = np.zeros(md + 1, np.int64)
+        a["bestpath"] = np.zeros((md + 1, 2), np.int8)
+        a["avail"] = np.zeros(64, np.int64)
+        a["ctx"] = np.zeros(core.NCTX, np.int64)
+        a["val"] = np.zeros(52, np.int64)
+        a["canpair"] = np.zeros(52, np.int64)
+        a["byval"] = np.zeros((14, 4), np.int64)
+        a["bq"] = np.zeros((14, 4), np.int64)
+        a["cards"] = np.zeros(52, np.int64)
+        self._gen = 0
+
+    def _next_gen(self) -> int:
+        self._gen += 1
+        if self._gen >= 2**31 - 1:
+            self._arrays["tstamp"][:] = 0
+            self._gen = 1
+        return self._gen
+
+    def solve(self, deal: Deal, variant: Variant, *, node_limit: int | None = None,
+              time_limit: float | None = None) -> Verdict:
+        """Search ``deal`` under ``variant``; see the module docstring for the answers."""
+        t0 = time.perf_counter()
+        a = self._arrays
+        lay = layout(variant)
+        a["cards"][:] = deal.cards
+        core.prepare(a["cards"], lay.blocked, lay.zone, a["val"], a["canpair"], a["byval"],
+                     a["bq"])
+        prm = lay.params.copy()
+        prm[core.P_KING] = int("king" in self.prunings)
+        prm[core.P_MATCH] = int("matching" in self.prunings)
+        prm[core.P_MAXDEPTH] = self.max_depth
+        prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
+        ctx = a["ctx"]
+        ctx[:] = 0
+        ctx[core.C_ENTER] = 1
+        ctx[core.C_BEST] = -1000
+        ctx[core.C_GEN] = self._next_gen()
+        st = a["st"]
+        st[0] = (0, 0, 1, 0)
+        while True:
+            budget = CHUNK
+            if node_limit is not None:
+                budget = min(budget, node_limit - int(ctx[core.C_NODES]))
+            prm[core.P_BUDGET] = budget
+            core.run(a["val"], lay.cov, lay.zone, a["canpair"], a["byval"], a["bq"], prm, ctx,
+                     st, a["mva"], a["mvb"], a["mvn"], a["mvi"], a["tkeys"], a["tstamp"],
+                     a["bestpath"], a["avail"])
+            status = int(ctx[core.C_STATUS])
+            nodes = int(ctx[core.C_NODES])
+            if status != core.S_PAUSED:
+                break
+            if node_limit is not None and nodes >= node_limit:
+                return self._unknown(deal, variant, nodes, t0,
+                                     f"node limit {node_limit} reached")
+            if time_limit is not None and time.perf_counter() - t0 >= time_limit:
+                return self._unknown(deal, variant, nodes, t0, f"time limit {time_limit}s reached")
+        if status == core.S_DEPTH:
+            return self._unknown(deal, variant, nodes, t0,
+                                 f"search deeper than {self.max_depth} moves")
+        if variant.scoring == "par":
+            return self._par_verdict(deal, variant, nodes, t0)
+        if status == core.S_FOUND:
+            depth = int(ctx[core.C_DEPTH])
+            mvi = a["mvi"]
+            path = [(int(a["mva"][d, mvi[d] - 1]), int(a["mvb"][d, mvi[d] - 1]))
+                    for d in range(depth)]
+            moves = to_moves(deal, path)
+            replay(deal, variant, moves, require_win=True)
+            return Verdict("winnable", ENGINE, tuple(moves), nodes=nodes,
+                           seconds=time.perf_counter() - t0, deal_number=deal.number)
+        return Verdict("blocked", ENGINE, certificate=self._certificate(nodes), nodes=nodes,
+                       seconds=time.perf_counter() - t0, deal_number=deal.number)
+
+    def _certificate(self, nodes: int) -> Certificate:
+        ctx = self._arrays["ctx"]
+        used = ", ".join(self.prunings) or "none"
+        return Certificate(
+            "exhaustive",
+            f"every reachable position searched ({nodes} nodes; sound prunings: {used}): "
+            "no line of play wins",
+            {"nodes": nodes, "prunings": list(self.prunings),
+             "pruned_matching": int(ctx[core.C_PRUNED_MATCH]),
+             "table_misses": int(ctx[core.C_TABLE_MISS])})
+
+    def _par_verdict(self, deal: Deal, variant: Variant, nodes: int, t0: float) -> Verdict:
+        a = self._arrays
+        ctx = a["ctx"]
+        best = int(ctx[core.C_BEST])
+        n = int(ctx[core.C_BESTLEN])
+        path = [(int(a["bestpath"][d, 0]), int(a["bestpath"][d, 1])) for d in range(n)]
+        moves = to_moves(deal, path)
+        result = replay(deal, variant, moves, require_win=False)
+        if result.score != best:
+            raise AssertionError(f"search: par line scores {result.score}, expected {best}")
+        won = bool(ctx[core.C_WINSEEN])
+        if won:
+            return Verdict("winnable", ENGINE, tuple(moves), score=best, nodes=nodes,
+                           seconds=time.perf_counter() - t0, deal_number=deal.number,
+                           reason="" if result.won else "best Par score line stops short of a win")
+        return Verdict("blocked", ENGINE, tuple(moves), certificate=self._certificate(nodes),
+                       score=best, nodes=nodes, seconds=time.perf_counter() - t0,
+                       deal_number=deal.number)
+
+    def _unknown(self, deal: Deal, variant: Variant, nodes: int, t0: float,
+                 reason: str) -> Verdict:
+        score = None
+        if variant.scoring == "par" and self._arrays["ctx"][core.C_BEST] > -1000:
+            score = int(self._arrays["ctx"][core.C_BEST])
+        return Verdict("unknown", ENGINE, nodes=nodes, seconds=time.perf_counter() - t0,
+                       reason=reason, score=score, deal_number=deal.number)
+
+
+def to_moves(deal: Deal, path: list[tuple[int, int]]) -> list[Move]:
+    """Kernel moves (slot pairs and codes) as core moves."""
+    out: list[Move] = []
+    for a, b in path:
+        if a == core.MOVE_DEAL:
+            out.append(DEAL)
+        elif a == core.MOVE_REDEAL:
+            out.append(REDEAL)
+        elif b < 0:
+            out.append(Move.discard(Card(deal.cards[a])))
+        else:
+            out.append(Move.discard(Card(deal.cards[a]), Card(deal.cards[b])))
+    return out
+
+
+_DEFAULT: Searcher | None = None
+
+
+def default_searcher() -> Searcher:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Searcher()
+    return _DEFAULT
+
+
+def solve(deal: Deal, variant: Variant, *, node_limit: int | None = None,
+          time_limit: float | None = None) -> Verdict:
+    """Solve ``deal`` under ``variant`` exactly (thoughtful play, full knowledge)."""
+    return default_searcher().solve(deal, variant, node_limit=node_limit,
+                                    time_limit=time_limit)

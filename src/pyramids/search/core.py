@@ -1,0 +1,474 @@
+"""The numba kernels of the exact search: deal preparation and a resumable DFS.
+
+Everything here is plain integer arithmetic on numpy arrays so that it compiles
+with ``@njit(cache=True)``. The Python side (``pyramids.search``) builds the
+arrays, calls :func:`run` in node-budget chunks (so a time limit can be honoured)
+and turns the path left on the stack into core ``Move`` objects.
+
+Positions ("slots") are the 52 indices of the deal in layout order: the pyramid
+row by row (``0 .. npyr-1``), then the rest (stock in dealing order, tableau row
+by row, or bouquet). Cards are never moved between slots; a state is
+
+* ``removed``: a 52-bit mask of discarded slots,
+* ``k``: stock games only, one past the rest index of the last card dealt in
+  this pass (0 at the start of a pass). Each pass deals the surviving stock cards
+  in their original order, so the surviving rest cards below ``k`` are exactly the
+  hand and waste (draw 1: the hand is rest card ``k-1`` if it survives, the waste
+  top the highest surviving one below it; draw 3: the waste top is the highest
+  surviving one below ``k``) and those from ``k`` on are the stock,
+* ``pass`` (1-based; kept at 1 with unlimited passes, where it does not matter),
+* ``cleared``: Par scoring only, the pass in which the pyramid was cleared (0 = not yet).
+
+The transposition key packs them into one int64: removed (bits 0-51), k (52-57),
+then pass (58-63), or with Par scoring pass (58-59) and cleared (60-61).
+
+Bouquet cards of one rank are interchangeable: the solver always discards the
+first surviving bouquet slot of a rank, so the removed mask is canonical and no
+separate per-rank count is needed.
+
+The DFS is a reachability search with a visited set (marked on entry, never
+unmarked): it visits every position reachable in the pruned move graph, so it is
+complete as long as each pruning keeps a winning line from every winnable
+position (arguments at each pruning below).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# move codes: a >= 0 is a discard of slot a (and slot b when b >= 0)
+MOVE_DEAL = -2
+MOVE_REDEAL = -3
+MAXMV = 192
+
+# zones
+Z_PYRAMID, Z_TABLEAU, Z_BOUQUET, Z_STOCK = 0, 1, 2, 3
+# rest kinds
+R_STOCK, R_TABLEAU, R_BOUQUET = 0, 1, 2
+# stock-waste modes
+SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
+
+# parameter indices
+P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
+P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX = 8, 9, 10, 11, 12
+NPARAMS = 16
+
+# context indices
+C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
+C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS = 9, 10, 11
+NCTX = 16
+
+# statuses
+S_RUNNING, S_FOUND, S_EXHAUSTED, S_PAUSED, S_DEPTH = 0, 1, 2, 3, 4
+
+FULL = (1 << 52) - 1
+PAR_BASE = (0, 50, 35, 20)
+
+
+@njit(cache=True, inline="always")
+def hibit(x: int) -> int:
+    """Index of the highest set bit of ``x`` (> 0)."""
+    n = 0
+    if x >> 32:
+        n += 32
+        x >>= 32
+    if x >> 16:
+        n += 16
+        x >>= 16
+    if x >> 8:
+        n += 8
+        x >>= 8
+    if x >> 4:
+        n += 4
+        x >>= 4
+    if x >> 2:
+        n += 2
+        x >>= 2
+    if x >> 1:
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def popcount(x: int) -> int:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True)
+def prepare(cards, blocked, zone, val, canpair, byval, bq):  # type: ignore[no-untyped-def]
+    """Per-deal arrays from the 52 card indices (layout order).
+
+    ``canpair[s]``: slots that ``s`` could ever be discarded with (complementary and
+    not structurally blocked), ``byval[v]``: the 4 slots of value ``v``,
+    ``bq[v]``: bouquet slots of value ``v`` in slot order (-1 padded).
+    """
+    valmask = np.zeros(14, np.int64)
+    cnt = np.zeros(14, np.int64)
+    bcnt = np.zeros(14, np.int64)
+    for v in range(14):
+        for j in range(4):
+            bq[v, j] = -1
+    for s in range(52):
+        v = cards[s] % 13 + 1
+        val[s] = v
+        valmask[v] |= np.int64(1) << s
+        byval[v, cnt[v]] = s
+        cnt[v] += 1
+        if zone[s] == Z_BOUQUET:
+            bq[v, bcnt[v]] = s
+            bcnt[v] += 1
+    for s in range(52):
+        v = val[s]
+        if v == 13:
+            canpair[s] = 0
+        else:
+            canpair[s] = valmask[13 - v] & ~blocked[s]
+
+
+@njit(cache=True)
+def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyped-def]
+    """True if ``key`` was already in the table; otherwise insert it (if room) and False."""
+    gen = ctx[C_GEN]
+    size = tkeys.shape[0]
+    mask = size - 1
+    h = key * -7046029254386353131
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    i = h & mask
+    for _ in range(48):
+        if tstamp[i] != gen:
+            if ctx[C_USED] < table_max:
+                tstamp[i] = gen
+                tkeys[i] = key
+                ctx[C_USED] += 1
+            else:
+                ctx[C_TABLE_MISS] += 1
+            return False
+        if tkeys[i] == key:
+            return True
+        i = (i + 1) & mask
+    ctx[C_TABLE_MISS] += 1
+    return False
+
+
+@njit(cache=True)
+def _matchable(rem, k, ps, val, canpair, byval, prm):  # type: ignore[no-untyped-def]
+    """Pruning "matching": can every card that must still go find its own partner?
+
+    Each remaining non-King card that must be discarded (all of them for objective
+    all, the pyramid ones for objective pyramid) leaves with a distinct card of the
+    complementary rank, one it can ever be paired with. So for each rank pair there
+    must be a matching in the "could still pair" graph covering the required cards;
+    by Mendelsohn-Dulmage it exists iff Hall's condition holds on each side for its
+    required cards. The graph over-approximates the real pairs: static blocks (a
+    pyramid card and one it covers or is covered by, except a direct overlap;
+    tableau cards of one column, except adjacent ones with overlap; two stock cards
+    with draw 3 or stock-waste forbidden, where at most one stock card is ever
+    available to pair), and in the last pass of draw 1 two stock cards pair only as
+    hand and waste top, so the later-dealt one must still be the hand or in stock.
+    This subsumes "a card whose complements are all gone or stuck is lost".
+    """
+    npyr = prm[P_NPYR]
+    objpyr = prm[P_OBJ] == 1
+    last_pass = (prm[P_REST] == R_STOCK and prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN
+                 and prm[P_PASSES] > 0 and ps == prm[P_PASSES])
+    a = np.empty(4, np.int64)
+    b = np.empty(4, np.int64)
+    adja = np.empty(4, np.int64)
+    adjb = np.empty(4, np.int64)
+    for v in range(1, 7):
+        w = 13 - v
+        na = 0
+        reqa = 0
+        for j in range(4):
+            s = byval[v, j]
+            if not (rem >> s) & 1:
+                a[na] = s
+                if not objpyr or s < npyr:
+                    reqa |= 1 << na
+                na += 1
+        nb = 0
+        reqb = 0
+        for j in range(4):
+            s = byval[w, j]
+            if not (rem >> s) & 1:
+                b[nb] = s
+                if not objpyr or s < npyr:
+                    reqb |= 1 << nb
+                nb += 1
+        if reqa == 0 and reqb == 0:
+            continue
+        for i in range(na):
+            adja[i] = 0
+        for j in range(nb):
+            adjb[j] = 0
+        for i in range(na):
+            x = a[i]
+            cp = canpair[x]
+            for j in range(nb):
+                y = b[j]
+                if (cp >> y) & 1:
+                    if last_pass and x >= npyr and y >= npyr:
+                        hi = max(x, y) - npyr
+                        if hi < k - 1:
+                            continue
+                    adja[i] |= 1 << j
+                    adjb[j] |= 1 << i
+        # Hall on side a for required subsets, then on side b
+        for sub in range(1, 1 << na):
+            if sub & ~reqa:
+                continue
+            u = 0
+            for i in range(na):
+                if (sub >> i) & 1:
+                    u |= adja[i]
+            if popcount(u) < popcount(sub):
+                return False
+        for sub in range(1, 1 << nb):
+            if sub & ~reqb:
+                continue
+            u = 0
+            for j in range(nb):
+                if (sub >> j) & 1:
+                    u |= adjb[j]
+            if popcount(u) < popcount(sub):
+                return False
+    return True
+
+
+@njit(cache=True)
+def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  # type: ignore[no-untyped-def]
+        tkeys, tstamp, bestpath, avail):
+    """Run (or resume) the DFS for at most ``prm[P_BUDGET]`` more nodes.
+
+    ``st[d] = (removed, k, pass, cleared)`` is the position at depth ``d``; the move
+    tried from it is ``(mva[d, mvi[d]-1], mvb[d, mvi[d]-1])``. On ``S_FOUND`` the path
+    is the moves at depths ``0 .. ctx[C_DEPTH]-1``. With Par scoring the search
+    visits everything reachable, keeps the best score in ``ctx[C_BEST]`` and its line
+    in ``bestpath``, and stops early only at the best possible score, 50.
+    """
+    npyr = prm[P_NPYR]
+    rest = prm[P_REST]
+    draw = prm[P_DRAW]
+    passes = prm[P_PASSES]
+    sw = prm[P_SW]
+    overlap = prm[P_OVERLAP] != 0
+    objpyr = prm[P_OBJ] == 1
+    par = prm[P_PAR] != 0
+    pking = prm[P_KING] != 0
+    pmatch = prm[P_MATCH] != 0 and not par
+    budget = prm[P_BUDGET]
+    maxdepth = prm[P_MAXDEPTH]
+    table_max = prm[P_TABLE_MAX]
+    pyrmask = (np.int64(1) << npyr) - 1
+    restfull = FULL & ~pyrmask
+    nlay = npyr
+    if rest == R_TABLEAU:
+        nlay = 52
+    stock = rest == R_STOCK
+    d = ctx[C_DEPTH]
+    enter = ctx[C_ENTER] != 0
+    nodes = ctx[C_NODES]
+    stop = nodes + budget
+    while True:
+        rem = st[d, 0]
+        k = st[d, 1]
+        ps = st[d, 2]
+        cl = st[d, 3]
+        hand = -1
+        top = -1
+        if stock:
+            present = restfull & ~rem
+            below = present & ((np.int64(1) << (npyr + k)) - 1)
+            if draw == 1 and k > 0:
+                hs = npyr + k - 1
+                if (present >> hs) & 1:
+                    hand = hs
+                    below &= ~(np.int64(1) << hs)
+            if below:
+                top = hibit(below)
+        if enter:
+            enter = False
+            if nodes >= stop:
+                ctx[C_STATUS] = S_PAUSED
+                ctx[C_ENTER] = 1
+                ctx[C_DEPTH] = d
+                ctx[C_NODES] = nodes
+                return
+            nodes += 1
+            forced = (sw == SW_AUTOMATIC and hand >= 0 and top >= 0
+                      and val[hand] + val[top] == 13)
+            if par:
+                left = 52 - popcount(rem)
+                score = -left
+                if cl > 0:
+                    score = PAR_BASE[cl] - left
+                if left == 0:
+                    ctx[C_WINSEEN] = 1
+                if score > ctx[C_BEST]:
+                    ctx[C_BEST] = score
+                    ctx[C_BESTLEN] = d
+                    for dd in range(d):
+                        bestpath[dd, 0] = mva[dd, mvi[dd] - 1]
+                        bestpath[dd, 1] = mvb[dd, mvi[dd] - 1]
+                    if score >= 50:
+                        ctx[C_STATUS] = S_FOUND
+                        ctx[C_DEPTH] = d
+                        ctx[C_NODES] = nodes
+                        return
+            else:
+                won = ((rem & pyrmask) == pyrmask and not forced) if objpyr else rem == FULL
+                if won:
+                    ctx[C_STATUS] = S_FOUND
+                    ctx[C_DEPTH] = d
+                    ctx[C_NODES] = nodes
+                    return
+            mvn[d] = 0
+            mvi[d] = 0
+            key = rem | (k << 52)
+            if par:
+                key |= (ps << 58) | (cl << 60)
+            else:
+                key |= ps << 58
+            if _lookup_insert(key, tkeys, tstamp, ctx, table_max):
+                pass
+            elif pmatch and not _matchable(rem, k, ps, val, canpair, byval, prm):
+                ctx[C_PRUNED_MATCH] += 1
+            else:
+                # --- generate moves ---
+                n = 0
+                if forced:
+                    mva[d, 0] = top
+                    mvb[d, 0] = hand
+                    n = 1
+                else:
+                    na = 0
+                    for s in range(nlay):
+                        if not (rem >> s) & 1 and (cov[s] & ~rem) == 0:
+                            avail[na] = s
+                            na += 1
+                    if rest == R_BOUQUET:
+                        for v in range(1, 14):
+                            for j in range(4):
+                                s = bq[v, j]
+                                if s < 0:
+                                    break
+                                if not (rem >> s) & 1:
+                                    avail[na] = s
+                                    na += 1
+                                    break
+                    if hand >= 0:
+                        avail[na] = hand
+                        na += 1
+                    if top >= 0:
+                        avail[na] = top
+                        na += 1
+                    # Pruning "king": an available King is discarded at once, as the only
+                    # move. Removing it only makes more cards available, and every line
+                    # from the position keeps its moves legal without it (a waste card
+                    # keeps its role: the top stays the top, the hand stays the hand),
+                    # so some winning line starts with it. Not for a hand or waste King
+                    # under stock-waste automatic: uncovering the waste could force a
+                    # pair the player would rather not make.
+                    king = -1
+                    for i in range(na):
+                        s = avail[i]
+                        if val[s] == 13:
+                            if pking and not (sw == SW_AUTOMATIC and zone[s] == Z_STOCK):
+                                king = s
+                                break
+                            mva[d, n] = s
+                            mvb[d, n] = -1
+                            n += 1
+                    if king >= 0:
+                        mva[d, 0] = king
+                        mvb[d, 0] = -1
+                        n = 1
+                        ctx[C_PRUNED_KING] += 1
+                    else:
+                        for i in range(na):
+                            x = avail[i]
+                            vx = val[x]
+                            if vx == 13:
+                                continue
+                            for j in range(i + 1, na):
+                                y = avail[j]
+                                if vx + val[y] == 13:
+                                    if (sw == SW_FORBIDDEN and x == hand and y == top) or (
+                                            sw == SW_FORBIDDEN and y == hand and x == top):
+                                        continue
+                                    mva[d, n] = x
+                                    mvb[d, n] = y
+                                    n += 1
+                        if overlap:
+                            for s in range(nlay):
+                                if (rem >> s) & 1:
+                                    continue
+                                c = cov[s] & ~rem
+                                if c == 0 or (c & (c - 1)) != 0:
+                                    continue
+                                q = hibit(c)
+                                if (cov[q] & ~rem) == 0 and val[s] + val[q] == 13:
+                                    mva[d, n] = s
+                                    mvb[d, n] = q
+                                    n += 1
+                        if stock:
+                            if present & ~((np.int64(1) << (npyr + k)) - 1):
+                                mva[d, n] = MOVE_DEAL
+                                mvb[d, n] = -1
+                                n += 1
+                            elif (passes == 0 or ps < passes) and (present & (
+                                    (np.int64(1) << (npyr + k)) - 1)):
+                                mva[d, n] = MOVE_REDEAL
+                                mvb[d, n] = -1
+                                n += 1
+                mvn[d] = n
+        # --- advance to the next move at depth d, or backtrack ---
+        i = mvi[d]
+        if i < mvn[d]:
+            if d + 1 >= maxdepth:
+                ctx[C_STATUS] = S_DEPTH
+                ctx[C_DEPTH] = d
+                ctx[C_NODES] = nodes
+                return
+            mvi[d] = i + 1
+            a = mva[d, i]
+            b = mvb[d, i]
+            nk = k
+            nps = ps
+            ncl = cl
+            nrem = rem
+            if a >= 0:
+                nrem = rem | (np.int64(1) << a)
+                if b >= 0:
+                    nrem |= np.int64(1) << b
+                if par and ncl == 0 and (nrem & pyrmask) == pyrmask:
+                    ncl = ps
+            elif a == MOVE_DEAL:
+                stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
+                for _ in range(draw):
+                    if stk == 0:
+                        break
+                    low = stk & -stk
+                    nk = hibit(low) - npyr + 1
+                    stk &= ~low
+            else:
+                nk = 0
+                if passes > 0:
+                    nps = ps + 1
+            d += 1
+            st[d, 0] = nrem
+            st[d, 1] = nk
+            st[d, 2] = nps
+            st[d, 3] = ncl
+            enter = True
+        else:
+            d -= 1
+            if d < 0:
+                ctx[C_STATUS] = S_EXHAUSTED
+                ctx[C_DEPTH] = 0
+                ctx[C_NODES] = nodes
+                return
