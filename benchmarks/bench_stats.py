@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_stats.py [--count 10000] [--start 0] [--workers N]
                                                [--mode exact|quick] [--engine auto]
+                                               [--out records.jsonl]
 
 Prints the tally and deals per second (wall clock, pool start-up and the engines'
 JIT warm-up included). The figures depend on the machine and on who else is using it.
@@ -14,7 +15,7 @@ import os
 import sys
 import time
 
-from pyramids.bulk import BulkRunner, Job, RangeSource, default_workers
+from pyramids.bulk import BulkRunner, Job, OutFile, RangeSource, default_workers
 from pyramids.stats import Tally, format_tally
 from pyramids.variants import get_variant
 
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mode", choices=("exact", "quick"), default="exact")
     ap.add_argument("--engine", choices=("auto", "search", "cpsat"), default="auto")
     ap.add_argument("--time-limit", type=float, default=None)
+    ap.add_argument("--out", help="Also keep the per-deal records (a new JSON-lines file).")
     args = ap.parse_args(argv)
 
     variant = get_variant("pyramid", passes=1, objective="all", overlap=False)
@@ -37,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0]
     start = time.perf_counter()
     with BulkRunner(args.workers, args.chunk) as runner:
-        for rec in runner.run(source, job):
+        out = OutFile(args.out, job, source) if args.out else None
+        for rec in runner.run(source, job, out):
             tally.add(rec)
     seconds = time.perf_counter() - start
     print(format_tally(tally, variant, seconds, tally.deals, args.workers))
