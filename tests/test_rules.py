@@ -376,3 +376,17 @@ def test_par_score_values() -> None:
             h.push(REDEAL)
         play(h, "deal deal 8D+5C")
         assert h.pass_no == n and h.par_score() == base - 50
+
+
+def test_automatic_pair_pending_when_the_pyramid_clears_is_still_played() -> None:
+    # Reading pinned here (RULES.md leaves it open): with stock-waste automatic and objective
+    # pyramid, a forced pair that appears as the last pyramid card goes is played before the
+    # game counts as won, and is written in the solution.
+    v = KING_TUT.with_options(rows=1, draw=1, stock_waste="automatic")
+    g = Game(make_deal({0: "5C", 1: "3C", 2: "8D", 3: "TD"}), v)
+    play(g, "deal deal deal")  # hand TD, waste 3C 8D: nothing forced yet
+    assert legal(g) == {"8D+5C", "deal"}
+    play(g, "8D+5C")  # the pyramid is empty, and 3C under 8D now pairs with the hand
+    assert not g.pyramid_left() and not g.is_won() and legal(g) == {"TD+3C"}
+    play(g, "TD+3C")
+    assert g.is_won() and g.legal_moves() == []
