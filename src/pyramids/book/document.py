@@ -210,7 +210,7 @@ class _Doc(BaseDocTemplate):  # type: ignore[misc]
             buf, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
             bottomMargin=MARGIN + BOTTOM_EXTRA, title=opts.title, author=opts.author,
             subject=subject, keywords=keywords, creator=f"pyramids {__version__}",
-            invariant=1)
+            invariant=1, pageCompression=1)
         self.book_title = opts.title
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)

@@ -131,17 +131,44 @@ def _index(c: Canvas, card: Card, x: float, top: float, w: float) -> None:
     draw_suit(c, card.suit, cx - ss / 2, top - 0.86 * fs - ss * 1.05, ss)
 
 
+FORM_WIDTH = 100.0  # card faces are drawn once per document at this width, then scaled
+
+
 def draw_card(c: Canvas, card: Card, x: float, y: float, w: float,
               dim: bool = False) -> None:
     """A face-up card, lower-left corner at (x, y), ``w`` wide and ``CARD_RATIO * w`` high.
 
     Corner indices (rank and suit) top-left and, turned round, bottom-right, and a large
-    suit in the middle. ``dim`` greys the face (a card that is not available).
+    suit in the middle. ``dim`` greys the face (a card that is not available). Each face
+    is a PDF form drawn once per document and reused, which keeps books small and fast.
     """
+    name = f"card{int(card)}{'d' if dim else ''}"
+    _use_form(c, name, x, y, w, lambda: _card_face(c, card, FORM_WIDTH, dim))
+
+
+def _use_form(c: Canvas, name: str, x: float, y: float, w: float,
+              paint: Callable[[], None]) -> None:
+    made: set[str] = c.__dict__.setdefault("_pyramids_forms", set())
+    if name not in made:
+        pad = 0.05 * FORM_WIDTH
+        c.beginForm(name, -pad, -pad, FORM_WIDTH + pad, CARD_RATIO * FORM_WIDTH + pad)
+        paint()
+        c.endForm()
+        made.add(name)
+    c.saveState()
+    c.translate(x, y)
+    k = w / FORM_WIDTH
+    c.scale(k, k)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _card_face(c: Canvas, card: Card, w: float, dim: bool) -> None:
     h = CARD_RATIO * w
+    x = y = 0.0
     r = 0.07 * w
     c.saveState()
-    c.setLineWidth(max(0.35, 0.012 * w))
+    c.setLineWidth(0.012 * w)
     c.setStrokeColor(BORDER)
     c.setFillColor(HexColor("#eeeeee") if dim else CARD_FACE)
     c.roundRect(x, y, w, h, r, stroke=1, fill=1)
@@ -160,13 +187,17 @@ def draw_card(c: Canvas, card: Card, x: float, y: float, w: float,
 
 def draw_slot(c: Canvas, x: float, y: float, w: float) -> None:
     """The empty place of a removed card: a pale card with a dashed outline."""
+    _use_form(c, "slot", x, y, w, lambda: _slot(c, FORM_WIDTH))
+
+
+def _slot(c: Canvas, w: float) -> None:
     h = CARD_RATIO * w
     c.saveState()
     c.setStrokeColor(SLOT)
     c.setFillColor(SLOT_FILL)
-    c.setLineWidth(max(0.3, 0.01 * w))
-    c.setDash(max(1.0, 0.05 * w), max(1.0, 0.05 * w))
-    c.roundRect(x, y, w, h, 0.07 * w, stroke=1, fill=1)
+    c.setLineWidth(0.012 * w)
+    c.setDash(0.05 * w, 0.05 * w)
+    c.roundRect(0, 0, w, h, 0.07 * w, stroke=1, fill=1)
     c.restoreState()
 
 
