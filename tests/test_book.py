@@ -211,3 +211,26 @@ def test_rendered_puzzle_page_is_not_blank(book: Path, reader: pypdf.PdfReader) 
     assert dark / n > 0.005  # card outlines, ranks and black suits
     assert red / n > 0.002  # hearts and diamonds are red
     doc.close()
+
+
+def test_every_card_of_the_deal_is_drawn(book: Path, reader: pypdf.PdfReader,
+                                         puzzles: list[Puzzle]) -> None:
+    """Each card face carries its rank twice (two corners), red for hearts and diamonds."""
+    from collections import Counter
+
+    pdfplumber = pytest.importorskip("pdfplumber")
+    from pyramids.book.drawing import rank_label
+
+    pages = {t: pg for _, t, pg in _outline(reader)}
+    with pdfplumber.open(book) as pdf:
+        for n, p in enumerate(puzzles, 1):
+            (page,) = [pg for t, pg in pages.items() if t.startswith(f"Puzzle {n} (")]
+            # card indices are the only bold text between 12 and 24 points on the page
+            chars = [c for c in pdf.pages[page].chars
+                     if c["fontname"].endswith("Bold") and 12 < c["size"] < 24]
+            want = Counter(ch for c in p.deal.cards for ch in rank_label(c) * 2)
+            assert Counter(c["text"] for c in chars) == want, n
+            red = [c for c in chars if c["non_stroking_color"] not in ((0,), (0, 0, 0))
+                   and c["non_stroking_color"][0] > 0.5]
+            want_red = sum(2 * len(rank_label(c)) for c in p.deal.cards if c.is_red)
+            assert len(red) == want_red, n
