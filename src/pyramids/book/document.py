@@ -422,7 +422,7 @@ class _Story:
                     game.push(m)
                 parts += [Spacer(1, 4),
                           Paragraph(f"<i>Position after move {k}:</i>", st["small"]),
-                          PositionDiagram(View.of(game), self.frame_w * 0.8, 250,
+                          PositionDiagram(View.of(game), self.frame_w * 0.8, self.frame_h * 0.4,
                                           max_card=36, numbers=False),
                           Spacer(1, 4)]
             start = k

@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 
 from ..cards import SUIT_SYMBOLS, Card
 from ..moves import Move
-from ..variants import Variant
+from ..variants import PRESETS, Variant
 
 RED_HEX = "#c0161c"
 VARIANT_TITLES = {
@@ -21,8 +21,32 @@ VARIANT_TITLES = {
 
 
 def variant_title(v: Variant) -> str:
+    """The preset's name, and every option that differs from the preset's."""
     base = VARIANT_TITLES.get(v.name, v.name.replace("-", " ").title())
-    return base + (" with overlap" if v.overlap else "")
+    preset = PRESETS.get(v.name)
+    if preset is None:
+        return base
+    extra: list[str] = []
+    if v.rows != preset.rows:
+        extra.append(f"{v.rows} rows")
+    if (v.rest, v.columns, v.tableau_rows) != (preset.rest, preset.columns, preset.tableau_rows):
+        extra.append(v.rest_label().replace("x", "\u00d7"))
+    if v.draw != preset.draw and v.draw is not None:
+        extra.append(f"draw {v.draw}")
+    if v.passes != preset.passes and v.is_stock:
+        extra.append("unlimited passes" if v.passes is None else
+                     "1 pass" if v.passes == 1 else f"{v.passes} passes")
+    if v.stock_waste != preset.stock_waste and v.stock_waste is not None:
+        extra.append(f"hand + waste {v.stock_waste}")
+    if v.objective != preset.objective:
+        extra.append("clear the pyramid" if v.objective == "pyramid" else "all 52 cards")
+    if v.scoring != preset.scoring:
+        extra.append("Par scoring" if v.scoring == "par" else "no scoring")
+    if v.overlap != preset.overlap:
+        if not extra and v.overlap:
+            return base + " with overlap"
+        extra.append("overlap" if v.overlap else "no overlap")
+    return base + (", " + ", ".join(extra) if extra else "")
 
 
 def suit_markup(suit: str) -> str:
