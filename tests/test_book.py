@@ -95,7 +95,7 @@ def test_every_solution_in_order_with_all_its_moves(puzzles: list[Puzzle],
         assert [int(k) for k, _ in listed] == list(range(1, len(p.solution) + 1))
         assert [m for _, m in listed] == [m.symbol() for m in p.solution]
         for k in checkpoint_moves(len(p.solution)):
-            assert f"Position after move {k}:" in block
+            assert f"Position after move {k} " in block
 
 
 def test_outline_reaches_every_puzzle_and_solution(puzzles: list[Puzzle],

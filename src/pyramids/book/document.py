@@ -61,9 +61,11 @@ BOTTOM_EXTRA = 8 * mm  # room for the footer below the body frame
 INK = HexColor("#1a1a1a")
 GREY = HexColor("#666666")
 RULE = HexColor("#bbbbbb")
+SHADE = HexColor("#e4e4e4")
 SAMPLE_DEAL = 0  # the deal drawn on the how-to-play pages (the next one not in the book)
 LONG_SOLUTION = 24  # solutions longer than this get checkpoint diagrams
 MOVE_COLUMNS = 6
+CHECKPOINT_HEIGHT = 0.3  # of the page body: two solutions with a checkpoint fit on a page
 
 
 @dataclass(frozen=True)
@@ -395,8 +397,9 @@ class _Story:
             Paragraph("Moves are numbered in order. A King goes alone (K"
                       + move_markup_card("S") + "); a pair is written higher card first (9"
                       + move_markup_card("H") + "+4" + move_markup_card("C") + "). Long "
-                      "solutions show the position at a checkpoint: cards already removed "
-                      "from the pyramid are pale dashed outlines.", st["body"]), Spacer(1, 10)]
+                      "solutions show the position after one or two checkpoint moves (shaded "
+                      "in the list): cards already removed from the pyramid are pale dashed "
+                      "outlines.", st["body"]), Spacer(1, 10)]
         for i, p in enumerate(self.puzzles, 1):
             out.append(KeepTogether(self.solution(i, p)))
         return out
@@ -413,33 +416,51 @@ class _Story:
         parts: list[Flowable] = [self.anchor(f"solution-{i}", f"Solution {i}", 1),
                                  Paragraph(head, ParagraphStyle("sh", st["h2"], fontSize=13))]
         checkpoints = checkpoint_moves(len(moves))
-        start = 0
-        for k in [*checkpoints, len(moves)]:
-            parts.append(self.moves_table(moves[start:k], start))
-            if k < len(moves):
-                game = Game(p.deal, v)
-                for m in moves[:k]:
-                    game.push(m)
-                parts += [Spacer(1, 4),
-                          Paragraph(f"<i>Position after move {k}:</i>", st["small"]),
-                          PositionDiagram(View.of(game), self.frame_w * 0.8, self.frame_h * 0.4,
-                                          max_card=36, numbers=False),
-                          Spacer(1, 4)]
-            start = k
+        parts.append(self.moves_table(moves, checkpoints))
+        if checkpoints:
+            parts += [Spacer(1, 6), self.checkpoint_row(p, checkpoints)]
         parts.append(Spacer(1, 14))
         return parts
 
-    def moves_table(self, moves: Sequence[Any], offset: int) -> Table:
+    def checkpoint_row(self, p: Puzzle, checkpoints: Sequence[int]) -> Table:
+        """The positions after the checkpoint moves, side by side, each with its caption."""
         st = self.st
-        cells = [Paragraph(f"<font color='#666666'>{offset + j + 1}.</font>&nbsp;"
+        n = len(checkpoints)
+        cell_w = self.frame_w / max(n, 1) - 8
+        cells: list[list[Flowable]] = []
+        for k in checkpoints:
+            game = Game(p.deal, p.variant)
+            for m in p.solution[:k]:
+                game.push(m)
+            cells.append([
+                Paragraph(f"<i>Position after move {k}</i> (shaded above)",
+                          ParagraphStyle("cc", st["small"], alignment=TA_CENTER)),
+                Spacer(1, 2),
+                PositionDiagram(View.of(game), min(cell_w, self.frame_w * 0.62),
+                                self.frame_h * CHECKPOINT_HEIGHT, max_card=36,
+                                numbers=False)])
+        t = Table([cells], colWidths=[self.frame_w / n] * n)
+        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+        return t
+
+    def moves_table(self, moves: Sequence[Any], marked: Sequence[int] = ()) -> Table:
+        """Numbered moves, row by row; the cells of the ``marked`` moves are shaded."""
+        st = self.st
+        cells = [Paragraph(f"<font color='#666666'>{j + 1}.</font>&nbsp;"
                            + move_markup(m), st["move"]) for j, m in enumerate(moves)]
         ncol = MOVE_COLUMNS
         rows = [cells[r:r + ncol] + [""] * (ncol - len(cells[r:r + ncol]))
                 for r in range(0, len(cells), ncol)] or [[""] * ncol]
         t = Table(rows, colWidths=[self.frame_w / ncol] * ncol, hAlign="LEFT")
-        t.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 1),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 2)]))
+        style = [("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 2)]
+        for k in marked:
+            cell = ((k - 1) % ncol, (k - 1) // ncol)
+            style.append(("BACKGROUND", cell, cell, SHADE))
+        t.setStyle(TableStyle(style))
         return t
 
 
