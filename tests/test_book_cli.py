@@ -142,3 +142,13 @@ def test_checkpoints() -> None:
     assert checkpoint_moves(20) == []
     assert checkpoint_moves(28) == [14]
     assert checkpoint_moves(76) == [25, 50]
+
+
+def test_default_variants_share_by_what_collections_hold() -> None:
+    pool = read_jsonl(MIXED) + read_jsonl(GIZA)
+    got = gather(pool, None, None, 8, on_the_fly=False)
+    names = [p.variant.name for p in got]
+    assert len(got) == 8 and names.count("par-pyramid") == 1  # the only one there is
+    assert names == sorted(names, key=["pyramid", "par-pyramid", "giza-6x4", "giza"].index)
+    with pytest.raises(BookError, match="only 1 par-pyramid puzzle, 2 wanted"):
+        gather(pool, ["par-pyramid", "giza"], None, 4, on_the_fly=False)

@@ -256,9 +256,16 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
     if count < 1:
         raise BookError(f"a book needs at least one puzzle, got --count {count}")
     names = [get_variant(n).name for n in variants] if variants else []
+    quota: list[int] = []
     if not names:
-        names = list(dict.fromkeys(p.variant.name for p in puzzles)) or ["giza", "pyramid"]
-    quota = share(count, [count] * len(names))
+        # No variant asked: every variant the collections hold, shared out by what each
+        # holds; solve on the fly only when all of them together hold too few.
+        names = list(dict.fromkeys(p.variant.name for p in puzzles))
+        held = [len(select(puzzles, [n], grades, count)) for n in names]
+        if sum(held) >= count:
+            quota = share(count, held)
+        names = names or ["giza", "pyramid"]
+    quota = quota or share(count, [count] * len(names))
     out: list[Puzzle] = []
     for name, q in zip(names, quota, strict=True):
         if q == 0:
