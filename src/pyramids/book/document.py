@@ -323,7 +323,8 @@ class _Story:
         prow: list[list[Any]] = [head]
         for i, p in enumerate(self.puzzles, 1):
             prow.append([str(i), Paragraph(escape(variant_title(p.variant)), st["cell"]),
-                         Stars(p.stars, 8), str(p.deal.number if p.deal.number is not None
+                         Stars(p.stars, 8) if p.stars else Paragraph("not graded", st["cell"]),
+                         str(p.deal.number if p.deal.number is not None
                                                 else "-"),
                          self.page(f"puzzle-{i}"), self.page(f"solution-{i}")])
         cw = [w * f for f in (0.11, 0.34, 0.17, 0.14, 0.11, 0.13)]
@@ -515,7 +516,10 @@ def write_book(puzzles: Sequence[Puzzle], out: str | os.PathLike[str],
                opts: BookOptions | None = None) -> BookInfo:
     """Make the book and write it to ``out`` atomically (temp file, then rename)."""
     data, info = render_book(puzzles, opts)
-    write_atomic(Path(out), data)
+    try:
+        write_atomic(Path(out), data)
+    except OSError as e:
+        raise BookError(f"cannot write the book to {str(out)!r}: {e.strerror or e}") from e
     return info
 
 

@@ -57,5 +57,6 @@ def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
     for p in chosen:
         per[variant_title(p.variant)] = per.get(variant_title(p.variant), 0) + 1
     parts = ", ".join(f"{k} {n}" for k, n in per.items())
-    click.echo(f"wrote {out}: {info.puzzles} puzzles ({parts}), {info.pages} pages, "
+    noun = "puzzle" if info.puzzles == 1 else "puzzles"
+    click.echo(f"wrote {out}: {info.puzzles} {noun} ({parts}), {info.pages} pages, "
                f"{info.bytes // 1024} KiB in {time.perf_counter() - t0:.1f} s")
