@@ -1,0 +1,231 @@
+"""Difficulty grading of a winnable deal, measured exactly by the solvers.
+
+What makes a deal hard for a person, each measured on the deal (components):
+
+``traps``
+    positions on the winning line offering at least one *tempting losing move*: a legal
+    move after which the position is PROVED lost by the position oracle
+    (:mod:`.oracle`; ``unknown`` never counts). Under Par scoring a losing move is one
+    after which the best reachable score is proved lower than the deal's best.
+``losing_moves``
+    how many such moves in all; ``unsettled``: alternatives the oracle could not settle.
+``decisions``, ``branching``
+    positions on the line with 2 or more legal moves, and their mean number of legal moves.
+``failed``
+    which simple human strategies (:mod:`.greedy`) fail to win (Par: fail to reach the
+    best score).
+``lines``
+    essentially different winning lines counted up to 2 (:mod:`.lines`); 1 = unique
+    (``unique`` is then true), ``null`` = not settled within budget.
+``length``, ``pyramid_pairs``
+    moves in the solution, and its discards of two pyramid cards.
+
+Score (a weighted sum; the weights say how much each feature costs a solver by hand)::
+
+    score = 2.0 * traps + 0.5 * losing_moves + 2.5 * len(failed)
+          + 3.0 * [lines == 1] + 1.0 * [lines unknown]
+          + 1.0 * (branching - 1) + 0.25 * pyramid_pairs + 0.05 * length
+
+Grades: ``easy`` below the first threshold, ``medium``, ``hard``, then ``expert`` from
+the third. Thresholds are per variant (``THRESHOLDS``): the 40th, 70th and 90th
+percentiles of the score over the winnable deals of a scan (easy 40 %, medium 30 %,
+hard 20 %, expert 10 % of winnable deals), computed by ``scripts/grade_thresholds.py``
+from ``benchmarks/bench_generate.py --out`` records and pasted here. A variant without
+its own thresholds uses those of its closest preset (open games: Giza; stock games:
+Pyramid).
+
+Deterministic: every budget is a node count, CP-SAT runs one worker with a
+deterministic-time budget, and the oracle caches by position (order-independent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..deals import Deal
+from ..engine import Game
+from ..moves import Move
+from ..referee import replay
+from ..variants import Variant
+from .greedy import STRATEGIES, play_out
+from .lines import count_lines
+from .oracle import Oracle
+
+GRADES = ("easy", "medium", "hard", "expert")
+QUANTILES = (0.40, 0.70, 0.90)
+
+# (medium from, hard from, expert from), measured by scripts/grade_thresholds.py
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "giza": (8.0, 14.0, 22.0),
+    "giza-6x4": (8.0, 14.0, 22.0),
+    "pyramid": (8.0, 14.0, 22.0),
+    "par-pyramid": (8.0, 14.0, 22.0),
+}
+
+WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
+           "lines_unknown": 1.0, "branching": 1.0, "pyramid_pairs": 0.25, "length": 0.05}
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Node and time budgets (all deterministic)."""
+
+    solve_nodes: int = 5_000_000  # proving the deal winnable (Par: its best score)
+    oracle_nodes: int = 300_000  # each position query
+    cpsat_dtime: float = 20.0  # CP-SAT deterministic time for the second line
+    line_positions: int = 3000  # restricted search for the second line (stock games)
+
+
+@dataclass
+class Grading:
+    """A graded deal: grade, score, components and the verified solution."""
+
+    deal: Deal
+    variant: Variant
+    solution: tuple[Move, ...]
+    components: dict[str, Any] = field(default_factory=dict)
+    score: float = 0.0
+    grade: str = "easy"
+
+    @property
+    def unique(self) -> bool:
+        return self.components.get("lines") == 1
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why a deal is not a puzzle: ``blocked``, ``unknown`` (solver budget), or
+    ``not-cleared`` (Par: the pyramid can never be cleared)."""
+
+    reason: str
+    detail: str = ""
+
+
+def thresholds_for(variant: Variant) -> tuple[float, float, float]:
+    if variant.name in THRESHOLDS:
+        return THRESHOLDS[variant.name]
+    return THRESHOLDS["giza" if variant.is_open else "pyramid"]
+
+
+def grade_of(score: float, thresholds: Sequence[float]) -> str:
+    g = 0
+    for t in thresholds:
+        if score >= t:
+            g += 1
+    return GRADES[g]
+
+
+def combine(components: dict[str, Any]) -> float:
+    """The weighted score of the components (see the module docstring)."""
+    w = WEIGHTS
+    lines = components["lines"]
+    s = (w["traps"] * components["traps"] + w["losing_moves"] * components["losing_moves"]
+         + w["failed"] * len(components["failed"]) + w["unique"] * (lines == 1)
+         + w["lines_unknown"] * (lines is None)
+         + w["branching"] * max(0.0, components["branching"] - 1.0)
+         + w["pyramid_pairs"] * components["pyramid_pairs"]
+         + w["length"] * components["length"])
+    return round(s, 2)
+
+
+def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ...] | Rejection:
+    """A verified winning line (Par: a best-score line) or why there is none."""
+    from ..search import solve
+
+    v = solve(deal, variant, node_limit=budgets.solve_nodes)
+    if v.status == "unknown":
+        return Rejection("unknown", v.reason)
+    if variant.scoring == "par":
+        line = tuple(v.moves)
+        r = replay(deal, variant, line, require_win=False)
+        game = Game(deal, variant)
+        for m in line:
+            game.push(m)
+        if game.cleared_pass is None:
+            return Rejection("not-cleared", f"best Par score {r.score}")
+        return line
+    if v.status != "winnable":
+        return Rejection("blocked")
+    line = tuple(v.moves)
+    replay(deal, variant, line, require_win=True)
+    return line
+
+
+def strategy_result(deal: Deal, variant: Variant, name: str, best: int | None) -> bool:
+    """Does strategy ``name`` win (Par: reach the best score ``best``)?"""
+    won, moves = play_out(deal, variant, STRATEGIES[name])
+    if variant.scoring != "par":
+        return won
+    game = Game(deal, variant)
+    top = game.par_score()
+    for m in moves:
+        game.push(m)
+        top = max(top, game.par_score())
+    return best is not None and top >= best
+
+
+def measure(deal: Deal, variant: Variant, line: Sequence[Move],
+            budgets: Budgets = Budgets()) -> dict[str, Any]:
+    """The components of ``deal`` along the winning (or best-score) ``line``."""
+    par = variant.scoring == "par"
+    oracle = Oracle(deal, variant, node_limit=budgets.oracle_nodes)
+    best = replay(deal, variant, line, require_win=not par).score if par else None
+    npyr = variant.pyramid_cards
+    pyr_cards = {int(c) for c in deal.cards[:npyr]}
+    game = Game(deal, variant)
+    traps = losing = unsettled = decisions = 0
+    legal_total = 0
+    for move in line:
+        legal = game.legal_moves()
+        if len(legal) >= 2:
+            decisions += 1
+            legal_total += len(legal)
+            here = 0
+            for alt in legal:
+                if alt == move:
+                    continue
+                game.push(alt)
+                res = oracle.status_of(game)
+                game.pop()
+                if not res.exact:
+                    unsettled += 1
+                elif (par and res.score is not None and best is not None and res.score < best) \
+                        or (not par and res.status == "blocked"):
+                    here += 1
+            losing += here
+            traps += here > 0
+        game.push(move)
+    failed = [name for name in STRATEGIES if not strategy_result(deal, variant, name, best)]
+    lc = count_lines(deal, variant, line, oracle=oracle, best=best,
+                     cpsat_budget=budgets.cpsat_dtime, position_budget=budgets.line_positions)
+    comps: dict[str, Any] = {
+        "traps": traps, "losing_moves": losing, "unsettled": unsettled,
+        "decisions": decisions,
+        "branching": round(legal_total / decisions, 2) if decisions else 1.0,
+        "failed": failed, "lines": lc.count, "lines_method": lc.method,
+        "length": len(line),
+        "pyramid_pairs": sum(1 for m in line if m.is_discard and len(m.cards) == 2
+                             and all(int(c) in pyr_cards for c in m.cards)),
+        "oracle_queries": oracle.queries,
+    }
+    if par:
+        comps["best_score"] = best
+    return comps
+
+
+def grade_deal(deal: Deal, variant: Variant, budgets: Budgets = Budgets(),
+               thresholds: Sequence[float] | None = None) -> Grading | Rejection:
+    """Prove ``deal`` winnable, measure it, score it and grade it."""
+    line = solve_deal(deal, variant, budgets)
+    if isinstance(line, Rejection):
+        return line
+    comps = measure(deal, variant, line, budgets)
+    score = combine(comps)
+    th = thresholds if thresholds is not None else thresholds_for(variant)
+    return Grading(deal, variant, line, comps, score, grade_of(score, th))
+
+
+def budgets_dict(b: Budgets) -> dict[str, Any]:
+    return asdict(b)
