@@ -63,11 +63,18 @@ class Placed:
     ops: list[tuple[str, float, float, object]] = field(default_factory=list)
 
 
-def _fan_rows(n: int) -> list[int]:
-    """Split ``n`` fanned cards into balanced rows of at most FAN_ROW_CARDS."""
+def _fan_rows(n: int, group: int = 1) -> list[int]:
+    """Split ``n`` fanned cards into balanced rows of at most FAN_ROW_CARDS, each a
+    whole number of ``group``s where possible."""
     if n == 0:
         return []
     k = math.ceil(n / FAN_ROW_CARDS)
+    if group > 1 and FAN_ROW_CARDS % group == 0:
+        groups = math.ceil(n / group)
+        base, extra = divmod(groups, k)
+        sizes = [(base + (1 if i < extra else 0)) * group for i in range(k)]
+        sizes[-1] -= sum(sizes) - n
+        return sizes
     base, extra = divmod(n, k)
     return [base + (1 if i < extra else 0) for i in range(k)]
 
@@ -135,7 +142,8 @@ def _stock(view: View, out: Placed, y: float, w: float, cap: float, numbers: boo
             if view.variant.draw == 3:
                 text += ", three at a time"
             out.ops.append(("text", out.width / 2, y + CAPTION_SIZE, text))
-        return _fan(out, list(view.stock), y + cap, w, out.width, numbers=numbers)
+        return _fan(out, list(view.stock), y + cap, w, out.width, numbers=numbers,
+                    group=view.variant.draw or 1)
     # A checkpoint: what is left of the stock, then hand and waste.
     if cap:
         pass_text = f"pass {view.pass_no}: " if (view.variant.passes or 2) > 1 else ""
@@ -154,27 +162,34 @@ def _stock(view: View, out: Placed, y: float, w: float, cap: float, numbers: boo
 
 
 def _fan(out: Placed, cards: list[Card], y: float, w: float, width: float, numbers: bool,
-         empty_slot: bool = False, extra: Card | None = None) -> float:
-    """Cards in overlapping rows, the first on the left; returns the y below them."""
+         empty_slot: bool = False, extra: Card | None = None, group: int = 1) -> float:
+    """Cards in overlapping rows, the first on the left; returns the y below them.
+
+    ``extra`` (the hand) is set apart at the right end of the first row; ``group`` > 1
+    leaves a little gap after every ``group`` cards (a draw-3 stock dealt in threes).
+    """
     h, g = CARD_RATIO * w, GAP * w
     num = CAPTION_SIZE * 1.3 if numbers else 0.0
-    rows = _fan_rows(len(cards))
+    rows = _fan_rows(len(cards), group)
     if not rows:
         rows = [0]
     k = 0
     for n in rows:
         extra_w = (w + 2 * g) if extra is not None else 0.0
+        gaps = (n - 1) // group if group > 1 and n else 0
+        gap = 0.3 * w if gaps else 0.0
         step = w + g if n <= 1 else min(w + g, max(FAN_STEP_MIN * w,
-                                                   (width - extra_w - w) / (n - 1)))
-        row_w = (w + (n - 1) * step if n else (w if empty_slot else 0.0)) + extra_w
+                                                   (width - extra_w - w - gaps * gap) / (n - 1)))
+        row_w = (w + (n - 1) * step + gaps * gap if n else (w if empty_slot else 0.0)) + extra_w
         x = (width - row_w) / 2
         if n == 0 and empty_slot:
             out.ops.append(("slot", x, y + num, None))
         for i in range(n):
+            cx = x + i * step + (i // group) * gap
             if numbers:
-                out.ops.append(("text", x + i * step + min(step, w) / 2, y + CAPTION_SIZE,
+                out.ops.append(("text", cx + min(step, w) / 2, y + CAPTION_SIZE,
                                 str(k + i + 1)))
-            out.ops.append(("card", x + i * step, y + num, cards[k + i]))
+            out.ops.append(("card", cx, y + num, cards[k + i]))
         if extra is not None:
             out.ops.append(("card", x + row_w - w, y + num, extra))
         k += n
