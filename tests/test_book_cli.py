@@ -124,6 +124,7 @@ def test_gather_solves_on_the_fly_with_a_solver(monkeypatch: pytest.MonkeyPatch)
         return V(fixture.get(deal.number))
 
     monkeypatch.setattr(puzzles_mod, "find_solver", lambda: ("fake", fake))
+    monkeypatch.setattr(puzzles_mod, "find_maker", lambda: None)
     got = gather([], ["giza"], None, 3)
     assert [p.deal.number for p in got] == sorted(fixture)[:3]
     assert all(p.grade == "ungraded" and p.stars == 0 for p in got)
@@ -131,6 +132,7 @@ def test_gather_solves_on_the_fly_with_a_solver(monkeypatch: pytest.MonkeyPatch)
 
 def test_no_solver_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(puzzles_mod, "find_solver", lambda: None)
+    monkeypatch.setattr(puzzles_mod, "find_maker", lambda: None)
     with pytest.raises(BookError, match="no solver is installed"):
         gather([], ["giza"], None, 2)
     r = CliRunner().invoke(main, ["book", "--puzzles-dir", str(tmp_path / "none"),
@@ -152,3 +154,17 @@ def test_default_variants_share_by_what_collections_hold() -> None:
     assert names == sorted(names, key=["pyramid", "par-pyramid", "giza-6x4", "giza"].index)
     with pytest.raises(BookError, match="only 1 par-pyramid puzzle, 2 wanted"):
         gather(pool, ["par-pyramid", "giza"], None, 4, on_the_fly=False)
+
+
+def test_gather_uses_the_generator_hook_for_graded_puzzles() -> None:
+    fixture = _entries(GIZA)
+    asked: list[tuple[str, int, tuple[str, ...] | None, set[int]]] = []
+
+    def maker(variant: object, count: int, grades: object, exclude: set[int]) -> list[dict]:
+        asked.append((variant.name, count, tuple(grades) if grades else None, set(exclude)))
+        return [e for e in fixture if e["grade"] in grades and e["deal"] not in exclude]
+
+    pool = [p for p in read_jsonl(GIZA) if p.grade == "hard"]
+    got = gather(pool, ["giza"], ["hard", "expert"], 2, maker=maker)
+    assert [p.grade for p in got] == ["hard", "expert"]
+    assert asked == [("giza", 1, ("hard", "expert"), {pool[0].deal.number})]

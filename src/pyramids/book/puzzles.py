@@ -247,25 +247,46 @@ def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | N
     return out
 
 
+MakeFn = Callable[[Variant, int, Sequence[str] | None, set[int]], list[dict[str, Any]]]
+
+
+def find_maker() -> MakeFn | None:
+    """The puzzle generator's hook, if installed: ``pyramids.generator.puzzles_for_book(
+    variant, count, grades, exclude) -> [entry, ...]``: up to ``count`` graded entries of
+    ``variant`` (of one of ``grades`` if given), none of the deal numbers in ``exclude``."""
+    import importlib
+
+    try:
+        mod = importlib.import_module("pyramids.generator")
+    except ImportError:
+        return None
+    fn = getattr(mod, "puzzles_for_book", None)
+    return fn if callable(fn) else None
+
+
 def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
            grades: Sequence[str] | None, count: int, on_the_fly: bool = True,
            time_limit: float = 5.0,
-           progress: Callable[[str], None] | None = None) -> list[Puzzle]:
+           progress: Callable[[str], None] | None = None,
+           maker: MakeFn | None = None) -> list[Puzzle]:
     """The puzzles of a book: ``count`` shared evenly between the variants asked (or those
-    the collections hold), topped up by solving deals when a collection runs short."""
+    the collections hold), topped up on the fly when a collection runs short: by the
+    generator (``maker``, else :func:`find_maker`), which grades, or else by solving deals
+    (ungraded, so not when ``grades`` are asked)."""
     if count < 1:
         raise BookError(f"a book needs at least one puzzle, got --count {count}")
     names = [get_variant(n).name for n in variants] if variants else []
     quota: list[int] = []
     if not names:
         # No variant asked: every variant the collections hold, shared out by what each
-        # holds; solve on the fly only when all of them together hold too few.
+        # holds; make more on the fly only when all of them together hold too few.
         names = list(dict.fromkeys(p.variant.name for p in puzzles))
         held = [len(select(puzzles, [n], grades, count)) for n in names]
         if sum(held) >= count:
             quota = share(count, held)
         names = names or ["giza", "pyramid"]
     quota = quota or share(count, [count] * len(names))
+    make = maker or (find_maker() if on_the_fly else None)
     out: list[Puzzle] = []
     for name, q in zip(names, quota, strict=True):
         if q == 0:
@@ -277,13 +298,22 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
                      + (f" of grade {'/'.join(grades)}" if grades else ""))
             if not on_the_fly:
                 raise BookError(f"the collections hold only {where}, {q} wanted")
+            used = {p.deal.number for p in have if p.deal.number is not None}
+            if make is not None:
+                if progress is not None:
+                    progress(f"generating {missing} {name} puzzle(s) on the fly")
+                made = [Puzzle.from_json_obj(e, f"{name} puzzle made on the fly")
+                        for e in make(get_variant(name), missing, grades, used)]
+                have += [p for p in made if p.deal.number not in used
+                         and (not grades or p.grade in grades)][:missing]
+                out += have
+                continue
             if grades:
                 raise BookError(
                     f"the collections hold only {where}, {q} wanted; deals solved on the fly "
                     "are not graded: generate a graded collection first, or drop --grade")
             if progress is not None:
                 progress(f"solving {missing} {name} deal(s) on the fly")
-            used = {p.deal.number for p in have}
             extra = solve_deals(get_variant(name), missing + len(used), time_limit=time_limit)
             have += [p for p in extra if p.deal.number not in used][:missing]
         out += have
