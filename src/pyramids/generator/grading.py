@@ -127,7 +127,7 @@ def combine(components: dict[str, Any]) -> float:
          + w["branching"] * max(0.0, components["branching"] - 1.0)
          + w["pyramid_pairs"] * components["pyramid_pairs"]
          + w["length"] * components["length"])
-    return round(s, 2)
+    return round(float(s), 2)
 
 
 def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ...] | Rejection:

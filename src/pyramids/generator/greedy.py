@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..cards import Card
 from ..deals import Deal
 from ..engine import Game
 from ..moves import Move
@@ -18,8 +19,8 @@ Policy = Callable[[Game, list[Move]], Move]
 MAX_PLIES = 2000  # unlimited passes can loop; a casual player gives up long before this
 
 
-def _zone(game: Game, card: int) -> str:
-    return game._where[card][0] if not game.is_removed(card) else "gone"  # noqa: SLF001
+def _zone(game: Game, card: Card) -> str:
+    return game._where[card][0] if not game.is_removed(card) else "gone"
 
 
 def _pyramid_cards(game: Game, move: Move) -> int:

@@ -83,7 +83,11 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
     vals = [c % 13 + 1 for c in cards]
     overlap = variant.overlap
     d1 = discard_set(line)
-    d1_pairs = {tuple(sorted(slot_of[c] for c in s)) for s in d1 if len(s) == 2}
+    d1_pairs: set[tuple[int, int]] = set()
+    for ds in d1:
+        if len(ds) == 2:
+            lo, hi = sorted(slot_of[c] for c in ds)
+            d1_pairs.add((lo, hi))
     by_value: list[list[int]] = [[] for _ in range(14)]
     for s, v in enumerate(vals):
         by_value[v].append(s)
@@ -120,7 +124,7 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
     missing = [p for p in d1_pairs if p not in pairs]
     if missing:  # cannot happen for a legal line; refuse to guess
         return LineCount(None, "cpsat", detail=f"first line pair {missing[0]} not in model")
-    m.add(sum(pairs[p] for p in d1_pairs) <= len(d1_pairs) - 1)
+    m.add(cp_model.LinearExpr.sum([pairs[p] for p in d1_pairs]) <= len(d1_pairs) - 1)
     solver = cp_model.CpSolver()
     prm = solver.parameters
     prm.num_workers = 1
@@ -184,7 +188,7 @@ def _search_count(deal: Deal, variant: Variant, line: Sequence[Move], oracle: Or
             if res.exact and wins(res.status, res.score):
                 second = tuple(game.moves) + res.moves
                 rp = replay(deal, variant, second, require_win=not par)
-                if discard_set(second) != d1 and (not par or rp.score >= (best or 0)):
+                if discard_set(second) != d1 and (not par or (rp.score or 0) >= (best or 0)):
                     game.pop()
                     return LineCount(2, "search", second)
                 unsettled = True  # pragma: no cover - an exact oracle line must differ

@@ -1,0 +1,90 @@
+"""``pyramids generate``: graded puzzle collections (JSON lines, see puzzles/README.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..bulk import BulkError, Progress, RunState, default_workers, parse_range
+from ..generator.generate import ANY, Outcome, Summary, generate, write_atomic
+from ..generator.grading import GRADES, Budgets
+from ..variants import Variant
+from .options import variant_options
+
+
+def _grades(text: str) -> list[str]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if parts in (["all"], [ANY]):
+        return parts
+    bad = [p for p in parts if p not in GRADES]
+    if bad or not parts:
+        raise click.BadParameter(
+            f"unknown grade {bad[0] if bad else text!r}: use {', '.join(GRADES)} (comma "
+            "separated), 'all' (each grade) or 'any'", param_hint="'--grade'")
+    return sorted(set(parts), key=GRADES.index)
+
+
+@click.command("generate")
+@variant_options
+@click.option("--count", "-n", type=click.IntRange(min=0), default=10, show_default=True,
+              help="Puzzles per grade asked (with --grade any: in all).")
+@click.option("--grade", "-g", "grade_text", default="any", show_default=True,
+              help="easy, medium, hard, expert, a comma list, 'all' (COUNT of each) or 'any'.")
+@click.option("--deals", "-d", "deals", default="0:100000", show_default=True, metavar="A:B",
+              help="Deal numbers to scan, in order: A to B-1 (or A:+N).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False),
+              help="JSON-lines file, written atomically (default: stdout).")
+@click.option("--collection", help="Collection name in the entries (default: the variant).")
+@click.option("--workers", "-j", type=click.IntRange(min=1),
+              help=f"Worker processes (default: all cores, here {default_workers()}).")
+@click.option("--oracle-nodes", type=click.IntRange(min=1000),
+              default=Budgets.oracle_nodes, show_default=True,
+              help="Node budget per position query (tempting losing moves).")
+@click.option("--solve-nodes", type=click.IntRange(min=1000),
+              default=Budgets.solve_nodes, show_default=True,
+              help="Node budget for proving a deal winnable (or its best Par score).")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: when stderr is a terminal).")
+def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out: str | None,
+                 collection: str | None, workers: int | None, oracle_nodes: int,
+                 solve_nodes: int, progress: bool | None) -> None:
+    """Scan deals in order, prove them winnable, grade them, keep COUNT of each grade.
+
+    Same arguments, same file. The summary (kept, graded, rejected by reason) goes to
+    stderr.
+    """
+    grades = _grades(grade_text)
+    try:
+        src = parse_range(deals)
+    except BulkError as e:
+        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+    if src is None:
+        raise click.BadParameter(f"a deal range looks like 0:1000 or 500:+100, got {deals!r}",
+                                 param_hint="'--deals'")
+    budgets = Budgets(solve_nodes=solve_nodes, oracle_nodes=oracle_nodes)
+    bar = Progress(src.total, "generate", enabled=progress, state=RunState())
+
+    def tick(o: Outcome, s: Summary) -> None:
+        bar.state.new += 1
+        bar.update()
+
+    entries, summary = generate(variant, range(src.start, src.stop), grades, count,
+                                collection=collection, workers=workers or default_workers(),
+                                budgets=budgets, on_deal=tick)
+    bar.close()
+    if out:
+        write_atomic(out, entries)
+    else:
+        for line in entries:
+            click.echo(json.dumps(line))
+    click.echo(summary.text(), err=True)
+    missing = [g for g in (list(GRADES) if grades == ["all"] else grades)
+               if g != ANY and summary.kept[g] < count]
+    if grades == [ANY] and sum(summary.kept.values()) < count:
+        missing = [ANY]
+    if missing:
+        click.echo(f"warning: fewer than {count} puzzles for {', '.join(missing)} in "
+                   f"{deals}", err=True)
+    sys.stderr.flush()
