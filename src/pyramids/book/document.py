@@ -417,29 +417,46 @@ class _Story:
         parts: list[Flowable] = [self.anchor(f"solution-{i}", f"Solution {i}", 1),
                                  Paragraph(head, ParagraphStyle("sh", st["h2"], fontSize=13))]
         checkpoints = checkpoint_moves(len(moves))
-        parts.append(self.moves_table(moves, checkpoints))
-        if checkpoints:
-            parts += [Spacer(1, 6), self.checkpoint_row(p, checkpoints)]
+        if len(checkpoints) == 1:
+            # moves on the left half, the position at the checkpoint on the right
+            half = self.frame_w / 2
+            ncol = 3 if len(moves) > 24 else 2
+            side = Table([[self.moves_table(moves, checkpoints, ncol, half),
+                           self.checkpoint_cells(p, checkpoints, half - 8, "left")[0]]],
+                         colWidths=[half, half])
+            side.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                      ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+            parts.append(side)
+        else:
+            parts.append(self.moves_table(moves, checkpoints))
+            if checkpoints:
+                parts += [Spacer(1, 6), self.checkpoint_row(p, checkpoints)]
         parts.append(Spacer(1, 14))
         return parts
 
-    def checkpoint_row(self, p: Puzzle, checkpoints: Sequence[int]) -> Table:
-        """The positions after the checkpoint moves, side by side, each with its caption."""
+    def checkpoint_cells(self, p: Puzzle, checkpoints: Sequence[int], width: float,
+                         where: str = "above") -> list[list[Flowable]]:
+        """For each checkpoint move, its caption and the position after it."""
         st = self.st
-        n = len(checkpoints)
-        cell_w = self.frame_w / max(n, 1) - 8
         cells: list[list[Flowable]] = []
         for k in checkpoints:
             game = Game(p.deal, p.variant)
             for m in p.solution[:k]:
                 game.push(m)
             cells.append([
-                Paragraph(f"<i>Position after move {k}</i> (shaded above)",
+                Paragraph(f"<i>Position after move {k}</i> (shaded {where})",
                           ParagraphStyle("cc", st["small"], alignment=TA_CENTER)),
                 Spacer(1, 2),
-                PositionDiagram(View.of(game), min(cell_w, self.frame_w * 0.62),
-                                self.frame_h * CHECKPOINT_HEIGHT, max_card=36,
-                                numbers=False)])
+                PositionDiagram(View.of(game), width, self.frame_h * CHECKPOINT_HEIGHT,
+                                max_card=36, numbers=False)])
+        return cells
+
+    def checkpoint_row(self, p: Puzzle, checkpoints: Sequence[int]) -> Table:
+        """The positions after the checkpoint moves, side by side, each with its caption."""
+        n = len(checkpoints)
+        cell_w = min(self.frame_w / max(n, 1) - 8, self.frame_w * 0.62)
+        cells = self.checkpoint_cells(p, checkpoints, cell_w)
         t = Table([cells], colWidths=[self.frame_w / n] * n)
         t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
@@ -447,15 +464,15 @@ class _Story:
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
         return t
 
-    def moves_table(self, moves: Sequence[Any], marked: Sequence[int] = ()) -> Table:
+    def moves_table(self, moves: Sequence[Any], marked: Sequence[int] = (),
+                    ncol: int = MOVE_COLUMNS, width: float | None = None) -> Table:
         """Numbered moves, row by row; the cells of the ``marked`` moves are shaded."""
         st = self.st
         cells = [Paragraph(f"<font color='#666666'>{j + 1}.</font>&nbsp;"
                            + move_markup(m), st["move"]) for j, m in enumerate(moves)]
-        ncol = MOVE_COLUMNS
         rows = [cells[r:r + ncol] + [""] * (ncol - len(cells[r:r + ncol]))
                 for r in range(0, len(cells), ncol)] or [[""] * ncol]
-        t = Table(rows, colWidths=[self.frame_w / ncol] * ncol, hAlign="LEFT")
+        t = Table(rows, colWidths=[(width or self.frame_w) / ncol] * ncol, hAlign="LEFT")
         style = [("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                  ("LEFTPADDING", (0, 0), (-1, -1), 2)]
         for k in marked:
