@@ -390,3 +390,66 @@ def test_automatic_pair_pending_when_the_pyramid_clears_is_still_played() -> Non
     assert not g.pyramid_left() and not g.is_won() and legal(g) == {"TD+3C"}
     play(g, "TD+3C")
     assert g.is_won() and g.legal_moves() == []
+
+
+def reachable_removed_sets(game: Game) -> set[int]:
+    """Every set of discarded cards (bit mask) reachable from ``game`` (depth-first)."""
+    seen: set[tuple[object, ...]] = set()
+    out: set[int] = set()
+
+    def walk() -> None:
+        if game.key() in seen:
+            return
+        seen.add(game.key())
+        out.add(game.removed)
+        for m in game.legal_moves():
+            game.push(m)
+            walk()
+            game.pop()
+
+    walk()
+    return out
+
+
+def no_hand_removed_sets(deal, rows: int) -> set[int]:
+    """The same for draw 1 with no hand at all: each dealt card goes onto the waste, whose
+    top is the only stock card available (written from RULES.md, not with the engine)."""
+    n = rows * (rows + 1) // 2
+    pyr, stock = deal.cards[:n], deal.cards[n:]
+
+    def exposed(removed: int, r: int, i: int) -> bool:
+        if r == rows:
+            return True
+        below = (r * (r + 1) // 2 + i, r * (r + 1) // 2 + i + 1)
+        return all(removed >> pyr[p] & 1 for p in below)
+
+    seen: set[tuple[int, int]] = set()
+    todo = [(0, 0)]
+    while todo:
+        removed, k = todo.pop()
+        if (removed, k) in seen:
+            continue
+        seen.add((removed, k))
+        avail = [pyr[r * (r - 1) // 2 + i] for r in range(1, rows + 1) for i in range(r)
+                 if not removed >> pyr[r * (r - 1) // 2 + i] & 1 and exposed(removed, r, i)]
+        waste = [c for c in stock[:k] if not removed >> c & 1]
+        avail += waste[-1:]
+        for a in avail:
+            if a.value == 13:
+                todo.append((removed | 1 << a, k))
+            for b in avail:
+                if a < b and a.value + b.value == 13:
+                    todo.append((removed | 1 << a | 1 << b, k))
+        if k < len(stock):
+            todo.append((removed, k + 1))
+    return {removed for removed, _ in seen}
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_stock_waste_forbidden_in_one_pass_plays_as_if_there_were_no_hand(number: int) -> None:
+    from pyramids.deals import Deal
+
+    rows = 3  # a small pyramid keeps the whole game tree small
+    v = PYRAMID.with_options(rows=rows, stock_waste="forbidden")
+    deal = Deal.from_number(number)
+    assert reachable_removed_sets(Game(deal, v)) == no_hand_removed_sets(deal, rows)
