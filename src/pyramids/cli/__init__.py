@@ -6,6 +6,7 @@ import click
 
 from .. import __version__
 from . import book, bulk, core, serve
+from .check import check as check_cmd
 from .generate import generate_cmd
 from .options import PyramidsGroup
 
@@ -18,5 +19,5 @@ def main() -> None:
 
 for _command in (core.deal, core.replay, core.variants, serve.serve,
                  bulk.filter_cmd, bulk.stats_cmd, book.book,
-                 generate_cmd):
+                 generate_cmd, check_cmd):
     main.add_command(_command)

@@ -1,0 +1,51 @@
+"""``pyramids check DEAL``: winnable, blocked (with its certificate) or unknown."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..check import ENGINES
+from ..check import check as run_check
+from ..deals import Deal
+from ..moves import format_moves
+from ..variants import Variant
+from .options import DEAL, variant_options
+
+
+@click.command()
+@click.argument("deal", type=DEAL)
+@variant_options
+@click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
+              help="Full engine after the certificates: exact search, CP-SAT, or auto.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds; when it runs out the verdict is 'unknown', never 'blocked'.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None,
+          as_json: bool) -> None:
+    """Prove DEAL (a number, a one-line deal or a file) winnable or blocked.
+
+    Certificates are tried cheapest first (four-complement, stock-count, structural),
+    then the full engine; a winning line is replayed by the referee before it is shown.
+    """
+    verdict = run_check(deal, variant, engine=engine, time_limit=time_limit)
+    if as_json:
+        obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()}
+        click.echo(json.dumps(obj))
+        return
+    name = f"deal {deal.number}" if deal.number is not None else "deal"
+    click.echo(f"{name}: {variant.describe()}")
+    click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
+               f"{verdict.seconds * 1000:.1f} ms CPU)")
+    if verdict.score is not None:
+        click.echo(f"best par score: {verdict.score}")
+    if verdict.certificate is not None:
+        click.echo(f"certificate: {verdict.certificate.kind}: {verdict.certificate.detail}")
+    if verdict.reason:
+        click.echo(f"reason: {verdict.reason}")
+    if verdict.moves:
+        label = "solution" if verdict.status == "winnable" and variant.scoring != "par" \
+            else "best line"
+        click.echo(f"{label} ({len(verdict.moves)} moves):")
+        click.echo(format_moves(verdict.moves, numbered=True))

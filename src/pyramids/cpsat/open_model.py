@@ -1,0 +1,182 @@
+"""CP-SAT model of the open games: a precedence-constrained matching with removal times.
+
+The face-up cards are *slots* (see :mod:`.slots`): the pyramid and, in Giza, the tableau
+columns. A bouquet is not made of slots: its cards are always available and are counted
+per rank.
+
+Variables
+    ``x[a,b]`` for two complementary slots that could ever go together (neither must be
+    removed before the other; with overlap discards, one may lie directly on the other);
+    ``y[a]`` when slot ``a`` goes with a bouquet card of the complementary rank;
+    ``t[a]`` in ``0..n-1``: when slot ``a`` is removed (kings included).
+Constraints
+    every non-king slot that must go is in exactly one pair (``sum x + y == 1``; optional
+    slots: ``== r[a]``); a covered slot ``a`` goes strictly after each slot ``d`` lying
+    directly on it, ``t[a] >= t[d] + 1 - x[a,d]``, where the ``x`` term only exists for an
+    overlap pair; partners share a time, ``x[a,b] => t[a] == t[b]``; per rank ``v``, the
+    slots of rank ``13-v`` paired with the bouquet use at most the bouquet's ``v``s; with
+    objective ``all`` what is left of the bouquet pairs up (``left(v) == left(13-v)``).
+
+Sound: sort the removals by ``t`` (partners are simultaneous, any order among equal
+times). When a pair ``{a,b}`` is played, every slot lying directly on ``a`` went strictly
+earlier, except possibly ``b`` when ``x[a,b]`` is an overlap pair; then ``b`` itself is
+exposed (its own covers went earlier) and is the only card left on ``a``, which is exactly
+the overlap rule. Kings go alone; bouquet cards are always available, and the leftover
+bouquet (balanced per rank pair, kings alone) is discarded at the end. So the sorted
+removals are a legal winning line, and the referee replays it to make sure.
+Complete: a winning line gives a solution: ``x``/``y`` from its discards, ``t`` = the index
+of the move removing the card (at most ``n`` moves remove slots). Only pairs that can
+ever be played are given a variable, so nothing is lost by omitting the others.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from ..cards import Card
+from ..moves import Move
+from .slots import Slots
+
+SolveStatus = str  # "feasible" | "infeasible" | "unknown"
+
+
+@dataclass
+class OpenResult:
+    """``status`` and, when feasible, the discards in a legal order (all kinds of cards)."""
+
+    status: SolveStatus
+    moves: list[Move] = field(default_factory=list)
+    seconds: float = 0.0
+    branches: int = 0
+
+
+def solver_params(solver: cp_model.CpSolver, time_limit: float | None, presolve: bool,
+                  workers: int = 1) -> None:
+    p = solver.parameters
+    p.num_workers = workers
+    p.cp_model_presolve = presolve
+    if time_limit is not None:
+        p.max_time_in_seconds = max(float(time_limit), 0.001)
+
+
+def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, overlap: bool,
+                 objective: str, time_limit: float | None = None, presolve: bool = False,
+                 workers: int = 1) -> OpenResult:
+    """Decide whether the slots (and the bouquet) can be cleared per ``objective``.
+
+    ``objective`` ``all``: every slot and bouquet card; ``pyramid``: the pyramid slots
+    (the first ``lay.pyramid``), other slots and the bouquet being optional partners.
+    """
+    start = time.process_time()
+    n = lay.n
+    vals = [c % 13 + 1 for c in cards]
+    must = [objective == "all" or s < lay.pyramid for s in range(n)]
+    bcount = [0] * 14
+    for c in bouquet:
+        bcount[c % 13 + 1] += 1
+    by_value: list[list[int]] = [[] for _ in range(14)]
+    for s, v in enumerate(vals):
+        by_value[v].append(s)
+
+    m = cp_model.CpModel()
+    pairs: dict[tuple[int, int], cp_model.IntVar] = {}
+    partners: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
+    for a in range(n):
+        va = vals[a]
+        if va == 13:
+            continue
+        for b in by_value[13 - va]:
+            if b <= a:
+                continue
+            if b in lay.before[a] and not (overlap and b in lay.direct[a]):
+                continue
+            if a in lay.before[b] and not (overlap and a in lay.direct[b]):
+                continue
+            x = m.new_bool_var(f"x{a}_{b}")
+            pairs[a, b] = x
+            partners[a].append(x)
+            partners[b].append(x)
+    ys: dict[int, cp_model.IntVar] = {}
+    for a in range(n):
+        va = vals[a]
+        if va != 13 and bcount[13 - va] > 0:
+            y = m.new_bool_var(f"y{a}")
+            ys[a] = y
+            partners[a].append(y)
+
+    removed: list[cp_model.IntVar | None] = [None] * n  # None: must go
+    for a in range(n):
+        if not must[a]:
+            r = m.new_bool_var(f"r{a}")
+            removed[a] = r
+            if vals[a] != 13:
+                m.add(sum(partners[a]) == r)
+        elif vals[a] != 13:
+            if not partners[a]:
+                return OpenResult("infeasible", seconds=time.process_time() - start)
+            m.add_exactly_one(partners[a])
+    t = [m.new_int_var(0, n - 1, f"t{a}") for a in range(n)]
+    for a in range(n):
+        ra = removed[a]
+        for d in lay.direct[a]:
+            xo = pairs.get((min(a, d), max(a, d)))
+            ct = m.add(t[a] - t[d] + xo >= 1) if xo is not None else m.add(t[a] >= t[d] + 1)
+            if ra is not None:
+                ct.only_enforce_if(ra)
+                rd = removed[d]
+                if rd is not None:
+                    m.add_implication(ra, rd)
+    for (a, b), x in pairs.items():
+        m.add(t[a] == t[b]).only_enforce_if(x)
+    for v in range(1, 13):
+        used = [ys[a] for a in by_value[13 - v] if a in ys]
+        if used and len(used) > bcount[v]:
+            m.add(sum(used) <= bcount[v])
+    if objective == "all" and bouquet:
+        for v in range(1, 7):
+            m.add(bcount[v] - sum(ys[a] for a in by_value[13 - v] if a in ys)
+                  == bcount[13 - v] - sum(ys[a] for a in by_value[v] if a in ys))
+
+    solver = cp_model.CpSolver()
+    solver_params(solver, time_limit, presolve, workers)
+    status = solver.solve(m)
+    seconds = time.process_time() - start
+    if status == cp_model.INFEASIBLE:
+        return OpenResult("infeasible", seconds=seconds, branches=solver.num_branches)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return OpenResult("unknown", seconds=seconds, branches=solver.num_branches)
+
+    # -- the line of play: removals sorted by time -------------------------
+    pool: list[list[Card]] = [[] for _ in range(14)]
+    for c in bouquet:
+        pool[c % 13 + 1].append(Card(c))
+    partner_of: dict[int, int | None] = {}
+    for (a, b), x in pairs.items():
+        if solver.boolean_value(x):
+            partner_of[a], partner_of[b] = b, a
+    events: list[tuple[int, int, Move]] = []
+    for a in range(n):
+        ra = removed[a]
+        if ra is not None and not solver.boolean_value(ra):
+            continue
+        ca = Card(cards[a])
+        if vals[a] == 13:
+            events.append((solver.value(t[a]), a, Move.discard(ca)))
+        elif a in partner_of:
+            b = partner_of[a]
+            if b is not None and a < b:
+                events.append((solver.value(t[a]), a, Move.discard(ca, Card(cards[b]))))
+        else:  # with the bouquet
+            events.append((solver.value(t[a]), a, Move.discard(ca, pool[13 - vals[a]].pop())))
+    events.sort(key=lambda e: (e[0], e[1]))
+    moves = [e[2] for e in events]
+    if objective == "all":
+        moves += [Move.discard(k) for k in pool[13]]
+        for v in range(1, 7):
+            lo, hi = pool[v], pool[13 - v]
+            moves += [Move.discard(a, b) for a, b in zip(lo, hi, strict=True)]
+    return OpenResult("feasible", moves, seconds, solver.num_branches)

@@ -1,0 +1,364 @@
+"""CP-SAT model of the stock games: an event-ordered model over (pass, pointer) phases.
+
+Notation: the stock cards are ``s_1 .. s_N`` in dealing order. RULES.md makes the stock,
+hand and waste a function of the removed set and a *pointer*: in pass ``q`` after the
+deals that brought card ``s_k`` out, the cards ``s_i`` (``i <= k``) still there are the
+waste (draw 1: ``s_k`` is the hand, the others the waste) in deal order, and those with
+``i > k`` the stock, also in order (each pass deals the survivors in their original
+order). So a phase is a pair ``(q, k)``, ``q = 1..P``, ``k = 0..N``.
+
+Variables
+    pairs, as in :mod:`.open_model`, between pyramid slots, pyramid and stock cards, and
+    (draw 1, stock-waste not forbidden) two stock cards; ``r`` removal flags for optional
+    cards (objective ``pyramid``: the stock; Par: everything);
+    a removal time ``tau`` per card: for a stock card ``tau = M*((N+1)*(Q-1) + K) + w``
+    with ``Q`` its pass, ``K`` the pointer when it goes (``K >= i``) and ``w < M`` its rank
+    inside the phase (``M = 52`` bounds the events of a phase); a pyramid card's ``tau``
+    is free. Partners share ``tau``; pyramid covers as in the open model.
+Waste as a stack
+    ``s_j`` removed at pointer ``K_j`` is the waste top only when every ``s_i`` with
+    ``j < i < K_j`` (draw 3: ``j < i <= K_j``) is gone: for each ``j < i``,
+    ``[K_j > i] => r_i and tau_i < tau_j``. Those cards were dealt after ``s_j`` in the
+    same pass and lie on it, whatever happened in earlier passes. Draw 1: a stock pair
+    ``s_j + s_k`` (``j < k``) is the hand and the waste top, so ``K_k = k``.
+Draw 3 pointers
+    a deal turns three survivors, so only some pointers exist: in pass ``q`` pointer
+    ``k`` is real when ``s_k`` is alive at the start of the pass and the survivors up to
+    ``k`` number a multiple of 3, or ``s_k`` is the last survivor. Pass 1 is fixed; later
+    passes use booleans (alive-at-pass-start, a mod-3 counter chain, "no survivor after")
+    and an element constraint puts every stock removal on a real pointer.
+    Draw 1 needs no such thing: a removal at a pointer ``k`` whose card is gone happens
+    just as well at the next real pointer (same waste top, a hand added) or, past the last
+    survivor, with that survivor in the hand instead of on the waste. Pyramid-only moves
+    do not depend on the stock, so they may sit anywhere between stock events.
+Horizon
+    ``P`` passes: the rule's number; for unlimited passes ``N + 1``. A pass that removes no
+    stock card can be cut out of a winning line (its pyramid moves are made before the
+    redeal that starts it; the stock it deals is the same as in the next pass), so a
+    shortest winning line removes a stock card in every pass after the first, and needs
+    at most ``N + 1`` passes. The phase count is therefore complete, and ``M = 52``
+    events per phase is enough since every event removes a card.
+Par Pyramid
+    booleans ``c_q`` "pyramid cleared by the end of pass q" (all pyramid ``tau`` below the
+    pass end); maximise ``15 c_1 + 15 c_2 + 20 c_3 - (cards left)``, which is 50, 35, 20 or
+    0 less the cards left, as RULES.md says.
+From a solution to moves
+    the removals sorted by ``tau``; before a removal that needs stock cards, deal (or
+    redeal) until they are available, which happens no later than the modelled phase;
+    pyramid-only removals are played at once. The engine checks every step and the
+    referee replays the whole line again.
+``stock_waste=automatic``
+    a hand + waste-top pair summing to 13 is forced as soon as it appears. The model
+    checks every candidate line against the engine: forced pairs the line did not plan
+    are excluded by a cut and the model is solved again (see :func:`solve_stock`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from ..cards import Card
+from ..deals import Deal
+from ..engine import Game
+from ..errors import IllegalMoveError
+from ..moves import DEAL, REDEAL, Move
+from ..variants import Variant
+from .open_model import solver_params
+from .slots import slots
+
+PAR_WEIGHTS = (15, 15, 20)  # c1, c2, c3: 50 / 35 / 20 for a pyramid cleared in pass 1/2/3
+
+
+class ModelError(RuntimeError):
+    """A model solution could not be played: a bug in the model, never a user error."""
+
+
+@dataclass
+class StockResult:
+    status: str  # feasible | optimal | infeasible | unknown
+    moves: list[Move] = field(default_factory=list)
+    score: int | None = None
+    seconds: float = 0.0
+    branches: int = 0
+    passes: int = 0
+    rounds: int = 1
+    reason: str = ""
+
+
+def horizon(variant: Variant) -> int:
+    """Passes the model needs (see the module docstring)."""
+    n = variant.rest_cards
+    return n + 1 if variant.passes is None else min(variant.passes, n + 1)
+
+
+class StockModel:
+    """Build once, solve, turn a solution into moves."""
+
+    def __init__(self, deal: Deal, variant: Variant, passes: int | None = None) -> None:
+        self.deal, self.variant = deal, variant
+        lay = slots(variant)
+        self.lay = lay
+        self.pcards = deal.cards[: lay.n]
+        self.stock = deal.cards[lay.n:]
+        n_stock = len(self.stock)
+        self.N = n_stock
+        self.P = passes if passes is not None else horizon(variant)
+        self.par = variant.scoring == "par"
+        self.draw3 = variant.draw == 3
+        self.M = lay.n + n_stock
+        self.PH = n_stock + 1
+        self.T = self.P * self.PH * self.M
+        self.infeasible = False
+        self._build()
+
+    # -- the model -----------------------------------------------------------
+    def _build(self) -> None:
+        v, lay, m = self.variant, self.lay, cp_model.CpModel()
+        self.m = m
+        N, P, M, PH, T = self.N, self.P, self.M, self.PH, self.T
+        pv = [c % 13 + 1 for c in self.pcards]
+        sv = [0] + [c % 13 + 1 for c in self.stock]  # 1-based
+        must_p = not self.par
+        must_s = v.objective == "all" and not self.par
+        rp = [None if must_p else m.new_bool_var(f"rp{a}") for a in range(lay.n)]
+        rs = [None] + [None if must_s else m.new_bool_var(f"rs{i}") for i in range(1, N + 1)]
+        self.rp, self.rs = rp, rs
+        part_p: list[list[cp_model.IntVar]] = [[] for _ in range(lay.n)]
+        part_s: list[list[cp_model.IntVar]] = [[] for _ in range(N + 1)]
+        self.pp: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.ps: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.ss: dict[tuple[int, int], cp_model.IntVar] = {}
+        for a in range(lay.n):
+            if pv[a] == 13:
+                continue
+            for b in range(a + 1, lay.n):
+                if pv[a] + pv[b] != 13:
+                    continue
+                if b in lay.before[a] and not (v.overlap and b in lay.direct[a]):
+                    continue
+                if a in lay.before[b] and not (v.overlap and a in lay.direct[b]):
+                    continue
+                x = m.new_bool_var(f"pp{a}_{b}")
+                self.pp[a, b] = x
+                part_p[a].append(x)
+                part_p[b].append(x)
+            for i in range(1, N + 1):
+                if pv[a] + sv[i] == 13:
+                    x = m.new_bool_var(f"ps{a}_{i}")
+                    self.ps[a, i] = x
+                    part_p[a].append(x)
+                    part_s[i].append(x)
+        if v.draw == 1 and v.stock_waste != "forbidden":
+            for j in range(1, N + 1):
+                for k in range(j + 1, N + 1):
+                    if sv[j] + sv[k] == 13:
+                        x = m.new_bool_var(f"ss{j}_{k}")
+                        self.ss[j, k] = x
+                        part_s[j].append(x)
+                        part_s[k].append(x)
+        for parts, r, val in [(part_p[a], rp[a], pv[a]) for a in range(lay.n)] + \
+                [(part_s[i], rs[i], sv[i]) for i in range(1, N + 1)]:
+            if val == 13:
+                continue
+            if r is None:
+                if not parts:
+                    self.infeasible = True
+                    return
+                m.add_exactly_one(parts)
+            else:
+                m.add(sum(parts) == r)
+
+        # times
+        tp = [m.new_int_var(0, T - 1, f"tp{a}") for a in range(lay.n)]
+        Q = [None] + [m.new_int_var(1, P, f"Q{i}") for i in range(1, N + 1)]
+        if self.draw3 and P == 1:
+            K = [None] + [m.new_int_var_from_domain(cp_model.Domain.from_values(
+                [k for k in range(i, N + 1) if k % 3 == 0 or k == N]), f"K{i}")
+                for i in range(1, N + 1)]
+        else:
+            K = [None] + [m.new_int_var(i, N, f"K{i}") for i in range(1, N + 1)]
+        ts = [None] + [m.new_int_var(0, T - 1, f"ts{i}") for i in range(1, N + 1)]
+        for i in range(1, N + 1):
+            w = m.new_int_var(0, M - 1, f"w{i}")
+            m.add(ts[i] == M * PH * Q[i] - M * PH + M * K[i] + w)
+        self.tp, self.ts, self.Q, self.K = tp, ts, Q, K
+
+        # pyramid covers
+        for a in range(lay.n):
+            for d in lay.direct[a]:
+                xo = self.pp.get((min(a, d), max(a, d)))
+                ct = m.add(tp[a] - tp[d] + xo >= 1) if xo is not None else m.add(
+                    tp[a] >= tp[d] + 1)
+                if rp[a] is not None:
+                    ct.only_enforce_if(rp[a])
+                    m.add_implication(rp[a], rp[d])
+        for (a, b), x in self.pp.items():
+            m.add(tp[a] == tp[b]).only_enforce_if(x)
+        for (a, i), x in self.ps.items():
+            m.add(tp[a] == ts[i]).only_enforce_if(x)
+        for (j, k), x in self.ss.items():
+            m.add(ts[j] == ts[k]).only_enforce_if(x)
+            m.add(K[k] == k).only_enforce_if(x)
+
+        # K_j >= k literals and the waste stack
+        ge: dict[tuple[int, int], cp_model.IntVar] = {}
+        for j in range(1, N + 1):
+            for k in range(j + 1, N + 1):
+                b = m.new_bool_var(f"ge{j}_{k}")
+                m.add(K[j] >= k).only_enforce_if(b)
+                m.add(K[j] <= k - 1).only_enforce_if(~b)
+                ge[j, k] = b
+        for j in range(1, N + 1):
+            for i in range(j + 1, N + 1):
+                lit = ge.get((j, i + 1)) if not self.draw3 else ge[j, i]
+                if lit is None:
+                    continue
+                cond = [lit] if rs[j] is None else [lit, rs[j]]
+                m.add(ts[i] + 1 <= ts[j]).only_enforce_if(cond)
+                if rs[i] is not None:
+                    m.add_bool_or([rs[i]] + [~c for c in cond])
+
+        if self.draw3 and P > 1:
+            self._draw3_pointers(ge)
+
+        if self.par:
+            self.clear = [m.new_bool_var(f"c{q}") for q in (1, 2, 3)]
+            for q, c in enumerate(self.clear, 1):
+                end = min(q, P) * PH * M
+                for a in range(lay.n):
+                    m.add(tp[a] <= end - 1).only_enforce_if(c)
+                    if rp[a] is not None:
+                        m.add_implication(c, rp[a])
+            m.add_implication(self.clear[0], self.clear[1])
+            m.add_implication(self.clear[1], self.clear[2])
+            removed = [r for r in rp if r is not None] + [r for r in rs[1:] if r is not None]
+            self.score_expr = sum(w * c for w, c in zip(PAR_WEIGHTS, self.clear, strict=True)) \
+                + sum(removed) - 52
+            m.maximize(self.score_expr)
+
+    def _draw3_pointers(self, ge: dict[tuple[int, int], cp_model.IntVar]) -> None:
+        """Stock removals only at pointers a draw-3 deal can reach (passes 2..P)."""
+        m, N, P, PH = self.m, self.N, self.P, self.PH
+        Q, K, rs = self.Q, self.K, self.rs
+        real: list[cp_model.LinearExprT] = [
+            1 if (k > 0 and (k % 3 == 0 or k == N)) else 0 for k in range(PH)]
+        for q in range(2, P + 1):
+            alive = [None]
+            for i in range(1, N + 1):
+                c = m.new_bool_var(f"Q{i}ge{q}")
+                m.add(Q[i] >= q).only_enforce_if(c)
+                m.add(Q[i] <= q - 1).only_enforce_if(~c)
+                if rs[i] is None:
+                    alive.append(c)
+                else:
+                    a = m.new_bool_var(f"a{q}_{i}")
+                    m.add_bool_or([a, rs[i]])
+                    m.add_implication(c, a)
+                    m.add_bool_or([~a, ~rs[i], c])
+                    alive.append(a)
+            mod = [[m.new_bool_var(f"m{q}_{k}_{r}") for r in range(3)] for k in range(N + 1)]
+            m.add(mod[0][0] == 1)
+            m.add(mod[0][1] == 0)
+            m.add(mod[0][2] == 0)
+            for k in range(1, N + 1):
+                for r in range(3):
+                    m.add(mod[k][(r + 1) % 3] == mod[k - 1][r]).only_enforce_if(alive[k])
+                    m.add(mod[k][r] == mod[k - 1][r]).only_enforce_if(~alive[k])
+            none_after = [m.new_bool_var(f"na{q}_{k}") for k in range(N)] + [1]
+            for k in range(N):
+                nxt = none_after[k + 1]
+                if not isinstance(nxt, int):
+                    m.add_implication(none_after[k], nxt)
+                m.add_implication(none_after[k], ~alive[k + 1])
+            real.append(0)
+            for k in range(1, N + 1):
+                rp_ = m.new_bool_var(f"real{q}_{k}")
+                m.add_implication(rp_, alive[k])
+                na = none_after[k]
+                m.add_bool_or([~rp_, mod[k][0]] + ([na] if not isinstance(na, int) else []))
+                real.append(rp_)
+        for i in range(1, N + 1):
+            idx = m.new_int_var(0, P * PH - 1, f"g{i}")
+            m.add(idx == PH * Q[i] - PH + K[i])
+            # unconditional: a card never removed may sit at (1, N), which is real
+            m.add_element(idx, real, 1)
+
+    # -- solving -------------------------------------------------------------
+    def solve(self, time_limit: float | None, presolve: bool, workers: int) -> StockResult:
+        start = time.process_time()
+        if self.infeasible:
+            return StockResult("infeasible", passes=self.P)
+        solver = cp_model.CpSolver()
+        solver_params(solver, time_limit, presolve, workers)
+        status = solver.solve(self.m)
+        seconds = time.process_time() - start
+        res = StockResult("unknown", seconds=seconds, branches=solver.num_branches,
+                          passes=self.P)
+        if status == cp_model.INFEASIBLE:
+            res.status = "infeasible"
+        elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            res.status = "optimal" if status == cp_model.OPTIMAL else "feasible"
+            res.moves = self.line(solver)
+            if self.par:
+                res.score = round(solver.objective_value)
+        return res
+
+    def events(self, solver: cp_model.CpSolver) -> list[tuple[int, int, Move, bool]]:
+        """(tau, tie-break, move, needs stock cards) for every removal in the solution."""
+        out: list[tuple[int, int, Move, bool]] = []
+        val, on = solver.value, solver.boolean_value
+        P, S = self.pcards, self.stock
+        for (a, b), x in self.pp.items():
+            if on(x):
+                out.append((val(self.tp[a]), a, Move.discard(Card(P[a]), Card(P[b])), False))
+        for (a, i), x in self.ps.items():
+            if on(x):
+                out.append((val(self.tp[a]), a, Move.discard(Card(P[a]), Card(S[i - 1])), True))
+        for (j, k), x in self.ss.items():
+            if on(x):
+                out.append((val(self.ts[j]), 100 + j,
+                            Move.discard(Card(S[j - 1]), Card(S[k - 1])), True))
+        for a, c in enumerate(P):
+            if c % 13 == 12 and (self.rp[a] is None or on(self.rp[a])):
+                out.append((val(self.tp[a]), a, Move.discard(Card(c)), False))
+        for i in range(1, self.N + 1):
+            r = self.rs[i]
+            if S[i - 1] % 13 == 12 and (r is None or on(r)):
+                out.append((val(self.ts[i]), 100 + i, Move.discard(Card(S[i - 1])), True))
+        out.sort(key=lambda e: (e[0], e[1]))
+        return out
+
+    def line(self, solver: cp_model.CpSolver) -> list[Move]:
+        return play_events(self.deal, self.variant, self.events(solver))
+
+
+def play_events(deal: Deal, variant: Variant,
+                events: list[tuple[int, int, Move, bool]]) -> list[Move]:
+    """Play the removals in order, dealing just enough before each stock removal."""
+    game = Game(deal, variant)
+    for _, _, move, needs_stock in events:
+        if game.is_won():
+            break
+        if needs_stock:
+            while not set(move.cards) <= set(game.available()):
+                if game.stock:
+                    game.push(DEAL)
+                elif game.why_illegal(REDEAL) is None:
+                    game.push(REDEAL)
+                else:
+                    raise ModelError(f"{move}: its cards never became available")
+        try:
+            game.push(move)
+        except IllegalMoveError as e:
+            raise ModelError(str(e)) from None
+    return list(game.moves)
+
+
+def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None,
+                presolve: bool = False, workers: int = 1) -> StockResult:
+    """Solve a stock game (see the module docstring)."""
+    model = StockModel(deal, variant)
+    return model.solve(time_limit, presolve, workers)
