@@ -16,7 +16,7 @@ setup: $(STAMP)
 
 book: $(STAMP)
 	mkdir -p output
-	$(BIN)/pyramids deal 0 --variant giza | tee output/deal-0-giza.txt
+	$(BIN)/pyramids book --out output/book.pdf
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
