@@ -7,16 +7,20 @@ Each file holds the records of ``benchmarks/bench_generate.py --out DIR`` for on
 its components with the current weights (``grading.combine``), and the thresholds are the
 nearest-rank 40th, 70th and 90th percentiles (``grading.QUANTILES``): a score at or above
 a threshold gets the next grade, so about 40 % of winnable deals are easy, 30 % medium,
-20 % hard and 10 % expert. Prints a ``THRESHOLDS`` dict to paste into grading.py.
+20 % hard and 10 % expert. Prints a ``THRESHOLDS`` dict to paste into grading.py, then
+per file the deals read, the rejections by reason and the grade distribution under the
+new thresholds (and under those currently in grading.py), so a partial run (records are
+written as they come) can be summarised too.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
-from pyramids.generator.grading import QUANTILES, combine
+from pyramids.generator.grading import GRADES, QUANTILES, THRESHOLDS, combine, grade_of
 
 
 def thresholds(scores: list[float]) -> tuple[float, ...]:
@@ -24,18 +28,38 @@ def thresholds(scores: list[float]) -> tuple[float, ...]:
     return tuple(s[min(len(s) - 1, int(q * len(s)))] for q in QUANTILES)
 
 
+def _dist(scores: list[float], th: tuple[float, ...]) -> str:
+    c = Counter(grade_of(s, th) for s in scores)
+    n = max(len(scores), 1)
+    return ", ".join(f"{g} {c[g]} ({100 * c[g] / n:.1f}%)" for g in GRADES)
+
+
 def main(paths: list[str]) -> None:
-    print("THRESHOLDS: dict[str, tuple[float, float, float]] = {")
+    data: dict[str, tuple[list[dict], list[float]]] = {}
     for p in paths:
-        name = Path(p).stem
-        scores = []
-        for line in Path(p).read_text().splitlines():
-            rec = json.loads(line)
-            if "components" in rec:
-                scores.append(combine(rec["components"]))
+        recs = [json.loads(line) for line in Path(p).read_text().splitlines() if line.strip()]
+        scores = [combine(r["components"]) for r in recs if "components" in r]
+        if recs:
+            data[Path(p).stem] = (recs, scores)
+    print("THRESHOLDS: dict[str, tuple[float, float, float]] = {")
+    for name, (_recs, scores) in data.items():
         if scores:
             print(f"    {name!r}: {thresholds(scores)},  # {len(scores)} winnable deals")
     print("}")
+    for name, (recs, scores) in data.items():
+        rej = Counter(r["reason"] for r in recs if "reason" in r)
+        deals = [r["deal"] for r in recs]
+        uniq = sum(1 for r in recs if r.get("components", {}).get("lines", 0) == 1)
+        unset = sum(1 for r in recs if "components" in r and r["components"]["lines"] is None)
+        print(f"\n{name}: {len(recs)} deals ({min(deals)}..{max(deals)}), {len(scores)} graded; "
+              "rejected: " + (", ".join(f"{k} {v}" for k, v in sorted(rej.items())) or "none"))
+        print(f"  unique line {uniq}, line count unsettled {unset}")
+        if scores:
+            th = thresholds(scores)
+            print(f"  with new thresholds {th}: {_dist(scores, th)}")
+            if name in THRESHOLDS:
+                print(f"  with grading.THRESHOLDS {THRESHOLDS[name]}: "
+                      f"{_dist(scores, THRESHOLDS[name])}")
 
 
 if __name__ == "__main__":

@@ -76,6 +76,7 @@ class Budgets:
     oracle_nodes: int = 300_000  # each position query
     cpsat_dtime: float = 20.0  # CP-SAT deterministic time for the second line
     line_positions: int = 3000  # restricted search for the second line (stock games)
+    line_queries: int = 300  # and the oracle queries it may make
 
 
 @dataclass
@@ -134,6 +135,13 @@ def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ..
     """A verified winning line (Par: a best-score line) or why there is none."""
     from ..search import solve
 
+    if variant.scoring != "par":
+        try:
+            from ..certificates import quick_certificate
+        except ImportError:  # pragma: no cover - the certificates module is optional
+            quick_certificate = None  # type: ignore[assignment]
+        if quick_certificate is not None and quick_certificate(deal, variant) is not None:
+            return Rejection("blocked", "instant certificate")
     v = solve(deal, variant, node_limit=budgets.solve_nodes)
     if v.status == "unknown":
         return Rejection("unknown", v.reason)
@@ -199,7 +207,8 @@ def measure(deal: Deal, variant: Variant, line: Sequence[Move],
         game.push(move)
     failed = [name for name in STRATEGIES if not strategy_result(deal, variant, name, best)]
     lc = count_lines(deal, variant, line, oracle=oracle, best=best,
-                     cpsat_budget=budgets.cpsat_dtime, position_budget=budgets.line_positions)
+                     cpsat_budget=budgets.cpsat_dtime, position_budget=budgets.line_positions,
+                     query_budget=budgets.line_queries)
     comps: dict[str, Any] = {
         "traps": traps, "losing_moves": losing, "unsettled": unsettled,
         "decisions": decisions,

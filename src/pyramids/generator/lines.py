@@ -21,7 +21,8 @@ second line exists iff some winning line has a discard set ``D2 != D1``.
   Par scoring "winning" means reaching the best score; a visited position that already
   scores it with fewer cards removed than ``D1`` is a second line too. When every visited
   position has been settled exactly the line is unique; if the position budget runs out,
-  or the oracle answers ``unknown`` for some ``m``, the count is ``None`` (unknown).
+  the oracle query budget runs out, or the oracle answers ``unknown`` for some ``m``,
+  the count is ``None`` (unknown).
 """
 
 from __future__ import annotations
@@ -54,18 +55,19 @@ class LineCount:
 
 def count_lines(deal: Deal, variant: Variant, line: Sequence[Move], *,
                 oracle: Oracle | None = None, best: int | None = None,
-                cpsat_budget: float = 20.0, position_budget: int = 4000) -> LineCount:
+                cpsat_budget: float = 20.0, position_budget: int = 4000,
+                query_budget: int = 300) -> LineCount:
     """Count the essentially different winning lines of ``deal``, up to 2.
 
     ``line``: a winning line (under Par scoring: a line reaching the best score ``best``).
     ``cpsat_budget``: CP-SAT deterministic time; ``position_budget``: positions the
-    restricted search may visit.
+    restricted search may visit, ``query_budget``: new oracle queries it may make.
     """
     if variant.is_open and variant.rest == "tableau" and variant.objective == "all" \
             and variant.scoring == "none":
         return _cpsat_count(deal, variant, line, cpsat_budget)
     return _search_count(deal, variant, line, oracle or Oracle(deal, variant), best,
-                         position_budget)
+                         position_budget, query_budget)
 
 
 # -- open games: CP-SAT with a no-good cut ---------------------------------------------
@@ -156,7 +158,7 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
 # -- stock games: search restricted to the first line's discards ------------------------
 
 def _search_count(deal: Deal, variant: Variant, line: Sequence[Move], oracle: Oracle,
-                  best: int | None, budget: int) -> LineCount:
+                  best: int | None, budget: int, query_budget: int) -> LineCount:
     par = variant.scoring == "par"
     d1 = discard_set(line)
     d1_removed = frozenset().union(*d1) if d1 else frozenset()
@@ -164,6 +166,7 @@ def _search_count(deal: Deal, variant: Variant, line: Sequence[Move], oracle: Or
     seen: set[tuple[object, ...]] = set()
     unsettled = False
     visited = 0
+    q0 = oracle.queries
 
     def wins(res_status: str, score: int | None) -> bool:
         if par:
@@ -175,6 +178,8 @@ def _search_count(deal: Deal, variant: Variant, line: Sequence[Move], oracle: Or
     while stack:
         if visited >= budget:
             return LineCount(None, "search", detail=f"position budget {budget} spent")
+        if oracle.queries - q0 >= query_budget:
+            return LineCount(None, "search", detail=f"oracle budget {query_budget} spent")
         todo = stack[-1]
         if not todo:
             stack.pop()
