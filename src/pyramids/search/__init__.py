@@ -36,7 +36,7 @@ from .tables import layout
 __all__ = ["PRUNINGS", "Searcher", "solve"]
 
 ENGINE = "search"
-PRUNINGS = ("king", "matching")
+PRUNINGS = ("king", "matching", "partner")
 TABLE_BITS = 22  # 4M slots: 48 MiB (keys + stamps)
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call between time checks
@@ -64,7 +64,7 @@ class Searcher:
         a = self._arrays
         a["tkeys"] = np.zeros(size, np.int64)
         a["tstamp"] = np.zeros(size, np.int32)
-        a["st"] = np.zeros((md + 1, 4), np.int64)
+        a["st"] = np.zeros((md + 1, 5), np.int64)
         a["mva"] = np.zeros((md + 1, core.MAXMV), np.int8)
         a["mvb"] = np.zeros((md + 1, core.MAXMV), np.int8)
         a["mvn"] = np.zeros(md + 1, np.int64)
@@ -98,6 +98,7 @@ class Searcher:
         prm = lay.params.copy()
         prm[core.P_KING] = int("king" in self.prunings)
         prm[core.P_MATCH] = int("matching" in self.prunings)
+        prm[core.P_PARTNER] = int("partner" in self.prunings)
         prm[core.P_MAXDEPTH] = self.max_depth
         prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
         ctx = a["ctx"]
@@ -106,7 +107,7 @@ class Searcher:
         ctx[core.C_BEST] = -1000
         ctx[core.C_GEN] = self._next_gen()
         st = a["st"]
-        st[0] = (0, 0, 1, 0)
+        st[0] = (0, 0, 1, 0, 0)
         while True:
             budget = CHUNK
             if node_limit is not None:

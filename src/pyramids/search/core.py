@@ -51,12 +51,12 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
-P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX = 8, 9, 10, 11, 12
+P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER = 8, 9, 10, 11, 12, 13
 NPARAMS = 16
 
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
-C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS = 9, 10, 11
+C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS, C_PRUNED_PARTNER = 9, 10, 11, 12
 NCTX = 16
 
 # statuses
@@ -155,7 +155,7 @@ def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _matchable(rem, k, ps, val, canpair, byval, prm):  # type: ignore[no-untyped-def]
+def _matchable(rem, k, ps, grp, val, canpair, byval, prm):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
     Each remaining non-King card that must be discarded (all of them for objective
@@ -170,6 +170,10 @@ def _matchable(rem, k, ps, val, canpair, byval, prm):  # type: ignore[no-untyped
     available to pair), and in the last pass of draw 1 two stock cards pair only as
     hand and waste top, so the later-dealt one must still be the hand or in stock.
     This subsumes "a card whose complements are all gone or stuck is lost".
+
+    Only rank pair ``grp`` (1..6) is checked, or all of them when ``grp`` is 0: a
+    move changes the graph of one rank pair at most (see ``run``), and the parent
+    position passed the check for the others.
     """
     npyr = prm[P_NPYR]
     objpyr = prm[P_OBJ] == 1
@@ -180,6 +184,8 @@ def _matchable(rem, k, ps, val, canpair, byval, prm):  # type: ignore[no-untyped
     adja = np.empty(4, np.int64)
     adjb = np.empty(4, np.int64)
     for v in range(1, 7):
+        if grp != 0 and v != grp:
+            continue
         w = 13 - v
         na = 0
         reqa = 0
@@ -260,6 +266,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     par = prm[P_PAR] != 0
     pking = prm[P_KING] != 0
     pmatch = prm[P_MATCH] != 0 and not par
+    ppartner = prm[P_PARTNER] != 0 and not par and sw != SW_AUTOMATIC
     budget = prm[P_BUDGET]
     maxdepth = prm[P_MAXDEPTH]
     table_max = prm[P_TABLE_MAX]
@@ -335,7 +342,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 key |= ps << 58
             if _lookup_insert(key, tkeys, tstamp, ctx, table_max):
                 pass
-            elif pmatch and not _matchable(rem, k, ps, val, canpair, byval, prm):
+            elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
+                                                            byval, prm):
                 ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---
@@ -415,7 +423,30 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                                     mva[d, n] = s
                                     mvb[d, n] = q
                                     n += 1
-                        if stock:
+                        # Pruning "partner": if a card that must still go can only ever be
+                        # discarded with one card (its only complement left that is not
+                        # structurally blocked) and that pair is playable now, play it now
+                        # as the only move. Every winning line pairs the two; playing the
+                        # pair first keeps the rest of the line legal, as for a King.
+                        # Not under stock-waste automatic (it could force a pair).
+                        forced_pair = False
+                        if ppartner:
+                            for i in range(n):
+                                x = mva[d, i]
+                                y = mvb[d, i]
+                                if y < 0:
+                                    continue
+                                if (((canpair[x] & ~rem) == (np.int64(1) << y)
+                                     and (not objpyr or x < npyr))
+                                        or ((canpair[y] & ~rem) == (np.int64(1) << x)
+                                            and (not objpyr or y < npyr))):
+                                    mva[d, 0] = x
+                                    mvb[d, 0] = y
+                                    n = 1
+                                    forced_pair = True
+                                    ctx[C_PRUNED_PARTNER] += 1
+                                    break
+                        if stock and not forced_pair:
                             if present & ~((np.int64(1) << (npyr + k)) - 1):
                                 mva[d, n] = MOVE_DEAL
                                 mvb[d, n] = -1
@@ -441,13 +472,19 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             nps = ps
             ncl = cl
             nrem = rem
+            grp = -1  # the rank pair whose matching graph the move changes (0: all)
             if a >= 0:
                 nrem = rem | (np.int64(1) << a)
                 if b >= 0:
                     nrem |= np.int64(1) << b
+                    grp = min(val[a], 13 - val[a])
                 if par and ncl == 0 and (nrem & pyrmask) == pyrmask:
                     ncl = ps
             elif a == MOVE_DEAL:
+                # the old hand goes to the waste: in the last pass it loses its edges
+                # to the waste cards below it
+                if hand >= 0 and val[hand] != 13:
+                    grp = min(val[hand], 13 - val[hand])
                 stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
                 for _ in range(draw):
                     if stk == 0:
@@ -459,11 +496,14 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 nk = 0
                 if passes > 0:
                     nps = ps + 1
+                    if nps == passes:
+                        grp = 0
             d += 1
             st[d, 0] = nrem
             st[d, 1] = nk
             st[d, 2] = nps
             st[d, 3] = ncl
+            st[d, 4] = grp
             enter = True
         else:
             d -= 1
