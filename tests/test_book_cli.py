@@ -4,6 +4,7 @@ collections, choosing puzzles, on-the-fly solving, errors a user can cause."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,8 @@ def test_cli_not_enough_puzzles_is_a_clear_error(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_cli_grade_filter(tmp_path: Path) -> None:
+def test_cli_grade_filter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(puzzles_mod, "find_maker", lambda: None)  # no generator installed
     out = tmp_path / "b.pdf"
     r = CliRunner().invoke(main, ["book", "--from", str(GIZA), "--grade", "hard",
                                   "--grade", "expert", "--count", "2", "--out", str(out)])
@@ -168,3 +170,29 @@ def test_gather_uses_the_generator_hook_for_graded_puzzles() -> None:
     got = gather(pool, ["giza"], ["hard", "expert"], 2, maker=maker)
     assert [p.grade for p in got] == ["hard", "expert"]
     assert asked == [("giza", 1, ("hard", "expert"), {pool[0].deal.number})]
+
+
+def test_cli_solve_only_skips_the_generator(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    fixture = {e["deal"]: e["solution"] for e in _entries(GIZA)}
+
+    class V:
+        def __init__(self, moves: list[str] | None) -> None:
+            from pyramids import parse_moves
+
+            self.status = "winnable" if moves else "unknown"
+            self.moves = parse_moves(moves) if moves else []
+
+    def no_generator() -> None:
+        raise AssertionError("the generator must not be asked with --solve-only")
+
+    monkeypatch.setattr(puzzles_mod, "find_maker", no_generator)
+    monkeypatch.setattr(puzzles_mod, "find_solver",
+                        lambda: ("fake", lambda d, v, t: V(fixture.get(d.number))))
+    out = tmp_path / "b.pdf"
+    r = CliRunner().invoke(main, ["book", "--variant", "giza", "--count", "2", "--solve-only",
+                                  "--puzzles-dir", str(tmp_path / "none"), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = "\n".join(p.extract_text() for p in pypdf.PdfReader(out).pages)
+    assert re.search(r"Deal 1\b", text) and re.search(r"Deal 2\b", text)
+    assert text.count("not graded") >= 2

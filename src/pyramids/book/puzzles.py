@@ -268,11 +268,11 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
            grades: Sequence[str] | None, count: int, on_the_fly: bool = True,
            time_limit: float = 5.0,
            progress: Callable[[str], None] | None = None,
-           maker: MakeFn | None = None) -> list[Puzzle]:
+           maker: MakeFn | None = None, use_generator: bool = True) -> list[Puzzle]:
     """The puzzles of a book: ``count`` shared evenly between the variants asked (or those
     the collections hold), topped up on the fly when a collection runs short: by the
     generator (``maker``, else :func:`find_maker`), which grades, or else by solving deals
-    (ungraded, so not when ``grades`` are asked)."""
+    (ungraded, so not when ``grades`` are asked, and always with ``use_generator=False``)."""
     if count < 1:
         raise BookError(f"a book needs at least one puzzle, got --count {count}")
     names = [get_variant(n).name for n in variants] if variants else []
@@ -286,7 +286,7 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
             quota = share(count, held)
         names = names or ["giza", "pyramid"]
     quota = quota or share(count, [count] * len(names))
-    make = maker or (find_maker() if on_the_fly else None)
+    make = maker or (find_maker() if on_the_fly and use_generator else None)
     out: list[Puzzle] = []
     for name, q in zip(names, quota, strict=True):
         if q == 0:

@@ -34,12 +34,16 @@ from ..book.text import variant_title
 @click.option("--out", "-o", default="output/book.pdf", show_default=True,
               type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--on-the-fly/--no-on-the-fly", default=True, show_default=True,
-              help="Solve deals to make up for puzzles the collections lack (ungraded).")
+              help="Make up for puzzles the collections lack: with the puzzle generator "
+                   "(graded) if installed, else by solving deals (ungraded).")
+@click.option("--solve-only", is_flag=True,
+              help="On the fly, only solve deals (ungraded, faster than generating).")
 @click.option("--time-limit", default=5.0, show_default=True, type=float,
               help="Seconds per deal when solving on the fly.")
 def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
          sources: tuple[Path, ...], puzzles_dir: Path, title: str, author: str,
-         page_size: str, out: Path, on_the_fly: bool, time_limit: float) -> None:
+         page_size: str, out: Path, on_the_fly: bool, solve_only: bool,
+         time_limit: float) -> None:
     """Make a PDF puzzle book: title page, rules, contents, puzzles, solutions."""
     t0 = time.perf_counter()
     files = list(sources) or shipped_collections(puzzles_dir)
@@ -47,7 +51,7 @@ def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
     for f in files:
         pool += read_jsonl(f)
     chosen = gather(pool, list(variants) or None, list(grades) or None, count,
-                    on_the_fly=on_the_fly, time_limit=time_limit,
+                    on_the_fly=on_the_fly, time_limit=time_limit, use_generator=not solve_only,
                     progress=lambda msg: click.echo(msg, err=True))
     if len(chosen) < count:
         click.echo(f"note: only {len(chosen)} puzzles available ({count} asked)", err=True)
