@@ -9,6 +9,7 @@ from . import book, bulk, core, serve
 from .check import check as check_cmd
 from .generate import generate_cmd
 from .options import PyramidsGroup
+from .solve import solve_cmd
 
 
 @click.group(cls=PyramidsGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,5 +20,5 @@ def main() -> None:
 
 for _command in (core.deal, core.replay, core.variants, serve.serve,
                  bulk.filter_cmd, bulk.stats_cmd, book.book,
-                 generate_cmd, check_cmd):
+                 generate_cmd, check_cmd, solve_cmd):
     main.add_command(_command)

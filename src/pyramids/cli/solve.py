@@ -1,0 +1,89 @@
+"""``pyramids solve``: the exact search solver on one deal."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..deals import Deal
+from ..engine import Game
+from ..moves import Move
+from ..variants import Variant
+from .options import DEAL, variant_options
+
+
+def draw_position(game: Game) -> str:
+    """The position as text: the pyramid (``..`` for a discarded card) and the rest."""
+    v = game.variant
+    lines = []
+    width = v.rows * 4
+    for r in range(1, v.rows + 1):
+        first = r * (r - 1) // 2
+        cells = []
+        for p in range(first, first + r):
+            c = game.pyramid_layout[p]
+            cells.append(".." if game.is_removed(c) else str(c))
+        lines.append("  ".join(cells).center(width).rstrip())
+    if v.rest == "tableau":
+        cols = [" ".join(map(str, game.column_cards(c))) or "--" for c in range(len(game.columns))]
+        lines.append("tableau: " + " | ".join(cols))
+    elif v.rest == "bouquet":
+        lines.append("bouquet: " + (" ".join(map(str, game.bouquet())) or "--"))
+    else:
+        stock = " ".join(map(str, game.stock)) or "--"
+        waste = " ".join(map(str, game.waste)) or "--"
+        lines.append(f"stock: {stock}")
+        lines.append(f"waste: {waste}" + (f"   hand: {game.hand}" if v.has_hand else "")
+                     + f"   pass {game.pass_no}")
+    return "\n".join(lines)
+
+
+def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: int) -> str:
+    """Numbered moves, with the position drawn at the start and after every ``every`` moves."""
+    game = Game(deal, variant)
+    out = [draw_position(game), ""]
+    for i, m in enumerate(moves, 1):
+        game.push(m)
+        out.append(f"{i:3d}. {m}")
+        if i % every == 0 or i == len(moves):
+            out += ["", draw_position(game), ""]
+    return "\n".join(out).rstrip()
+
+
+@click.command("solve")
+@click.argument("deal", type=DEAL)
+@variant_options
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option("--show", is_flag=True, help="Draw the position every few moves.")
+@click.option("--every", type=click.IntRange(1), default=5, show_default=True,
+              help="With --show: moves between drawings.")
+@click.option("--node-limit", type=click.IntRange(1), help="Give up (unknown) after N positions.")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True),
+              help="Give up (unknown) after S seconds.")
+def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: int,
+              node_limit: int | None, time_limit: float | None) -> None:
+    """Solve DEAL exactly (thoughtful play): winnable with a solution, blocked, or unknown."""
+    from ..search import solve
+
+    verdict = solve(deal, variant, node_limit=node_limit, time_limit=time_limit)
+    if as_json:
+        obj = verdict.to_json_obj() | {"variant": variant.options()}
+        click.echo(json.dumps(obj))
+        return
+    name = f"deal {deal.number}" if deal.number is not None else "deal"
+    head = f"{name} ({variant.describe()}): {verdict.status}"
+    if verdict.score is not None:
+        head += f", best par score {verdict.score}"
+    head += f" [{verdict.nodes} nodes, {verdict.seconds:.3f}s]"
+    click.echo(head)
+    if verdict.certificate is not None:
+        click.echo(f"certificate ({verdict.certificate.kind}): {verdict.certificate.detail}")
+    if verdict.reason:
+        click.echo(verdict.reason)
+    if verdict.moves:
+        if show:
+            click.echo(show_solution(deal, variant, verdict.moves, every))
+        else:
+            for i, m in enumerate(verdict.moves, 1):
+                click.echo(f"{i:3d}. {m}")
