@@ -140,18 +140,20 @@ def kernel_state(game: Game) -> tuple[int, int, int, int]:
 
 
 def _via_kernel(game: Game, node_limit: int) -> PositionResult:
-    from ..search import core, default_searcher, to_moves
+    from ..search import PRUNINGS, core, default_searcher, to_moves
     from ..search.tables import layout
 
     s = default_searcher()
-    a = s._arrays
+    a = s._arrays  # interim bridge, see the module docstring
     v, deal = game.variant, game.deal
     lay = layout(v)
     a["cards"][:] = deal.cards
     core.prepare(a["cards"], lay.blocked, lay.zone, a["val"], a["canpair"], a["byval"], a["bq"])
     prm = lay.params.copy()
-    prm[core.P_KING] = int("king" in s.prunings)
-    prm[core.P_MATCH] = int("matching" in s.prunings)
+    for name in PRUNINGS:  # as Searcher.solve sets them: P_KING, P_MATCH, P_PARTNER, ...
+        idx = getattr(core, "P_" + name.upper(), None)
+        if idx is not None:
+            prm[idx] = int(name in s.prunings)
     prm[core.P_MAXDEPTH] = s.max_depth
     prm[core.P_TABLE_MAX] = (1 << s.table_bits) * 3 // 4
     prm[core.P_BUDGET] = node_limit
@@ -160,7 +162,11 @@ def _via_kernel(game: Game, node_limit: int) -> PositionResult:
     ctx[core.C_ENTER] = 1
     ctx[core.C_BEST] = -1000
     ctx[core.C_GEN] = s._next_gen()
-    a["st"][0] = kernel_state(game)
+    st = a["st"]
+    # the first four columns are the position; any further ones (the incremental matching
+    # group) start at 0, as at the root: "check everything"
+    st[0] = 0
+    st[0, :4] = kernel_state(game)
     core.run(a["val"], lay.cov, lay.zone, a["canpair"], a["byval"], a["bq"], prm, ctx,
              a["st"], a["mva"], a["mvb"], a["mvn"], a["mvi"], a["tkeys"], a["tstamp"],
              a["bestpath"], a["avail"])
