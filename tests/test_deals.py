@@ -180,3 +180,11 @@ def test_repr_rebuilds_the_deal() -> None:
     for d in (Deal.from_number(8), Deal(tuple(reversed(DECK)))):
         assert eval(repr(d), ns) == d
     assert Card.parse("KS") in Deal(tuple(reversed(DECK))).cards[:1]
+
+
+def test_pretty_header_number_only_names_matching_cards() -> None:
+    deal = Deal.from_number(1)
+    text = deal.pretty(get_variant("pyramid"))
+    assert Deal.parse(text.replace("# deal 1", "# deal 2")).number is None
+    huge = Deal.parse(text.replace("# deal 1", f"# deal {2**70}"))  # a comment, not an error
+    assert huge == deal and huge.number is None

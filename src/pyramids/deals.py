@@ -221,6 +221,6 @@ def parse_pretty(text: str, variant: Variant | None = None) -> Deal:
             raise DealError(f"the pyramid has {len(pyramid_lines)} rows, "
                             f"expected {variant.rows} for {variant.name}")
     deal = Deal.parse_line(" ".join(t for row in pyramid_lines for t in row) + " " + " ".join(rest))
-    if number is not None and deal == Deal.from_number(number):
+    if number is not None and number <= MAX_DEAL and deal == Deal.from_number(number):
         return Deal(deal.cards, number)
     return deal
