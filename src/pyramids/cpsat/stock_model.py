@@ -221,8 +221,11 @@ class StockModel:
                 if rs[i] is not None:
                     m.add_bool_or([rs[i]] + [~c for c in cond])
 
+        self.automatic = v.stock_waste == "automatic"
         if self.draw3 and P > 1:
-            self._draw3_pointers(ge)
+            self._draw3_pointers()
+        if self.automatic:
+            self._forced_pairs()
 
         if self.par:
             self.clear = [m.new_bool_var(f"c{q}") for q in (1, 2, 3)]
@@ -239,26 +242,39 @@ class StockModel:
                 + sum(removed) - 52
             m.maximize(self.score_expr)
 
-    def _draw3_pointers(self, ge: dict[tuple[int, int], cp_model.IntVar]) -> None:
+    def _alive(self, q: int) -> list[cp_model.IntVar]:
+        """``alive[i]``: stock card ``s_i`` is still there when pass ``q`` starts."""
+        m, N, Q, rs = self.m, self.N, self.Q, self.rs
+        alive: list[cp_model.IntVar] = [None]  # type: ignore[list-item]
+        for i in range(1, N + 1):
+            c = m.new_bool_var(f"Q{i}ge{q}")
+            m.add(Q[i] >= q).only_enforce_if(c)
+            m.add(Q[i] <= q - 1).only_enforce_if(~c)
+            if rs[i] is None:
+                alive.append(c)
+            else:
+                a = m.new_bool_var(f"a{q}_{i}")
+                m.add_bool_or([a, rs[i]])
+                m.add_implication(c, a)
+                m.add_bool_or([~a, ~rs[i], c])
+                alive.append(a)
+        return alive
+
+    def _on_real_pointers(self, real: list[cp_model.LinearExprT]) -> None:
+        m, N, P, PH, Q, K = self.m, self.N, self.P, self.PH, self.Q, self.K
+        for i in range(1, N + 1):
+            idx = m.new_int_var(0, P * PH - 1, f"g{i}")
+            m.add(idx == PH * Q[i] - PH + K[i])
+            # unconditional: a card never removed may sit at (1, N), which is real
+            m.add_element(idx, real, 1)
+
+    def _draw3_pointers(self) -> None:
         """Stock removals only at pointers a draw-3 deal can reach (passes 2..P)."""
         m, N, P, PH = self.m, self.N, self.P, self.PH
-        Q, K, rs = self.Q, self.K, self.rs
         real: list[cp_model.LinearExprT] = [
             1 if (k > 0 and (k % 3 == 0 or k == N)) else 0 for k in range(PH)]
         for q in range(2, P + 1):
-            alive = [None]
-            for i in range(1, N + 1):
-                c = m.new_bool_var(f"Q{i}ge{q}")
-                m.add(Q[i] >= q).only_enforce_if(c)
-                m.add(Q[i] <= q - 1).only_enforce_if(~c)
-                if rs[i] is None:
-                    alive.append(c)
-                else:
-                    a = m.new_bool_var(f"a{q}_{i}")
-                    m.add_bool_or([a, rs[i]])
-                    m.add_implication(c, a)
-                    m.add_bool_or([~a, ~rs[i], c])
-                    alive.append(a)
+            alive = self._alive(q)
             mod = [[m.new_bool_var(f"m{q}_{k}_{r}") for r in range(3)] for k in range(N + 1)]
             m.add(mod[0][0] == 1)
             m.add(mod[0][1] == 0)
@@ -280,11 +296,59 @@ class StockModel:
                 na = none_after[k]
                 m.add_bool_or([~rp_, mod[k][0]] + ([na] if not isinstance(na, int) else []))
                 real.append(rp_)
+        self._on_real_pointers(real)
+
+    def _forced_pairs(self) -> None:
+        """``stock_waste=automatic``: a hand + waste-top pair must go as soon as it shows.
+
+        Only real draw-1 pointers (the card dealt there was alive when the pass began)
+        may carry stock removals, so the line is played phase by phase exactly as
+        modelled. For stock cards ``s_j``, ``s_k`` (``j < k``) summing to 13, in pass
+        ``q``: ``s_j`` is the waste top under the hand ``s_k`` at some moment of phase
+        ``(q, k)`` iff ``max(A, D + 1) <= min(B, E)`` where ``[A, B]`` is the phase's time
+        window, ``D`` the last removal time of the cards between them and ``E`` the
+        earlier removal time of the two (``T`` for a card never removed). If so they must
+        be that phase's pair ``s_j + s_k``; the line player plays it at once.
+        """
+        m, N, P, PH, M, T = self.m, self.N, self.P, self.PH, self.M, self.T
+        rs, ts, Q = self.rs, self.ts, self.Q
+        real: list[cp_model.LinearExprT] = [1 if k > 0 else 0 for k in range(PH)]
+        for q in range(2, P + 1):
+            real += [0, *self._alive(q)[1:]]
+        self._on_real_pointers(real)
+        dead: list[cp_model.LinearExprT] = [0]
         for i in range(1, N + 1):
-            idx = m.new_int_var(0, P * PH - 1, f"g{i}")
-            m.add(idx == PH * Q[i] - PH + K[i])
-            # unconditional: a card never removed may sit at (1, N), which is real
-            m.add_element(idx, real, 1)
+            if rs[i] is None:
+                dead.append(ts[i])
+            else:
+                d = m.new_int_var(0, T, f"dead{i}")
+                m.add(d == ts[i]).only_enforce_if(rs[i])
+                m.add(d == T).only_enforce_if(~rs[i])
+                dead.append(d)
+        for (j, k), x in self.ss.items():
+            e = m.new_int_var(0, T, f"E{j}_{k}")
+            m.add_min_equality(e, [dead[j], dead[k]])
+            if k > j + 1:
+                dmax = m.new_int_var(0, T, f"D{j}_{k}")
+                m.add_max_equality(dmax, dead[j + 1:k])
+                late = m.new_bool_var(f"late{j}_{k}")  # a card between outlives them
+                m.add(dmax >= e).only_enforce_if(late)
+                outs = [late]
+            else:
+                dmax, outs = None, []
+            for q in range(1, P + 1):
+                a = M * (PH * (q - 1) + k)
+                here = m.new_bool_var(f"here{j}_{k}_{q}")
+                m.add_implication(here, x)
+                m.add(Q[k] == q).only_enforce_if(here)
+                gone = m.new_bool_var(f"gone{j}_{k}_{q}")  # one of them left before A
+                m.add(e <= a - 1).only_enforce_if(gone)
+                lits = [here, gone, *outs]
+                if dmax is not None:
+                    after = m.new_bool_var(f"after{j}_{k}_{q}")  # between-card outlives B
+                    m.add(dmax >= a + M).only_enforce_if(after)
+                    lits.append(after)
+                m.add_bool_or(lits)
 
     # -- solving -------------------------------------------------------------
     def solve(self, time_limit: float | None, presolve: bool, workers: int) -> StockResult:
@@ -306,54 +370,95 @@ class StockModel:
                 res.score = round(solver.objective_value)
         return res
 
-    def events(self, solver: cp_model.CpSolver) -> list[tuple[int, int, Move, bool]]:
-        """(tau, tie-break, move, needs stock cards) for every removal in the solution."""
-        out: list[tuple[int, int, Move, bool]] = []
+    def events(self, solver: cp_model.CpSolver) -> list[Event]:
+        """(tau, tie-break, move, (pass, pointer) or None) for every removal, in order."""
+        out: list[Event] = []
         val, on = solver.value, solver.boolean_value
+
+        def at(i: int) -> tuple[int, int]:
+            return (val(self.Q[i]), val(self.K[i]))
+
         P, S = self.pcards, self.stock
         for (a, b), x in self.pp.items():
             if on(x):
-                out.append((val(self.tp[a]), a, Move.discard(Card(P[a]), Card(P[b])), False))
+                out.append((val(self.tp[a]), a, Move.discard(Card(P[a]), Card(P[b])), None))
         for (a, i), x in self.ps.items():
             if on(x):
-                out.append((val(self.tp[a]), a, Move.discard(Card(P[a]), Card(S[i - 1])), True))
+                out.append((val(self.tp[a]), a, Move.discard(Card(P[a]), Card(S[i - 1])), at(i)))
         for (j, k), x in self.ss.items():
             if on(x):
                 out.append((val(self.ts[j]), 100 + j,
-                            Move.discard(Card(S[j - 1]), Card(S[k - 1])), True))
+                            Move.discard(Card(S[j - 1]), Card(S[k - 1])), at(k)))
         for a, c in enumerate(P):
             if c % 13 == 12 and (self.rp[a] is None or on(self.rp[a])):
-                out.append((val(self.tp[a]), a, Move.discard(Card(c)), False))
+                out.append((val(self.tp[a]), a, Move.discard(Card(c)), None))
         for i in range(1, self.N + 1):
             r = self.rs[i]
             if S[i - 1] % 13 == 12 and (r is None or on(r)):
-                out.append((val(self.ts[i]), 100 + i, Move.discard(Card(S[i - 1])), True))
+                out.append((val(self.ts[i]), 100 + i, Move.discard(Card(S[i - 1])), at(i)))
         out.sort(key=lambda e: (e[0], e[1]))
         return out
 
     def line(self, solver: cp_model.CpSolver) -> list[Move]:
-        return play_events(self.deal, self.variant, self.events(solver))
+        return play_events(self.deal, self.variant, self.events(solver), exact=self.automatic)
 
 
-def play_events(deal: Deal, variant: Variant,
-                events: list[tuple[int, int, Move, bool]]) -> list[Move]:
-    """Play the removals in order, dealing just enough before each stock removal."""
+Event = tuple[int, int, Move, "tuple[int, int] | None"]
+
+
+def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool) -> list[Move]:
+    """Play the removals in order, dealing before each stock removal.
+
+    ``exact``: deal up to the modelled (pass, pointer) and play every forced pair the
+    moment it shows (it must be one of the planned removals). Otherwise deal just until
+    the cards are available, which is never later than modelled.
+    """
     game = Game(deal, variant)
-    for _, _, move, needs_stock in events:
-        if game.is_won():
-            break
-        if needs_stock:
-            while not set(move.cards) <= set(game.available()):
-                if game.stock:
-                    game.push(DEAL)
-                elif game.why_illegal(REDEAL) is None:
-                    game.push(REDEAL)
-                else:
-                    raise ModelError(f"{move}: its cards never became available")
+    index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
+    pos = [1, 0]  # pass, pointer
+    pending = list(events)
+    done: set[Move] = set()
+
+    def push(move: Move) -> None:
         try:
             game.push(move)
         except IllegalMoveError as e:
             raise ModelError(str(e)) from None
+        if move == DEAL:
+            pos[1] = index[game.hand if variant.draw == 1 else game.waste[-1]]
+        elif move == REDEAL:
+            pos[0], pos[1] = pos[0] + 1, 0
+        while (forced := game.forced_pair()) is not None:
+            if forced not in {e[2] for e in pending} - done:
+                raise ModelError(f"unplanned forced pair {forced}")
+            done.add(forced)
+            push(forced)
+
+    def advance() -> None:
+        if game.stock:
+            push(DEAL)
+        elif game.why_illegal(REDEAL) is None:
+            push(REDEAL)
+        else:
+            raise ModelError(f"{move}: its cards never became available")
+
+    for _, _, move, target in pending:
+        if game.is_won():
+            break
+        if move in done:
+            continue
+        if target is not None and exact:
+            while tuple(pos) < target:
+                advance()
+            if tuple(pos) != target:
+                raise ModelError(f"{move}: pointer {tuple(pos)} is not the modelled {target}")
+        elif target is not None:
+            while not set(move.cards) <= set(game.available()):
+                advance()
+        if move in done:  # played as a forced pair while dealing up to it
+            continue
+        done.add(move)
+        push(move)
     return list(game.moves)
 
 
