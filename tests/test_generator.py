@@ -1,0 +1,260 @@
+"""The puzzle generator: position oracle, line count, grading, ``pyramids generate``.
+
+Kept small (the machine is shared): a handful of deals, small node budgets where the
+answer does not depend on them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids.cli import main
+from pyramids.deals import Deal
+from pyramids.engine import Game
+from pyramids.generator.generate import generate
+from pyramids.generator.grading import (
+    GRADES,
+    Budgets,
+    Grading,
+    Rejection,
+    combine,
+    grade_deal,
+    grade_of,
+    thresholds_for,
+)
+from pyramids.generator.lines import count_lines, discard_set
+from pyramids.generator.oracle import Oracle, kernel_state
+from pyramids.moves import DEAL, REDEAL, Move
+from pyramids.referee import replay
+from pyramids.search import solve
+from pyramids.variants import Variant, get_variant
+
+GIZA = get_variant("giza")
+SMALL = Budgets(oracle_nodes=100_000, cpsat_dtime=5.0, line_positions=500, line_queries=100)
+
+
+def winnable(variant: Variant, start: int = 0, count: int = 1) -> list[tuple[Deal, list[Move]]]:
+    out = []
+    n = start
+    while len(out) < count:
+        d = Deal.from_number(n)
+        v = solve(d, variant, node_limit=2_000_000)
+        if v.status == "winnable":
+            out.append((d, list(v.moves)))
+        n += 1
+    return out
+
+
+def brute_lines(deal: Deal, variant: Variant, cap: int = 2) -> int:
+    """Distinct discard sets of winning lines, up to ``cap``, by exhaustive search with a
+    memo of (position -> up to ``cap`` distinct suffix sets)."""
+    g = Game(deal, variant)
+    memo: dict[tuple[object, ...], list[frozenset[frozenset[int]]]] = {}
+
+    def rec() -> list[frozenset[frozenset[int]]]:
+        k = g.key()
+        if k in memo:
+            return memo[k]
+        if g.is_won():
+            memo[k] = [frozenset()]
+            return memo[k]
+        out: list[frozenset[frozenset[int]]] = []
+        for m in g.legal_moves():
+            g.push(m)
+            sub = rec()
+            g.pop()
+            for s in sub:
+                t = s | {frozenset(int(c) for c in m.cards)} if m.is_discard else s
+                if t not in out:
+                    out.append(t)
+            if len(out) >= cap:
+                break
+        memo[k] = out[:cap]
+        return memo[k]
+
+    return len(rec())
+
+
+# -- oracle --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,cut", [("giza", 16), ("pyramid", 34)])
+def test_oracle_kernel_agrees_with_brute_force(name: str, cut: int) -> None:
+    v = get_variant(name)
+    (deal, line), = winnable(v)
+    fast = Oracle(deal, v, backend="kernel")
+    slow = Oracle(deal, v, backend="reference", node_limit=200_000)
+    seen = {"winnable": 0, "blocked": 0}
+    for i in range(cut, len(line)):
+        g = Game(deal, v)
+        for m in line[:i]:
+            g.push(m)
+        for m in g.legal_moves():
+            g.push(m)
+            a, b = fast.status_of(g), slow.status_of(g)
+            g.pop()
+            if b.status != "unknown":
+                assert a.status == b.status, (i, m)
+                seen[b.status] += 1
+    assert seen["winnable"] > 0 and seen["blocked"] > 0
+
+
+def test_oracle_par_best_score_matches_brute_force() -> None:
+    v = get_variant("par-pyramid")
+    deal = Deal.from_number(1)
+    line = list(solve(deal, v, node_limit=5_000_000).moves)
+    fast = Oracle(deal, v, backend="kernel")
+    slow = Oracle(deal, v, backend="reference", node_limit=300_000)
+    compared = 0
+    for i in range(len(line) - 12, len(line)):
+        a, b = fast.status(line[:i]), slow.status(line[:i])
+        if b.exact:
+            assert (a.status, a.score) == (b.status, b.score)
+            compared += 1
+    assert compared > 0
+
+
+def test_kernel_state_tracks_deals_and_redeals() -> None:
+    v = get_variant("cheops")  # 3 passes, draw 1
+    deal = Deal.from_number(3)
+    g = Game(deal, v)
+    for _ in range(24):
+        g.push(DEAL)
+    removed, k, ps, cl = kernel_state(g)
+    assert (removed, k, ps, cl) == (0, 24, 1, 0)
+    g.push(REDEAL)
+    g.push(DEAL)
+    g.push(DEAL)
+    assert kernel_state(g)[1:3] == (2, 2)
+
+
+# -- lines ---------------------------------------------------------------------------------
+
+def test_discard_set_ignores_order_and_deals() -> None:
+    a, b = Move.parse("9H+4C"), Move.parse("KS")
+    assert discard_set([a, DEAL, b]) == discard_set([b, a]) != discard_set([a])
+
+
+@pytest.mark.parametrize("name", ["giza-6x4", "giza"])
+def test_second_line_replays_differs_and_agrees_with_brute_force(name: str) -> None:
+    v = get_variant(name)
+    for deal, line in winnable(v, count=2):
+        lc = count_lines(deal, v, line)
+        assert lc.count == 2 and lc.method == "cpsat"
+        replay(deal, v, lc.second, require_win=True)
+        assert discard_set(lc.second) != discard_set(line)
+        if name == "giza-6x4":  # small enough for the brute force
+            assert brute_lines(deal, v) == 2
+
+
+def test_stock_line_count_agrees_with_brute_force() -> None:
+    v = get_variant("pyramid", rows=8)  # 36 pyramid cards, 16 in stock: brute force is quick
+    checked = 0
+    for deal, line in winnable(v, start=100, count=2):
+        lc = count_lines(deal, v, line, position_budget=2000, query_budget=500)
+        assert lc.method == "search"
+        if lc.count is not None:
+            assert lc.count == brute_lines(deal, v)
+            checked += 1
+        if lc.count == 2:
+            replay(deal, v, lc.second, require_win=True)
+            assert discard_set(lc.second) != discard_set(line)
+    assert checked > 0
+
+
+# -- grading -------------------------------------------------------------------------------
+
+def test_grade_is_deterministic_and_consistent() -> None:
+    (deal, _), = winnable(GIZA)
+    a = grade_deal(deal, GIZA, SMALL)
+    b = grade_deal(deal, GIZA, SMALL)
+    assert isinstance(a, Grading) and isinstance(b, Grading)
+    assert (a.solution, a.components, a.score, a.grade) == (b.solution, b.components,
+                                                            b.score, b.grade)
+    replay(deal, GIZA, a.solution, require_win=True)
+    c = a.components
+    assert a.score == combine(c)
+    assert a.grade == grade_of(a.score, thresholds_for(GIZA))
+    assert 0 <= c["traps"] <= c["decisions"] <= c["length"] == len(a.solution)
+    assert c["traps"] <= c["losing_moves"]
+    assert set(c["failed"]) <= {"greedy", "mobility"}
+    assert a.unique == (c["lines"] == 1)
+
+
+def test_traps_are_proved_losing_moves() -> None:
+    """Recount the tempting losing moves of a graded deal with the brute-force oracle on
+    the last positions of the line."""
+    v = get_variant("giza-6x4")
+    (deal, _), = winnable(v)
+    g = grade_deal(deal, v, SMALL)
+    assert isinstance(g, Grading)
+    slow = Oracle(deal, v, backend="reference", node_limit=200_000)
+    line = g.solution
+    losing = 0
+    for i in range(len(line) - 10, len(line)):
+        game = Game(deal, v)
+        for m in line[:i]:
+            game.push(m)
+        for m in game.legal_moves():
+            if m != line[i]:
+                game.push(m)
+                losing += slow.status_of(game).status == "blocked"
+                game.pop()
+    assert losing <= g.components["losing_moves"]
+
+
+def test_grade_of_thresholds() -> None:
+    th = (1.0, 2.0, 3.0)
+    assert [grade_of(x, th) for x in (0.5, 1.0, 2.5, 3.0, 99)] == \
+        ["easy", "medium", "hard", "expert", "expert"]
+
+
+def test_blocked_deal_is_rejected() -> None:
+    n = 0
+    while solve(Deal.from_number(n), GIZA).status != "blocked":
+        n += 1
+    r = grade_deal(Deal.from_number(n), GIZA, SMALL)
+    assert isinstance(r, Rejection) and r.reason == "blocked"
+
+
+# -- generate --------------------------------------------------------------------------------
+
+def test_generate_same_with_one_or_two_workers() -> None:
+    a, sa = generate(get_variant("giza-6x4"), range(0, 12), ["any"], 3, workers=1,
+                     budgets=SMALL)
+    b, sb = generate(get_variant("giza-6x4"), range(0, 12), ["any"], 3, workers=2,
+                     budgets=SMALL)
+    assert a == b and len(a) == 3
+    assert sa.scanned == sb.scanned and sa.rejected == sb.rejected
+    assert [e["id"] for e in a] == ["giza-6x4-001", "giza-6x4-002", "giza-6x4-003"]
+
+
+def test_cli_generate(tmp_path: Path) -> None:
+    out = tmp_path / "g.jsonl"
+    args = ["generate", "--variant", "giza-6x4", "--count", "2", "--grade", "any",
+            "--deals", "0:15", "--out", str(out), "--workers", "1", "--oracle-nodes", "100000",
+            "--no-progress"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    first = out.read_bytes()
+    entries = [json.loads(x) for x in first.decode().splitlines()]
+    assert len(entries) == 2
+    for e in entries:
+        assert set(e) >= {"id", "collection", "deal", "line", "variant", "grade", "score",
+                          "components", "unique", "solution"}
+        assert e["grade"] in GRADES and e["collection"] == "giza-6x4"
+        deal = Deal.from_number(e["deal"])
+        assert deal.line() == e["line"]
+        replay(deal, get_variant("giza-6x4"), [Move.parse(m) for m in e["solution"]],
+               require_win=True)
+    assert "rejected by reason" in r.stderr and "blocked" in r.stderr
+    r2 = CliRunner().invoke(main, args)
+    assert r2.exit_code == 0 and out.read_bytes() == first  # same args, same file
+
+
+def test_cli_generate_bad_grade_exits_2() -> None:
+    r = CliRunner().invoke(main, ["generate", "--grade", "impossible", "--deals", "0:3"])
+    assert r.exit_code == 2 and "impossible" in r.output
