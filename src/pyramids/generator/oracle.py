@@ -104,9 +104,12 @@ class Oracle:
 def _via_search(game: Game, node_limit: int) -> PositionResult:
     from ..search import solve
 
-    v = solve(game.deal, game.variant, start=tuple(game.moves),  # type: ignore[call-arg]
+    start = tuple(game.moves)
+    v = solve(game.deal, game.variant, start=start,  # type: ignore[call-arg]
               node_limit=node_limit)
-    moves = tuple(v.moves)[len(game.moves):] if v.moves else ()
+    moves = tuple(v.moves)
+    if moves[:len(start)] == start:  # a line from the deal: keep what follows the position
+        moves = moves[len(start):]
     return PositionResult(v.status, v.score, v.nodes, moves)
 
 
