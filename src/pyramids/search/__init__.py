@@ -39,7 +39,8 @@ ENGINE = "search"
 PRUNINGS = ("king", "matching", "partner")
 TABLE_BITS = 22  # 4M slots: 48 MiB (keys + stamps)
 MAX_DEPTH = 4096
-CHUNK = 1 << 20  # nodes per kernel call between time checks
+CHUNK = 1 << 20  # nodes per kernel call without a time limit
+TIMED_CHUNK = 1 << 15  # nodes per kernel call between time checks (a few ms)
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Searcher:
         st = a["st"]
         st[0] = (0, 0, 1, 0, 0)
         while True:
-            budget = CHUNK
+            budget = CHUNK if time_limit is None else TIMED_CHUNK
             if node_limit is not None:
                 budget = min(budget, node_limit - int(ctx[core.C_NODES]))
             prm[core.P_BUDGET] = budget
@@ -151,6 +152,8 @@ class Searcher:
             "no line of play wins",
             {"nodes": nodes, "prunings": list(self.prunings),
              "pruned_matching": int(ctx[core.C_PRUNED_MATCH]),
+             "pruned_king": int(ctx[core.C_PRUNED_KING]),
+             "pruned_partner": int(ctx[core.C_PRUNED_PARTNER]),
              "table_misses": int(ctx[core.C_TABLE_MISS])})
 
     def _par_verdict(self, deal: Deal, variant: Variant, nodes: int, t0: float) -> Verdict:

@@ -1,0 +1,135 @@
+"""The search solver: soundness of each pruning, replayed solutions, limits, the CLI."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids.cli import main
+from pyramids.deals import Deal
+from pyramids.referee import replay
+from pyramids.search import PRUNINGS, Searcher, solve
+from pyramids.variants import get_variant
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("pyramid", {}),
+    ("pyramid", {"overlap": True}),
+    ("pyramid", {"objective": "pyramid"}),
+    ("pyramid", {"stock_waste": "forbidden"}),
+    ("pyramid", {"stock_waste": "automatic"}),
+    ("king-tut", {}),
+    ("tuts-tomb", {}),
+    ("cheops", {}),
+    ("giza", {}),
+    ("giza", {"overlap": True}),
+    ("giza-6x4", {}),
+    ("bouquet", {}),
+    ("bouquet", {"rows": 5}),
+    ("bouquet", {"rows": 9, "overlap": True}),
+]
+IDS = [f"{n}-{o}" for n, o in VARIANTS]
+FULL = Searcher(table_bits=20)
+WITHOUT = {p: Searcher(table_bits=20, prunings=tuple(q for q in PRUNINGS if q != p))
+           for p in PRUNINGS}
+NONE = Searcher(table_bits=20, prunings=())
+LIMIT = 400_000
+
+
+@pytest.mark.parametrize(("name", "opts"), VARIANTS, ids=IDS)
+def test_no_pruning_cuts_a_winnable_deal(name: str, opts: dict[str, Any]) -> None:
+    """Each pruning switched off in turn (and all of them) never changes a verdict."""
+    variant = get_variant(name, **opts)
+    compared = 0
+    statuses = set()
+    for n in range(12):
+        deal = Deal.from_number(n)
+        full = FULL.solve(deal, variant, node_limit=LIMIT)
+        if full.status == "unknown":
+            continue
+        statuses.add(full.status)
+        for searcher in (*WITHOUT.values(), NONE):
+            other = searcher.solve(deal, variant, node_limit=LIMIT)
+            if other.status != "unknown":
+                assert other.status == full.status, (n, searcher.prunings)
+                compared += 1
+    assert compared >= 12
+
+
+@pytest.mark.parametrize(("name", "opts"), VARIANTS, ids=IDS)
+def test_solutions_replay_and_blocked_is_exhaustive(name: str, opts: dict[str, Any]) -> None:
+    variant = get_variant(name, **opts)
+    for n in range(20, 30):
+        deal = Deal.from_number(n)
+        v = FULL.solve(deal, variant, node_limit=LIMIT)
+        assert v.engine == "search" and v.deal_number == n
+        if v.status == "winnable":
+            r = replay(deal, variant, v.moves)
+            assert r.won
+        elif v.status == "blocked":
+            assert v.certificate is not None and v.certificate.kind == "exhaustive"
+            assert v.certificate.data["nodes"] == v.nodes > 0
+
+
+def test_every_pruning_fires_somewhere() -> None:
+    """The prunings are not dead code: each one triggers on a plain Pyramid deal."""
+    v = FULL.solve(Deal.from_number(84), get_variant("pyramid"))
+    assert v.status == "blocked" and v.certificate is not None
+    assert v.certificate.data["pruned_matching"] > 0
+    assert v.certificate.data["pruned_partner"] > 0
+    assert v.certificate.data["pruned_king"] > 0
+
+
+def test_par_scoring_best_score() -> None:
+    """Par: the best score and a line reaching it (replayed); same as without prunings."""
+    variant = get_variant("par-pyramid", passes=2)
+    for n in range(3):
+        deal = Deal.from_number(n)
+        v = FULL.solve(deal, variant, node_limit=2_000_000)
+        if v.status == "unknown":
+            continue
+        assert v.score is not None
+        assert replay(deal, variant, v.moves, require_win=False).score == v.score
+        assert v.status == ("winnable" if v.score >= 20 else "blocked")
+
+
+def test_automatic_pairs_are_explicit_moves() -> None:
+    """With stock-waste automatic the forced pairs appear in the solution and replay."""
+    variant = get_variant("pyramid", stock_waste="automatic", rows=3, objective="pyramid")
+    found = 0
+    for n in range(10):
+        v = solve(Deal.from_number(n), variant)
+        if v.status == "winnable":
+            replay(Deal.from_number(n), variant, v.moves)
+            found += 1
+    assert found
+
+
+def test_limits_give_unknown_never_blocked() -> None:
+    deal, variant = Deal.from_number(84), get_variant("pyramid")
+    v = solve(deal, variant, node_limit=100)
+    assert v.status == "unknown" and "node limit" in v.reason and v.nodes == 100
+    v = solve(deal, variant, time_limit=1e-9)
+    assert v.status == "unknown" and "time limit" in v.reason
+
+
+def test_unknown_pruning_name() -> None:
+    with pytest.raises(ValueError, match="unknown pruning"):
+        Searcher(table_bits=4, prunings=("magic",))
+
+
+def test_cli_solve() -> None:
+    runner = CliRunner()
+    r = runner.invoke(main, ["solve", "1", "--variant", "cheops", "--show", "--every", "20"])
+    assert r.exit_code == 0, r.output
+    assert "winnable" in r.output and "  1. " in r.output and "stock:" in r.output
+    r = runner.invoke(main, ["solve", "0", "--variant", "giza", "--json"])
+    obj = json.loads(r.output)
+    assert obj["status"] == "blocked" and obj["certificate"]["kind"] == "exhaustive"
+    assert obj["engine"] == "search" and obj["variant"]["name"] == "giza"
+    r = runner.invoke(main, ["solve", "84", "--node-limit", "10"])
+    assert r.exit_code == 0 and "unknown" in r.output
+    r = runner.invoke(main, ["solve", "nonsense"])
+    assert r.exit_code == 2
