@@ -3,9 +3,10 @@
     .venv/bin/python benchmarks/bench_generate.py --deals 10000 --variants giza,pyramid \
         --workers 2 --out benchmarks/results/grades
 
-grades deals ``0 .. N-1`` of each variant (``pyramids.generator.grading.grade_deal``, the
-default budgets), prints per variant: how many are winnable / rejected by reason, the grade
-distribution under the current thresholds, score percentiles and mean components, and the
+grades deals ``START .. START+N-1`` (``--start``, default 0) of each variant
+(``pyramids.generator.grading.grade_deal``, the default budgets), prints per variant:
+how many are winnable / rejected by reason, the grade distribution under the current
+thresholds, score percentiles and mean components, and the
 seconds per deal. With ``--out DIR`` one JSON-lines file per variant keeps every record
 (``deal``, ``reason`` or ``score`` and ``components``); ``scripts/grade_thresholds.py``
 reads them to choose the thresholds. ``--hard N`` times ``generate`` of N hard Giza puzzles
@@ -36,7 +37,7 @@ def percentiles(xs: list[float], qs: tuple[float, ...] = (0.1, 0.25, 0.4, 0.5, 0
     return "  ".join(f"p{int(q * 100)}={s[min(len(s) - 1, int(q * len(s)))]:.1f}" for q in qs)
 
 
-def bench_variant(name: str, n: int, workers: int, out: Path | None) -> None:
+def bench_variant(name: str, n: int, workers: int, out: Path | None, start: int = 0) -> None:
     v = get_variant(name)
     th = thresholds_for(v)
     t0 = time.perf_counter()
@@ -46,9 +47,10 @@ def bench_variant(name: str, n: int, workers: int, out: Path | None) -> None:
     comps: dict[str, list[float]] = {}
     uniq = 0
     lines_unknown = 0
-    f = (out / f"{name}.jsonl").open("w") if out else None
+    suffix = f"-from{start}" if start else ""
+    f = (out / f"{name}{suffix}.jsonl").open("w") if out else None
     try:
-        for o in outcomes(range(n), v, Budgets(), workers):
+        for o in outcomes(range(start, start + n), v, Budgets(), workers):
             rec = _record(o)
             if f:
                 f.write(json.dumps(rec) + "\n")
@@ -70,8 +72,8 @@ def bench_variant(name: str, n: int, workers: int, out: Path | None) -> None:
             f.close()
     secs = time.perf_counter() - t0
     won = len(scores)
-    print(f"\n== {name}: {n} deals (0..{n - 1}), {workers} worker(s), {secs:.0f} s wall, "
-          f"{secs / max(n, 1) * 1000:.1f} ms/deal")
+    print(f"\n== {name}: {n} deals ({start}..{start + n - 1}), {workers} worker(s), "
+          f"{secs:.0f} s wall, {secs / max(n, 1) * 1000:.1f} ms/deal")
     print(f"puzzles (winnable, graded): {won}; rejected: "
           + (", ".join(f"{r} {k}" for r, k in sorted(reasons.items())) or "none"))
     print(f"thresholds (medium, hard, expert from): {th}")
@@ -106,6 +108,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=1000, help="deals per variant (from 0)")
     ap.add_argument("--variants", default="giza,giza-6x4,pyramid,par-pyramid")
+    ap.add_argument("--start", type=int, default=0, help="first deal number")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", type=Path, help="directory for per-variant JSON-lines records")
     ap.add_argument("--hard", type=int, default=50, help="time N hard Giza puzzles (0: skip)")
@@ -116,7 +119,7 @@ def main() -> None:
     for name in a.variants.split(","):
         if name:
             n = a.par_deals if (name == "par-pyramid" and a.par_deals) else a.deals
-            bench_variant(name, n, a.workers, a.out)
+            bench_variant(name, n, a.workers, a.out, a.start)
     if a.hard:
         bench_hard(a.hard, a.workers)
 
