@@ -25,7 +25,7 @@ from pyramids.deals import Deal
 from pyramids.moves import parse_moves
 from pyramids.referee import replay
 from pyramids.service import ServiceConfig, create_app
-from pyramids.variants import PRESETS, get_variant
+from pyramids.variants import PRESETS, Variant, get_variant
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -34,7 +34,7 @@ def has(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-SOLVER = has("pyramids.check") or has("pyramids.search")
+SOLVER = has("pyramids.check")
 
 
 def cli(*args: str) -> str:
@@ -255,18 +255,33 @@ def test_unknown_route_and_method(client: TestClient) -> None:
     assert_error(client.get("/v1/check"), 405, "MethodNotAllowed")
 
 
-@pytest.mark.skipif(SOLVER, reason="a solver is in this build")
-def test_check_not_available_yet(client: TestClient) -> None:
-    body = assert_error(client.post("/v1/check", json={"deal": 1, "variant": "bouquet"}), 503,
-                        "Unavailable")
-    assert "not available yet" in body["error"]
+@pytest.mark.parametrize(("method", "url", "body", "module"), [
+    ("post", "/v1/check", {"deal": 1, "variant": "bouquet"}, "pyramids.check"),
+    ("post", "/v1/filter", {"deals": [1], "mode": "exact"}, "pyramids.check"),
+    ("post", "/v1/filter", {"deals": [1], "mode": "quick"}, "pyramids.certificates"),
+    ("post", "/v1/books", {"deals": [1]}, "pyramids.book"),
+])
+def test_backend_not_available_yet(client: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                   method: str, url: str, body: Any, module: str) -> None:
+    import pyramids.service.app as service_app
+
+    real = service_app._has
+    monkeypatch.setattr(service_app, "_has", lambda name: name != module and real(name))
+    r = getattr(client, method)(url, json=body)
+    err = assert_error(r, 503, "Unavailable")
+    assert "not available yet" in err["error"] and module in err["error"]
+    assert client.get("/healthz").json()["backends"][module.split(".")[-1].replace(
+        "certificates", "quick")] is False
 
 
 def verify(deal: Deal, variant_name: str, verdict: dict[str, Any]) -> None:
     """A verdict as the contract says: a replayed win, or a certificate, or unknown."""
     assert verdict["status"] in ("winnable", "blocked", "unknown")
+    variant = (Variant.from_options(verdict["variant"]) if "variant" in verdict
+               else get_variant(variant_name))
+    assert variant.name == get_variant(variant_name).name
     if verdict["status"] == "winnable":
-        result = replay(deal, get_variant(variant_name),
+        result = replay(deal, variant,
                         parse_moves(" ".join(verdict["moves"])), require_win=True)
         assert result.won
     elif verdict["status"] == "blocked":
@@ -285,10 +300,32 @@ def test_check_gives_a_verified_verdict(client: TestClient, variant: str, deal: 
     verify(Deal.from_number(deal), variant, body)
 
 
+@pytest.mark.skipif(not has("pyramids.check"), reason="pyramids check not built yet")
+@pytest.mark.parametrize(("variant", "deal", "options", "body_options"), [
+    ("bouquet", 3, [], {}), ("giza", 8, [], {}), ("giza", 2, ["--overlap"], {"overlap": True}),
+    ("king-tut", 6, [], {}),
+    ("pyramid", 12, ["--rows", "6", "--passes", "unlimited"],
+     {"rows": 6, "passes": "unlimited"}),
+])
+def test_check_is_the_cli_json(client: TestClient, variant: str, deal: int,
+                               options: list[str], body_options: dict[str, Any]) -> None:
+    out = cli("check", str(deal), "--variant", variant, *options, "--time-limit", "5", "--json")
+    expected = json.loads(out)
+    body = {"deal": deal, "variant": variant, "time_limit": 5} | body_options
+    r = client.post("/v1/check", json=body)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    if "unknown" in (got["status"], expected["status"]):
+        pytest.skip("a time limit was hit: the answers need not agree")
+    for key in ("seconds", "nodes"):
+        got.pop(key), expected.pop(key)
+    assert got == expected
+    verify(Deal.from_number(deal), variant, got)
+
+
+@pytest.mark.skipif(not SOLVER, reason="no solver in this build yet")
 @pytest.mark.parametrize("engine", ["search", "cpsat"])
 def test_check_line_form_and_engine(client: TestClient, engine: str) -> None:
-    if not (has("pyramids.check") or has(f"pyramids.{engine}")):
-        pytest.skip(f"the {engine} engine is not in this build yet")
     d = Deal.from_number(8)
     r = client.post("/v1/check", json={"deal": d.line(), "variant": "giza", "engine": engine,
                                        "time_limit": 5})

@@ -248,13 +248,9 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         last = str(exc).strip().splitlines()[-1:] or ["unknown error"]
         return error(500, f"internal error in a solver process: {last[0]}", "InternalError")
 
-    def need(module: str, what: str, *fallbacks: str) -> None:
-        if not any(_has(x) for x in (module, *fallbacks)):
+    def need(module: str, what: str) -> None:
+        if not _has(module):
             raise ServiceError(503, f"{what} is not available yet", "Unavailable")
-
-    def need_solver(engine: str) -> None:
-        need("pyramids.check", "the solver (pyramids.check)",
-             "pyramids.cpsat" if engine == "cpsat" else "pyramids.search")
 
     # -- endpoints -------------------------------------------------------------
     @app.get("/healthz", response_model=m.HealthOut, tags=["service"])
@@ -271,14 +267,14 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
                          "puzzles": bool(puzzles.names())},
         }
 
-    @app.post("/v1/check", response_model=m.VerdictOut, response_model_exclude_unset=True,
+    @app.post("/v1/check", response_model=m.CheckOut, response_model_exclude_unset=True,
               tags=["analysis"])
     async def check(req: m.CheckRequest) -> Any:
         """Winnable (with a replayed solution), blocked (with a certificate) or unknown
         (a limit was hit): the same result as ``pyramids check --json``."""
         variant = req.build()
         deal = m.parse_deal(req.deal)
-        need_solver(req.engine)
+        need("pyramids.check", "the solver (pyramids.check)")
         t = cfg.time_limit(req.time_limit)
         return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
                               engine=req.engine, time_limit=t)
@@ -296,7 +292,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         if req.mode == "quick":
             need("pyramids.certificates", "quick certificates (pyramids.certificates)")
         else:
-            need_solver(req.engine)
+            need("pyramids.check", "the solver (pyramids.check)")
         t = cfg.time_limit(req.time_limit)
         results = await pool.run("filter_deals", cfg.filter_budget + cfg.grace, deals=deals,
                                  variant=variant, mode=req.mode, engine=req.engine,

@@ -69,15 +69,11 @@ def fail(message: str) -> None:
 
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float) -> dict[str, Any]:
     """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``."""
-    try:
-        fn = backend("pyramids.check", "check")
-    except BackendMissing:
-        # Until check() lands, ask the engine itself (a real verdict, never a guess).
-        module = "pyramids.cpsat" if engine == "cpsat" else "pyramids.search"
-        solve = backend(module, "solve")
-        return verdict_json(solve(deal, variant, time_limit=time_limit), deal, variant)
+    fn = backend("pyramids.check", "check")
     verdict = fn(deal, variant, engine=engine, time_limit=time_limit)
-    return verdict_json(verdict, deal, variant)
+    # exactly what `pyramids check --json` prints
+    return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
+                                                    "line": deal.line()}
 
 
 def verdict_json(verdict: Any, deal: Deal, variant: Variant) -> dict[str, Any]:

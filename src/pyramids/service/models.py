@@ -127,6 +127,13 @@ class VerdictOut(_Open):
     reason: str | None = None
 
 
+class CheckOut(VerdictOut):
+    """``pyramids check --json``: the verdict, the rules it was found under, the deal."""
+
+    variant: dict[str, Any]
+    line: str
+
+
 class FilterItem(VerdictOut):
     line: str
 
