@@ -47,11 +47,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(workers: int, cap: float) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(workers: int, queue: int, cap: float) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-c", "from pyramids.cli import main; main()", "serve", "--host", HOST,
-         "--port", str(port), "--workers", str(workers), "--queue", "64",
+         "--port", str(port), "--workers", str(workers), "--queue", str(queue),
          "--time-limit-cap", str(cap), "--log-level", "warning"],
         env=os.environ | {"PYTHONUNBUFFERED": "1"})
     url = f"http://{HOST}:{port}"
@@ -122,6 +122,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--url", help="an already running server (loopback only)")
     ap.add_argument("--workers", type=int, default=2, help="solver processes of the server")
+    ap.add_argument("--queue", type=int, default=64,
+                    help="jobs that may wait for a solver before the server says 503")
     ap.add_argument("--requests", type=int, default=60, help="requests per variant (max 2000)")
     ap.add_argument("--concurrency", type=int, default=4)
     ap.add_argument("--time-limit", type=float, default=2.0, help="per-request solver limit")
@@ -135,7 +137,7 @@ def main() -> None:
     if args.url:
         url = loopback_only(args.url)
     else:
-        proc, url = start_server(args.workers, max(args.time_limit, 0.1))
+        proc, url = start_server(args.workers, args.queue, max(args.time_limit, 0.1))
     try:
         print(f"server {url}: {args.workers if proc else '?'} workers; "
               f"{requests} requests per variant, concurrency {args.concurrency}, "
