@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -27,11 +28,16 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    puzzles = tmp_path_factory.mktemp("puzzles")
+    entry = {"id": "bouquet-001", "collection": "bouquet", "deal": 5,
+             "line": Deal.from_number(5).line(), "grade": "easy", "solution": []}
+    (puzzles / "bouquet.jsonl").write_text(json.dumps(entry) + "\n")
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-c", "from pyramids.cli import main; main()", "serve",
-         "--host", HOST, "--port", str(port), "--workers", "1", "--log-level", "warning"],
+         "--host", HOST, "--port", str(port), "--workers", "1", "--log-level", "warning",
+         "--puzzles", str(puzzles)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         env=os.environ | {"PYTHONUNBUFFERED": "1"})
     base = f"http://{HOST}:{port}"
@@ -82,6 +88,8 @@ def test_real_server_over_http(server: str) -> None:
         else:
             assert "not available yet" in r.json()["error"]
         assert c.get("/openapi.json").json()["info"]["title"] == "pyramids"
+        assert c.get("/v1/puzzles/bouquet/1").json()["line"] == Deal.from_number(5).line()
+        assert c.get("/v1/puzzles/bouquet/2").status_code == 404
 
 
 def test_serve_without_the_service_extra(monkeypatch: pytest.MonkeyPatch) -> None:

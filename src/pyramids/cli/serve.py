@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .options import UserError
@@ -19,10 +21,14 @@ from .options import UserError
               default=None, help="Longest time limit a request may ask for, in seconds.")
 @click.option("--max-batch", type=click.IntRange(1, 100_000), default=None,
               help="Most deals in one /v1/filter request.")
+@click.option("--puzzles", "puzzles_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Folder of puzzle collections (*.jsonl); default: "
+                                 "$PYRAMIDS_PUZZLES, else the project's puzzles/.")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(host: str, port: int, workers: int | None, queue: int | None,
-          max_time_limit: float | None, max_batch: int | None, log_level: str) -> None:
+          max_time_limit: float | None, max_batch: int | None, puzzles_dir: Path | None,
+          log_level: str) -> None:
     """Serve deal analysis over HTTP: /v1/check, /v1/filter, /v1/deals, /v1/variants,
     /v1/puzzles, /v1/books and /healthz (OpenAPI docs at /docs)."""
     try:
@@ -37,7 +43,8 @@ def serve(host: str, port: int, workers: int | None, queue: int | None,
 
     overrides = {k: v for k, v in (("workers", workers), ("queue", queue),
                                    ("max_time_limit", max_time_limit),
-                                   ("max_batch", max_batch)) if v is not None}
+                                   ("max_batch", max_batch), ("puzzles_dir", puzzles_dir))
+                 if v is not None}
     try:
         config = ServiceConfig(**overrides)  # type: ignore[arg-type]
     except ValueError as e:
