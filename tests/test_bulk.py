@@ -420,3 +420,19 @@ def test_hard_limit_backstop_interrupts_python_code() -> None:
         time.sleep(5)
     with bulk._hard_limit(None):  # no limit: nothing armed
         time.sleep(0.01)
+
+
+def test_cli_filter_quick_mode() -> None:
+    from pyramids.certificates import quick_certificate
+
+    v = get_variant("pyramid", stock_waste="forbidden")
+    certified = [n for n in range(80) if quick_certificate(Deal.from_number(n), v)]
+    code, out, err = invoke("filter", "--stock-waste", "forbidden", "--deals", "0:80",
+                            "--mode", "quick", "--keep", "blocked", "-j", "1")
+    assert code == 0, err
+    assert [int(x) for x in out.split()] == certified and certified
+    code, out, err = invoke("filter", "--stock-waste", "forbidden", "--deals", "0:80",
+                            "--mode", "quick", "-j", "2")
+    assert code == 0, err
+    assert [int(x) for x in out.split()] == [n for n in range(80) if n not in certified]
+    assert "or not certified blocked" in err
