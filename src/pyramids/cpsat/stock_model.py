@@ -66,7 +66,7 @@ from ..engine import Game
 from ..errors import IllegalMoveError
 from ..moves import DEAL, REDEAL, Move
 from ..variants import Variant
-from .open_model import solver_params
+from .open_model import Model, solver_params
 from .slots import slots
 
 PAR_WEIGHTS = (15, 15, 20)  # c1, c2, c3: 50 / 35 / 20 for a pyramid cleared in pass 1/2/3
@@ -116,7 +116,7 @@ class StockModel:
 
     # -- the model -----------------------------------------------------------
     def _build(self) -> None:
-        v, lay, m = self.variant, self.lay, cp_model.CpModel()
+        v, lay, m = self.variant, self.lay, Model()
         self.m = m
         N, P, M, PH, T = self.N, self.P, self.M, self.PH, self.T
         pv = [c % 13 + 1 for c in self.pcards]
