@@ -524,3 +524,26 @@ def test_openapi_schema(client: TestClient) -> None:
                  "/v1/puzzles/{collection}", "/v1/puzzles/{collection}/{index}", "/v1/books",
                  "/healthz"):
         assert path in schema["paths"], path
+
+
+# -- the shipped collections ----------------------------------------------------------
+
+SHIPPED = sorted(ServiceConfig().puzzles_dir.glob("*.jsonl"))
+
+
+@pytest.mark.skipif(not SHIPPED, reason="no puzzle collection shipped yet")
+def test_shipped_collections() -> None:
+    from pyramids.book import Puzzle
+
+    c = TestClient(create_app(ServiceConfig(workers=1)))  # no solving: no lifespan needed
+    listed = {x["name"]: x["count"] for x in c.get("/v1/puzzles").json()["collections"]}
+    assert sorted(listed) == [p.stem for p in SHIPPED]
+    for path in SHIPPED:
+        lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        assert listed[path.stem] == len(lines)
+        body = c.get(f"/v1/puzzles/{path.stem}", params={"limit": 3}).json()
+        assert body["count"] == len(lines) and body["puzzles"] == lines[:3]
+        last = c.get(f"/v1/puzzles/{path.stem}/{len(lines)}").json()
+        assert last == lines[-1]
+        Puzzle.from_json_obj(last, path.name)  # its solution replays
+        assert_error(c.get(f"/v1/puzzles/{path.stem}/{len(lines) + 1}"), 404, "NotFound")
