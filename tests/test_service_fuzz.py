@@ -26,7 +26,7 @@ from pyramids.service import ServiceConfig, create_app
 from pyramids.variants import PRESETS
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=80, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
