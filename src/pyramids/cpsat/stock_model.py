@@ -465,5 +465,24 @@ def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool) 
 def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None,
                 presolve: bool = False, workers: int = 1) -> StockResult:
     """Solve a stock game (see the module docstring)."""
-    model = StockModel(deal, variant)
-    return model.solve(time_limit, presolve, workers)
+    full = horizon(variant)
+    wall = time.monotonic()
+    spent, branches, rounds = 0.0, 0, 0
+    # Fewer passes is a restriction: a line found with them is a line. Winnable deals
+    # usually need few, so try those first; only the full horizon proves "blocked".
+    tries = [p for p in (2, 4, 8) if p < full] if variant.scoring != "par" else []
+    for passes in [*tries, full]:
+        left = None if time_limit is None else time_limit - (time.monotonic() - wall)
+        if left is not None and left <= 0:
+            return StockResult("unknown", seconds=spent, branches=branches, passes=full,
+                               rounds=rounds, reason="time limit")
+        res = StockModel(deal, variant, passes).solve(left, presolve, workers)
+        spent += res.seconds
+        branches += res.branches
+        rounds += 1
+        if res.status != "infeasible" or passes == full:
+            res.seconds, res.branches, res.rounds, res.passes = spent, branches, rounds, full
+            if res.status == "unknown":
+                res.reason = f"time limit (with {passes} passes modelled)"
+            return res
+    raise AssertionError("unreachable")  # pragma: no cover
