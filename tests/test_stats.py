@@ -136,3 +136,13 @@ def test_render_tables() -> None:
     assert md.splitlines()[2].startswith("| clear pyramid, no overlap |  | 30.00% (")
     rows = list(csv.DictReader(io.StringIO(render_csv("rules", rules))))
     assert len(rows) == 24 and rows[0]["deals"] == "" and rows[1]["deals"] == "100"
+
+
+def test_tally_par_scores_count_only_proven_ones() -> None:
+    t = Tally().update([{"status": "winnable", "score": 40, "moves": ["KC"]},
+                        {"status": "blocked", "score": -12, "certificate": {"kind": "x"}},
+                        {"status": "unknown", "score": 30, "reason": "time limit"}])
+    assert t.mean_score == 14 and t.scored == 2
+    obj = t.to_json_obj(get_variant("par-pyramid"), 1.0)
+    assert obj["mean_score"] == 14 and obj["scored"] == 2
+    assert "par score 14.00 on average" in format_tally(t, get_variant("par-pyramid"), 1, 3, 1)

@@ -70,6 +70,8 @@ class Tally:
     unknown_by: Counter[str] = field(default_factory=Counter)
     engine_seconds: float = 0.0
     max_seconds: float = 0.0
+    score_sum: int = 0  # Par scoring: proven best scores (decided deals only)
+    scored: int = 0
 
     def add(self, record: Mapping[str, Any]) -> None:
         status = record["status"]
@@ -77,6 +79,9 @@ class Tally:
         secs = float(record.get("seconds") or 0.0)
         self.engine_seconds += secs
         self.max_seconds = max(self.max_seconds, secs)
+        if status in ("winnable", "blocked") and isinstance(record.get("score"), int):
+            self.score_sum += record["score"]
+            self.scored += 1
         if status == "winnable":
             self.winnable += 1
         elif status == "blocked":
@@ -96,6 +101,11 @@ class Tally:
         for r in records:
             self.add(r)
         return self
+
+    @property
+    def mean_score(self) -> float | None:
+        """Mean best Par score over the deals scored (Par scoring only)."""
+        return self.score_sum / self.scored if self.scored else None
 
     @property
     def decided(self) -> int:
@@ -143,6 +153,9 @@ class Tally:
         }
         if self.passed:
             obj["passed"] = self.passed
+        if self.scored:
+            obj["mean_score"] = round(self.score_sum / self.scored, 4)
+            obj["scored"] = self.scored
         b = self.bounds()
         obj["win_rate_bounds"] = None if b is None else [round(b[0], 6), round(b[1], 6)]
         obj["engine_seconds"] = round(self.engine_seconds, 3)
@@ -175,6 +188,8 @@ def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: 
     reasons = ", ".join(f"{k} {n}" for k, n in sorted(t.unknown_by.items()))
     lines.append(f"unknown   {t.unknown:>{w}}" + (f"  ({reasons}; not in the win rate)"
                                                    if t.unknown else ""))
+    if t.mean_score is not None:
+        lines.append(f"par score {t.mean_score:.2f} on average (best play, {t.scored} deals)")
     rate = f", {new / seconds:,.1f} deals/s" if seconds > 0 and new else ""
     lines.append(f"time      {seconds:.2f} s for {new} deals analysed{rate}, "
                  f"{workers} worker{'s' if workers != 1 else ''}")

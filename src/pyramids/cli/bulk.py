@@ -64,7 +64,8 @@ def bulk_options(f: F) -> F:
                      help="Stream per-deal JSON-lines results to this file (with --table, "
                           "a directory: one file per cell)."),
         click.option("--resume", is_flag=True,
-                     help="Continue the run recorded in --out, skipping the deals done."),
+                     help="Continue the run recorded in --out: the deals done are read back "
+                     "(filter writes them again, first), the others analysed."),
         click.option("--progress/--no-progress", default=None,
                      help="Progress bar on stderr (default: when stderr is a terminal)."),
     ]
