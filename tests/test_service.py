@@ -537,7 +537,7 @@ def test_shipped_collections() -> None:
 
     c = TestClient(create_app(ServiceConfig(workers=1)))  # no solving: no lifespan needed
     listed = {x["name"]: x["count"] for x in c.get("/v1/puzzles").json()["collections"]}
-    assert sorted(listed) == [p.stem for p in SHIPPED]
+    assert sorted(listed) == sorted(p.stem for p in SHIPPED)
     for path in SHIPPED:
         lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         assert listed[path.stem] == len(lines)
