@@ -156,6 +156,9 @@ def write_atomic(path: str | Path, entries: Sequence[dict[str, Any]]) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes 0600; a collection is for everyone
         os.replace(tmp, p)
     except BaseException:
         with contextlib.suppress(OSError):
