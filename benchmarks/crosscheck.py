@@ -28,7 +28,7 @@ def check_line(deal: Deal, variant: Variant, v: Verdict) -> str | None:
         return None
     try:
         r = replay(deal, variant, v.moves)
-    except Exception as e:  # noqa: BLE001 - report any failure of the line
+    except Exception as e:  # report any failure of the line
         return f"{v.engine} line fails: {e}"
     if variant.scoring == "par" and r.score != v.score:
         return f"{v.engine} line scores {r.score}, verdict says {v.score}"

@@ -308,7 +308,9 @@ class StockModel:
         ``(q, k)`` iff ``max(A, D + 1) <= min(B, E)`` where ``[A, B]`` is the phase's time
         window, ``D`` the last removal time of the cards between them and ``E`` the
         earlier removal time of the two (``T`` for a card never removed). If so they must
-        be that phase's pair ``s_j + s_k``; the line player plays it at once.
+        be that phase's pair ``s_j + s_k``; the line player plays it at once. To rule the
+        moment out through ``D`` the model asks ``D >= E + 1``, not ``D >= E``: two
+        removals at the same time are played in some order, which could show the pair.
         """
         m, N, P, PH, M, T = self.m, self.N, self.P, self.PH, self.M, self.T
         rs, ts, Q = self.rs, self.ts, self.Q
@@ -331,8 +333,11 @@ class StockModel:
             if k > j + 1:
                 dmax = m.new_int_var(0, T, f"D{j}_{k}")
                 m.add_max_equality(dmax, dead[j + 1:k])
-                late = m.new_bool_var(f"late{j}_{k}")  # a card between outlives them
-                m.add(dmax >= e).only_enforce_if(late)
+                # a card between them outlives one of them (strictly: two removals at
+                # the same time are played in some order, and a real line can always be
+                # given distinct times, so requiring ">" loses nothing)
+                late = m.new_bool_var(f"late{j}_{k}")
+                m.add(dmax >= e + 1).only_enforce_if(late)
                 outs = [late]
             else:
                 dmax, outs = None, []
@@ -467,19 +472,18 @@ def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None
     """Solve a stock game (see the module docstring)."""
     full = horizon(variant)
     wall = time.monotonic()
-    spent, branches, rounds = 0.0, 0, 0
+    spent, branches = 0.0, 0
     # Fewer passes is a restriction: a line found with them is a line. Winnable deals
     # usually need few, so try those first; only the full horizon proves "blocked".
     tries = [p for p in (2, 4, 8) if p < full] if variant.scoring != "par" else []
-    for passes in [*tries, full]:
+    for rounds, passes in enumerate([*tries, full], 1):
         left = None if time_limit is None else time_limit - (time.monotonic() - wall)
         if left is not None and left <= 0:
             return StockResult("unknown", seconds=spent, branches=branches, passes=full,
-                               rounds=rounds, reason="time limit")
+                               rounds=rounds - 1, reason="time limit")
         res = StockModel(deal, variant, passes).solve(left, presolve, workers)
         spent += res.seconds
         branches += res.branches
-        rounds += 1
         if res.status != "infeasible" or passes == full:
             res.seconds, res.branches, res.rounds, res.passes = spent, branches, rounds, full
             if res.status == "unknown":
