@@ -131,25 +131,29 @@ def prepare(cards, blocked, zone, val, canpair, byval, bq):  # type: ignore[no-u
 
 @njit(cache=True)
 def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyped-def]
-    """True if ``key`` was already in the table; otherwise insert it (if room) and False."""
+    """True if ``key`` was already in the table; otherwise insert it and return False.
+
+    Linear probing over at most 16 slots; when none is free the home slot is
+    overwritten (``ctx[C_TABLE_MISS]`` counts it). Forgetting a position only
+    means it may be searched again, which never loses a solution.
+    """
     gen = ctx[C_GEN]
     size = tkeys.shape[0]
     mask = size - 1
     h = key * -7046029254386353131
     h ^= (h >> 29) & 0x7FFFFFFFF
-    i = h & mask
-    for _ in range(48):
+    home = h & mask
+    i = home
+    for _ in range(16):
         if tstamp[i] != gen:
-            if ctx[C_USED] < table_max:
-                tstamp[i] = gen
-                tkeys[i] = key
-                ctx[C_USED] += 1
-            else:
-                ctx[C_TABLE_MISS] += 1
+            tstamp[i] = gen
+            tkeys[i] = key
+            ctx[C_USED] += 1
             return False
         if tkeys[i] == key:
             return True
         i = (i + 1) & mask
+    tkeys[home] = key
     ctx[C_TABLE_MISS] += 1
     return False
 
