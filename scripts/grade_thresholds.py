@@ -19,6 +19,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from pyramids.generator.grading import GRADES, QUANTILES, THRESHOLDS, combine, grade_of
 
@@ -35,7 +36,7 @@ def _dist(scores: list[float], th: tuple[float, ...]) -> str:
 
 
 def main(paths: list[str]) -> None:
-    data: dict[str, tuple[list[dict], list[float]]] = {}
+    data: dict[str, tuple[list[dict[str, Any]], list[float]]] = {}
     for p in paths:
         recs = [json.loads(line) for line in Path(p).read_text().splitlines() if line.strip()]
         scores = [combine(r["components"]) for r in recs if "components" in r]
