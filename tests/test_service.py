@@ -405,6 +405,16 @@ def test_puzzle_not_found(client: TestClient, url: str) -> None:
     assert_error(client.get(url), 404, "NotFound")
 
 
+def test_unreadable_collection(tmp_path: Path) -> None:
+    make_puzzles(tmp_path)
+    with (tmp_path / "giza.jsonl").open("a") as f:
+        f.write('{"id": "giza-004", "deal"')  # a half-written line
+    c = TestClient(create_app(ServiceConfig(workers=1, puzzles_dir=tmp_path)))
+    r = c.get("/v1/puzzles/giza/1")
+    body = assert_error(r, 503, "Unavailable")
+    assert "line 4" in body["error"] and r.headers["retry-after"] == "5"
+
+
 def test_puzzle_bad_paging(client: TestClient) -> None:
     assert_error(client.get("/v1/puzzles/giza?offset=-1"), 422)
 

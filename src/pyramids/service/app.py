@@ -147,10 +147,21 @@ class PuzzleStore:
             if cached and cached[0] == mtime:
                 return cached[1]
         entries = []
-        with path.open(encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    entries.append(json.loads(line))
+        try:
+            with path.open(encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    s = line.strip()
+                    if not s or s.startswith("#"):
+                        continue
+                    try:
+                        entries.append(json.loads(s))
+                    except json.JSONDecodeError as e:
+                        raise ServiceError(
+                            503, f"collection {name!r} cannot be read now: line {n}: {e}",
+                            "Unavailable", {"Retry-After": "5"}) from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise ServiceError(503, f"collection {name!r} cannot be read now: {e}",
+                               "Unavailable", {"Retry-After": "5"}) from None
         with self._lock:
             self._cache[name] = (mtime, entries)
         return entries
