@@ -395,6 +395,10 @@ def test_puzzle_collections(client: TestClient, puzzles_dir: Path) -> None:
     page = client.get("/v1/puzzles/giza?offset=1&limit=1").json()
     assert page["puzzles"] == entries[1:2]
     assert client.get("/v1/puzzles/giza/2").json() == entries[1]
+    assert client.get("/v1/puzzles/giza?grade=easy").json()["count"] == 3
+    assert client.get("/v1/puzzles/giza?grade=hard").json() == {
+        "collection": "giza", "count": 0, "offset": 0, "puzzles": []}
+    assert_error(client.get("/v1/puzzles/giza?grade=tricky"), 422, "ValidationError")
 
 
 @pytest.mark.parametrize("url", ["/v1/puzzles/giza/0", "/v1/puzzles/giza/4",
@@ -553,6 +557,9 @@ def test_shipped_collections() -> None:
         assert listed[path.stem] == len(lines)
         body = c.get(f"/v1/puzzles/{path.stem}", params={"limit": 3}).json()
         assert body["count"] == len(lines) and body["puzzles"] == lines[:3]
+        hard = [x for x in lines if x["grade"] == "hard"]
+        body = c.get(f"/v1/puzzles/{path.stem}", params={"grade": "hard"}).json()
+        assert body["puzzles"] == hard
         last = c.get(f"/v1/puzzles/{path.stem}/{len(lines)}").json()
         assert last == lines[-1]
         Puzzle.from_json_obj(last, path.name)  # its solution replays

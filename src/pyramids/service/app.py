@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Mutable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
 from fastapi import Path as PathParam
@@ -353,9 +353,14 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
     @app.get("/v1/puzzles/{collection}", tags=["puzzles"])
     def collection(collection: Annotated[str, PathParam(max_length=60)],
                    offset: Annotated[int, Query(ge=0)] = 0,
-                   limit: Annotated[int | None, Query(ge=1)] = None) -> dict[str, Any]:
-        """A collection's puzzles (paged by ``offset`` and ``limit``)."""
+                   limit: Annotated[int | None, Query(ge=1)] = None,
+                   grade: Literal["easy", "medium", "hard", "expert"] | None = None
+                   ) -> dict[str, Any]:
+        """A collection's puzzles, of one ``grade`` if asked, paged by ``offset`` and
+        ``limit`` (``count`` is how many match)."""
         entries = puzzles.load(collection)
+        if grade is not None:
+            entries = [e for e in entries if isinstance(e, dict) and e.get("grade") == grade]
         n = min(limit or cfg.max_page, cfg.max_page)
         return {"collection": collection, "count": len(entries), "offset": offset,
                 "puzzles": entries[offset:offset + n]}
