@@ -258,3 +258,15 @@ def test_cli_generate(tmp_path: Path) -> None:
 def test_cli_generate_bad_grade_exits_2() -> None:
     r = CliRunner().invoke(main, ["generate", "--grade", "impossible", "--deals", "0:3"])
     assert r.exit_code == 2 and "impossible" in r.output
+
+
+def test_cli_generate_reads_deal_numbers_from_a_file(tmp_path: Path) -> None:
+    numbers = tmp_path / "deals.txt"
+    numbers.write_text("# two winnable Giza 6x4 deals, in this order\n5\n1\n")
+    out = tmp_path / "g.jsonl"
+    r = CliRunner().invoke(main, ["generate", "-V", "giza-6x4", "--count", "5", "--deals",
+                                  str(numbers), "--out", str(out), "-j", "1",
+                                  "--oracle-nodes", "100000"])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(x)["deal"] for x in out.read_text().splitlines()] == [5, 1]
+    assert "scanned 2 deals" in r.stderr and "fewer than 5" in r.stderr

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 
 import click
 
-from ..bulk import BulkError, Progress, RunState, default_workers, parse_range
+from ..bulk import BulkError, Progress, RangeSource, RunState, default_workers, parse_source
 from ..generator.generate import ANY, Outcome, Summary, generate, write_atomic
 from ..generator.grading import GRADES, Budgets
 from ..variants import Variant
@@ -26,6 +27,23 @@ def _grades(text: str) -> list[str]:
     return sorted(set(parts), key=GRADES.index)
 
 
+def _numbers(spec: str) -> Sequence[int]:
+    """``A:B`` / ``A:+N``, or a file of deal numbers (one a line, ``#`` comments), in order."""
+    try:
+        src = parse_source(spec)
+        if isinstance(src, RangeSource):
+            return range(src.start, src.stop)
+        out = []
+        for item in src:
+            if item.number is None:
+                raise click.BadParameter(f"{item.where}: generate needs deal numbers, not cards",
+                                         param_hint="'--deals'")
+            out.append(item.number)
+        return out
+    except BulkError as e:
+        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+
+
 @click.command("generate")
 @variant_options
 @click.option("--count", "-n", type=click.IntRange(min=0), default=10, show_default=True,
@@ -33,7 +51,7 @@ def _grades(text: str) -> list[str]:
 @click.option("--grade", "-g", "grade_text", default="any", show_default=True,
               help="easy, medium, hard, expert, a comma list, 'all' (COUNT of each) or 'any'.")
 @click.option("--deals", "-d", "deals", default="0:100000", show_default=True, metavar="A:B",
-              help="Deal numbers to scan, in order: A to B-1 (or A:+N).")
+              help="Deal numbers to scan, in order: A to B-1 (or A:+N), or a file of numbers.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False),
               help="JSON-lines file, written atomically (default: stdout).")
 @click.option("--collection", help="Collection name in the entries (default: the variant).")
@@ -56,21 +74,15 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
     stderr.
     """
     grades = _grades(grade_text)
-    try:
-        src = parse_range(deals)
-    except BulkError as e:
-        raise click.BadParameter(str(e), param_hint="'--deals'") from None
-    if src is None:
-        raise click.BadParameter(f"a deal range looks like 0:1000 or 500:+100, got {deals!r}",
-                                 param_hint="'--deals'")
+    numbers = _numbers(deals)
     budgets = Budgets(solve_nodes=solve_nodes, oracle_nodes=oracle_nodes)
-    bar = Progress(src.total, "generate", enabled=progress, state=RunState())
+    bar = Progress(len(numbers), "generate", enabled=progress, state=RunState())
 
     def tick(o: Outcome, s: Summary) -> None:
         bar.state.new += 1
         bar.update()
 
-    entries, summary = generate(variant, range(src.start, src.stop), grades, count,
+    entries, summary = generate(variant, numbers, grades, count,
                                 collection=collection, workers=workers or default_workers(),
                                 budgets=budgets, on_deal=tick)
     bar.close()
