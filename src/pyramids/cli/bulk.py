@@ -237,6 +237,7 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
     results: list[tuple[Cell, Tally | None]] = []
     cells = table_cells(kind)
     start = time.perf_counter()
+    read_back = analysed = 0
     with BulkRunner(workers, chunk) as runner:
         for n, cell in enumerate(cells, 1):
             if cell.variant is None:
@@ -245,15 +246,19 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
             job = Job(cell.variant, mode, engine, time_limit)  # type: ignore[arg-type]
             path = str(Path(out) / f"{_slug(cell)}.jsonl") if out else None
             label = f"{kind} {n}/{len(cells)} {cell.row}, {cell.column}"
-            records, _, bar = _records(runner, source, job, path, resume, progress, label)
+            records, state, bar = _records(runner, source, job, path, resume, progress,
+                                           label)
             tally = Tally()
             _consume(records, bar, path, tally.add)
             results.append((cell, tally))
+            read_back += state.prior
+            analysed += state.new
     seconds = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps({"table": kind, "source": source.description, "mode": mode,
                                "engine": engine, "time_limit": time_limit,
-                               "seconds": round(seconds, 3),
+                               "seconds": round(seconds, 3), "analysed": analysed,
+                               "read_back": read_back,
                                "cells": [cell_obj(kind, c, t) for c, t in results]}))
     elif fmt == "csv":
         click.echo(render_csv(kind, results))
@@ -261,7 +266,8 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
         click.echo(render_markdown(kind, results))
         click.echo(f"\n{source.description}, mode {mode}, engine {engine}"
                    + (f", time limit {time_limit:g} s" if time_limit else "")
-                   + f"; {seconds:.1f} s")
+                   + f"; {analysed} deals analysed in {seconds:.1f} s"
+                   + (f", {read_back} read back from {out}" if read_back else ""))
 
 
 def _slug(cell: Cell) -> str:
