@@ -80,6 +80,8 @@ def test_every_pruning_fires_somewhere() -> None:
     assert v.certificate.data["pruned_matching"] > 0
     assert v.certificate.data["pruned_partner"] > 0
     assert v.certificate.data["pruned_king"] > 0
+    without_lifo = WITHOUT["lifo"].solve(Deal.from_number(84), get_variant("pyramid"))
+    assert without_lifo.status == "blocked" and without_lifo.nodes > v.nodes
 
 
 def test_par_scoring_best_score() -> None:

@@ -36,7 +36,7 @@ from .tables import layout
 __all__ = ["PRUNINGS", "Searcher", "solve"]
 
 ENGINE = "search"
-PRUNINGS = ("king", "matching", "partner")
+PRUNINGS = ("king", "matching", "partner", "lifo")
 TABLE_BITS = 22  # 4M slots: 48 MiB (keys + stamps)
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
@@ -65,6 +65,8 @@ class Searcher:
         a = self._arrays
         a["tkeys"] = np.zeros(size, np.int64)
         a["tstamp"] = np.zeros(size, np.int32)
+        a["tkeys"].fill(0)  # touch the pages now, not at random during the first searches
+        a["tstamp"].fill(0)
         a["st"] = np.zeros((md + 1, 5), np.int64)
         a["mva"] = np.zeros((md + 1, core.MAXMV), np.int8)
         a["mvb"] = np.zeros((md + 1, core.MAXMV), np.int8)
@@ -100,6 +102,7 @@ class Searcher:
         prm[core.P_KING] = int("king" in self.prunings)
         prm[core.P_MATCH] = int("matching" in self.prunings)
         prm[core.P_PARTNER] = int("partner" in self.prunings)
+        prm[core.P_LIFO] = int("lifo" in self.prunings)
         prm[core.P_MAXDEPTH] = self.max_depth
         prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
         ctx = a["ctx"]
@@ -116,7 +119,7 @@ class Searcher:
             prm[core.P_BUDGET] = budget
             core.run(a["val"], lay.cov, lay.zone, a["canpair"], a["byval"], a["bq"], prm, ctx,
                      st, a["mva"], a["mvb"], a["mvn"], a["mvi"], a["tkeys"], a["tstamp"],
-                     a["bestpath"], a["avail"])
+                     a["bestpath"], a["avail"], lay.desc)
             status = int(ctx[core.C_STATUS])
             nodes = int(ctx[core.C_NODES])
             if status != core.S_PAUSED:

@@ -51,7 +51,7 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
-P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER = 8, 9, 10, 11, 12, 13
+P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
 NPARAMS = 16
 
 # context indices
@@ -159,7 +159,7 @@ def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _matchable(rem, k, ps, grp, val, canpair, byval, prm):  # type: ignore[no-untyped-def]
+def _matchable(rem, k, ps, grp, val, canpair, byval, prm, desc):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
     Each remaining non-King card that must be discarded (all of them for objective
@@ -175,6 +175,15 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm):  # type: ignore[no-un
     hand and waste top, so the later-dealt one must still be the hand or in stock.
     This subsumes "a card whose complements are all gone or stuck is lost".
 
+    In the last pass the waste is a stack (pruning "lifo", when ``prm[P_LIFO]``): a
+    waste card ``w`` can pair only after every waste card ``u`` above it has gone.
+    If such a ``u`` (not a King) can only still pair with pyramid cards that lie
+    under a pyramid card ``x`` (``desc[x]``), or with nothing, then ``u`` goes after
+    ``x`` and so does ``w``: the edge ``x``-``w`` is dropped. ``u``'s possible
+    partners are its complements left that are pyramid cards or, with draw 1 and
+    stock-waste not forbidden, the hand or stock cards (other waste cards never
+    pair with it in the last pass).
+
     Only rank pair ``grp`` (1..6) is checked, or all of them when ``grp`` is 0: a
     move changes the graph of one rank pair at most (see ``run``), and the parent
     position passed the check for the others.
@@ -183,6 +192,17 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm):  # type: ignore[no-un
     objpyr = prm[P_OBJ] == 1
     last_pass = (prm[P_REST] == R_STOCK and prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN
                  and prm[P_PASSES] > 0 and ps == prm[P_PASSES])
+    lifo = prm[P_LIFO] != 0 and prm[P_REST] == R_STOCK and prm[P_PASSES] > 0 and \
+        ps == prm[P_PASSES]
+    pyrmask = (np.int64(1) << npyr) - 1
+    restfull = FULL & ~pyrmask
+    wlim = k - 1 if prm[P_DRAW] == 1 else k  # waste: rest indices below wlim
+    waste = 0
+    live = 0  # hand and stock: partners that keep a waste card free
+    if lifo and wlim > 0:
+        waste = restfull & ~rem & ((np.int64(1) << (npyr + wlim)) - 1)
+        if prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN:
+            live = restfull & ~rem & ~((np.int64(1) << (npyr + wlim)) - 1)
     a = np.empty(4, np.int64)
     b = np.empty(4, np.int64)
     adja = np.empty(4, np.int64)
@@ -225,6 +245,18 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm):  # type: ignore[no-un
                         hi = max(x, y) - npyr
                         if hi < k - 1:
                             continue
+                    if waste != 0:
+                        px = -1
+                        wy = -1
+                        if x < npyr and (waste >> y) & 1:
+                            px = x
+                            wy = y
+                        elif y < npyr and (waste >> x) & 1:
+                            px = y
+                            wy = x
+                        if px >= 0 and _buried(wy, px, rem, waste, live, val, canpair, desc,
+                                               pyrmask):
+                            continue
                     adja[i] |= 1 << j
                     adjb[j] |= 1 << i
         # Hall on side a for required subsets, then on side b
@@ -250,8 +282,27 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm):  # type: ignore[no-un
 
 
 @njit(cache=True)
+def _buried(w, x, rem, waste, live, val, canpair, desc, pyrmask):  # type: ignore[no-untyped-def]
+    """Is waste card ``w`` kept under the stack until pyramid card ``x`` has gone?"""
+    above = waste & ~((np.int64(2) << w) - 1)
+    while above:
+        low = above & -above
+        u = hibit(low)
+        above &= ~low
+        if val[u] == 13:
+            continue
+        part = canpair[u] & ~rem
+        if part & live:
+            continue
+        part &= pyrmask
+        if (part & ~desc[x]) == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  # type: ignore[no-untyped-def]
-        tkeys, tstamp, bestpath, avail):
+        tkeys, tstamp, bestpath, avail, desc):
     """Run (or resume) the DFS for at most ``prm[P_BUDGET]`` more nodes.
 
     ``st[d] = (removed, k, pass, cleared)`` is the position at depth ``d``; the move
@@ -271,6 +322,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     pking = prm[P_KING] != 0
     pmatch = prm[P_MATCH] != 0 and not par
     ppartner = prm[P_PARTNER] != 0 and not par and sw != SW_AUTOMATIC
+    # with "lifo", a deal in the last pass can bury cards of any rank pair: check all
+    plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
     maxdepth = prm[P_MAXDEPTH]
     table_max = prm[P_TABLE_MAX]
@@ -347,7 +400,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             if _lookup_insert(key, tkeys, tstamp, ctx, table_max):
                 pass
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
-                                                            byval, prm):
+                                                            byval, prm, desc):
                 ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---
@@ -489,6 +542,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 # to the waste cards below it
                 if hand >= 0 and val[hand] != 13:
                     grp = min(val[hand], 13 - val[hand])
+                if plifo and ps == passes:
+                    grp = 0
                 stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
                 for _ in range(draw):
                     if stk == 0:
