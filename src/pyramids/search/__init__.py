@@ -19,6 +19,7 @@ when clearing the pyramid earlier scores more.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -202,14 +203,15 @@ def to_moves(deal: Deal, path: list[tuple[int, int]]) -> list[Move]:
     return out
 
 
-_DEFAULT: Searcher | None = None
+_LOCAL = threading.local()
 
 
 def default_searcher() -> Searcher:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Searcher()
-    return _DEFAULT
+    """This thread's searcher (the work arrays are not shared between threads)."""
+    searcher: Searcher | None = getattr(_LOCAL, "searcher", None)
+    if searcher is None:
+        searcher = _LOCAL.searcher = Searcher()
+    return searcher
 
 
 def solve(deal: Deal, variant: Variant, *, node_limit: int | None = None,
