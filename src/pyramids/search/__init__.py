@@ -37,7 +37,7 @@ from .tables import layout
 __all__ = ["PRUNINGS", "Searcher", "solve"]
 
 ENGINE = "search"
-PRUNINGS = ("king", "matching", "partner", "lifo")
+PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet")
 TABLE_BITS = 22  # 4M slots: 48 MiB (keys + stamps)
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
@@ -104,6 +104,7 @@ class Searcher:
         prm[core.P_MATCH] = int("matching" in self.prunings)
         prm[core.P_PARTNER] = int("partner" in self.prunings)
         prm[core.P_LIFO] = int("lifo" in self.prunings)
+        prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
         prm[core.P_MAXDEPTH] = self.max_depth
         prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
         ctx = a["ctx"]

@@ -52,6 +52,7 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
 P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
+P_BOUQUET = 15
 NPARAMS = 16
 
 # context indices
@@ -323,6 +324,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     pmatch = prm[P_MATCH] != 0 and not par
     ppartner = prm[P_PARTNER] != 0 and not par and sw != SW_AUTOMATIC
     # with "lifo", a deal in the last pass can bury cards of any rank pair: check all
+    pbouquet = prm[P_BOUQUET] != 0
     plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
     maxdepth = prm[P_MAXDEPTH]
@@ -462,6 +464,14 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                             for j in range(i + 1, na):
                                 y = avail[j]
                                 if vx + val[y] == 13:
+                                    # Pruning "bouquet": two bouquet cards are paired only
+                                    # once the pyramid is clear. They stay available all
+                                    # along and removing them uncovers nothing, so in any
+                                    # winning line such a pair can be moved to the end.
+                                    if (pbouquet and zone[x] == Z_BOUQUET
+                                            and zone[y] == Z_BOUQUET
+                                            and (rem & pyrmask) != pyrmask):
+                                        continue
                                     if (sw == SW_FORBIDDEN and x == hand and y == top) or (
                                             sw == SW_FORBIDDEN and y == hand and x == top):
                                         continue
