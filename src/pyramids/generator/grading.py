@@ -54,6 +54,7 @@ from .lines import count_lines
 from .oracle import Oracle
 
 GRADES = ("easy", "medium", "hard", "expert")
+PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
 QUANTILES = (0.40, 0.70, 0.90)
 
 # (medium from, hard from, expert from): scripts/grade_thresholds.py over the records of
@@ -145,6 +146,15 @@ def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ..
             quick_certificate = None  # type: ignore[assignment]
         if quick_certificate is not None and quick_certificate(deal, variant) is not None:
             return Rejection("blocked", "instant certificate")
+    if variant.scoring == "par" and variant.objective == "all" and (variant.passes or 2) > 1:
+        # 50, clearing everything in the first pass, is the best Par score there is: a
+        # one-pass win (a far cheaper search than Par's exhaustive one) is a best line
+        one = solve(deal, variant.with_options(passes=1, scoring="none"),
+                    node_limit=budgets.solve_nodes)
+        if one.status == "winnable":
+            line = tuple(one.moves)
+            if replay(deal, variant, line, require_win=False).score == PAR_MAX:
+                return line
     v = solve(deal, variant, node_limit=budgets.solve_nodes)
     if v.status == "unknown":
         return Rejection("unknown", v.reason)
@@ -183,6 +193,26 @@ def measure(deal: Deal, variant: Variant, line: Sequence[Move],
     par = variant.scoring == "par"
     oracle = Oracle(deal, variant, node_limit=budgets.oracle_nodes)
     best = replay(deal, variant, line, require_win=not par).score if par else None
+    # Par with best score 50: 50 needs every card discarded AND the pyramid cleared in the
+    # first pass, so a position from which either is PROVED impossible (the same rules
+    # without scoring; one pass with objective pyramid) scores less: cheap, sound first
+    # tests (the Par oracle is an exhaustive search and often runs out of budget)
+    plain = first = None
+    if par and best == PAR_MAX:
+        plain = Oracle(deal, variant.with_options(scoring="none"),
+                       node_limit=budgets.oracle_nodes)
+        first = Oracle(deal, variant.with_options(passes=1, objective="pyramid", scoring="none"),
+                       node_limit=budgets.oracle_nodes)
+
+    def below_max(g: Game) -> bool:
+        """Proved: no line from ``g`` scores 50 (see above)."""
+        assert plain is not None and first is not None
+        if plain.status(g.moves).status == "blocked":
+            return True
+        if g.cleared_pass is None:
+            return g.pass_no > 1 or first.status(g.moves).status == "blocked"
+        return False
+
     npyr = variant.pyramid_cards
     pyr_cards = {int(c) for c in deal.cards[:npyr]}
     game = Game(deal, variant)
@@ -198,6 +228,10 @@ def measure(deal: Deal, variant: Variant, line: Sequence[Move],
                 if alt == move:
                     continue
                 game.push(alt)
+                if plain is not None and below_max(game):
+                    game.pop()
+                    here += 1
+                    continue
                 res = oracle.status_of(game)
                 game.pop()
                 if not res.exact:
