@@ -6,7 +6,11 @@ What makes a deal hard for a person, each measured on the deal (components):
     positions on the winning line offering at least one *tempting losing move*: a legal
     move after which the position is PROVED lost by the position oracle
     (:mod:`.oracle`; ``unknown`` never counts). Under Par scoring a losing move is one
-    after which the best reachable score is proved lower than the deal's best.
+    after which the best reachable score is proved lower than the deal's best. When the
+    best is 50 (a one-pass win, which is then the solution) two cheaper sound proofs come
+    first: 50 needs every card discarded and the pyramid cleared in the first pass, so a
+    position the unscored rules prove lost, or from which one pass cannot clear the
+    pyramid, scores less.
 ``losing_moves``
     how many such moves in all; ``unsettled``: alternatives the oracle could not settle.
 ``decisions``, ``branching``
