@@ -121,7 +121,7 @@ class Searcher:
             prm[core.P_BUDGET] = budget
             core.run(a["val"], lay.cov, lay.zone, a["canpair"], a["byval"], a["bq"], prm, ctx,
                      st, a["mva"], a["mvb"], a["mvn"], a["mvi"], a["tkeys"], a["tstamp"],
-                     a["bestpath"], a["avail"], lay.desc)
+                     a["bestpath"], a["avail"], lay.anc)
             status = int(ctx[core.C_STATUS])
             nodes = int(ctx[core.C_NODES])
             if status != core.S_PAUSED:

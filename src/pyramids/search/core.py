@@ -160,7 +160,7 @@ def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _matchable(rem, k, ps, grp, val, canpair, byval, prm, desc):  # type: ignore[no-untyped-def]
+def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
     Each remaining non-King card that must be discarded (all of them for objective
@@ -179,7 +179,8 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, desc):  # type: ignore
     In the last pass the waste is a stack (pruning "lifo", when ``prm[P_LIFO]``): a
     waste card ``w`` can pair only after every waste card ``u`` above it has gone.
     If such a ``u`` (not a King) can only still pair with pyramid cards that lie
-    under a pyramid card ``x`` (``desc[x]``), or with nothing, then ``u`` goes after
+    under a pyramid card ``x`` (``x`` is in ``anc[p]`` for each such partner ``p``),
+    or with nothing, then ``u`` goes after
     ``x`` and so does ``w``: the edge ``x``-``w`` is dropped. ``u``'s possible
     partners are its complements left that are pyramid cards or, with draw 1 and
     stock-waste not forbidden, the hand or stock cards (other waste cards never
@@ -204,6 +205,27 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, desc):  # type: ignore
         waste = restfull & ~rem & ((np.int64(1) << (npyr + wlim)) - 1)
         if prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN:
             live = restfull & ~rem & ~((np.int64(1) << (npyr + wlim)) - 1)
+    # bur[w]: pyramid cards that must go before waste card w can be reached
+    bur = np.zeros(52, np.int64)
+    if waste != 0:
+        acc = 0
+        ws = waste
+        while ws:
+            u = hibit(ws)
+            ws &= ~(np.int64(1) << u)
+            bur[u] = acc
+            if val[u] == 13:
+                continue
+            part = canpair[u] & ~rem
+            if part & live:
+                continue
+            part &= pyrmask
+            blockers = pyrmask
+            while part:
+                low = part & -part
+                blockers &= anc[hibit(low)]
+                part &= ~low
+            acc |= blockers
     a = np.empty(4, np.int64)
     b = np.empty(4, np.int64)
     adja = np.empty(4, np.int64)
@@ -247,16 +269,9 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, desc):  # type: ignore
                         if hi < k - 1:
                             continue
                     if waste != 0:
-                        px = -1
-                        wy = -1
-                        if x < npyr and (waste >> y) & 1:
-                            px = x
-                            wy = y
-                        elif y < npyr and (waste >> x) & 1:
-                            px = y
-                            wy = x
-                        if px >= 0 and _buried(wy, px, rem, waste, live, val, canpair, desc,
-                                               pyrmask):
+                        if x < npyr and (waste >> y) & 1 and (bur[y] >> x) & 1:
+                            continue
+                        if y < npyr and (waste >> x) & 1 and (bur[x] >> y) & 1:
                             continue
                     adja[i] |= 1 << j
                     adjb[j] |= 1 << i
@@ -283,27 +298,8 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, desc):  # type: ignore
 
 
 @njit(cache=True)
-def _buried(w, x, rem, waste, live, val, canpair, desc, pyrmask):  # type: ignore[no-untyped-def]
-    """Is waste card ``w`` kept under the stack until pyramid card ``x`` has gone?"""
-    above = waste & ~((np.int64(2) << w) - 1)
-    while above:
-        low = above & -above
-        u = hibit(low)
-        above &= ~low
-        if val[u] == 13:
-            continue
-        part = canpair[u] & ~rem
-        if part & live:
-            continue
-        part &= pyrmask
-        if (part & ~desc[x]) == 0:
-            return True
-    return False
-
-
-@njit(cache=True)
 def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  # type: ignore[no-untyped-def]
-        tkeys, tstamp, bestpath, avail, desc):
+        tkeys, tstamp, bestpath, avail, anc):
     """Run (or resume) the DFS for at most ``prm[P_BUDGET]`` more nodes.
 
     ``st[d] = (removed, k, pass, cleared)`` is the position at depth ``d``; the move
@@ -402,7 +398,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             if _lookup_insert(key, tkeys, tstamp, ctx, table_max):
                 pass
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
-                                                            byval, prm, desc):
+                                                            byval, prm, anc):
                 ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---

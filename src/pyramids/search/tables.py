@@ -30,7 +30,7 @@ class Layout:
     zone: I64  # core.Z_* per slot
     blocked: I64  # slots a slot can never be discarded with, whatever its value
     params: I64  # core.P_* values except the per-call budget
-    desc: I64  # pyramid slots lying (transitively) under each pyramid slot
+    anc: I64  # pyramid slots lying (transitively) on each pyramid slot
 
 
 def _params(v: Variant) -> I64:
@@ -61,10 +61,10 @@ def layout(v: Variant) -> Layout:
     cov = np.zeros(52, np.int64)
     zone = np.zeros(52, np.int64)
     blocked = np.zeros(52, np.int64)
-    desc = np.zeros(52, np.int64)
+    anc = np.zeros(52, np.int64)
     for p in range(n):
         for q in geo.covering(p):
-            desc[q] |= 1 << p
+            anc[p] |= 1 << q
         for q in geo.covered_by(p):
             cov[p] |= 1 << q
         # a pyramid card never pairs with a card above or below it (transitively),
@@ -96,4 +96,4 @@ def layout(v: Variant) -> Layout:
             blocked[t] |= restmask
     for s in range(52):
         blocked[s] |= 1 << s
-    return Layout(n, cov, zone, blocked, _params(v), desc)
+    return Layout(n, cov, zone, blocked, _params(v), anc)
