@@ -160,7 +160,7 @@ def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc):  # type: ignore[no-untyped-def]
+def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
     Each remaining non-King card that must be discarded (all of them for objective
@@ -206,7 +206,11 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc):  # type: ignore[
         if prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN:
             live = restfull & ~rem & ~((np.int64(1) << (npyr + wlim)) - 1)
     # bur[w]: pyramid cards that must go before waste card w can be reached
-    bur = np.zeros(52, np.int64)
+    bur = scr[:52]
+    a = scr[52:56]
+    b = scr[56:60]
+    adja = scr[60:64]
+    adjb = scr[64:68]
     if waste != 0:
         acc = 0
         ws = waste
@@ -226,10 +230,6 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc):  # type: ignore[
                 blockers &= anc[hibit(low)]
                 part &= ~low
             acc |= blockers
-    a = np.empty(4, np.int64)
-    b = np.empty(4, np.int64)
-    adja = np.empty(4, np.int64)
-    adjb = np.empty(4, np.int64)
     for v in range(1, 7):
         if grp != 0 and v != grp:
             continue
@@ -398,7 +398,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             if _lookup_insert(key, tkeys, tstamp, ctx, table_max):
                 pass
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
-                                                            byval, prm, anc):
+                                                            byval, prm, anc, avail[64:]):
                 ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---
