@@ -141,8 +141,12 @@ def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyp
     gen = ctx[C_GEN]
     size = tkeys.shape[0]
     mask = size - 1
-    h = key * -7046029254386353131
-    h ^= (h >> 29) & 0x7FFFFFFFF
+    # murmur3 finaliser (logical shifts on int64): every key bit reaches the low bits
+    h = key ^ ((key >> 33) & 0x7FFFFFFF)
+    h *= -49064778989728563  # 0xff51afd7ed558ccd
+    h ^= (h >> 33) & 0x7FFFFFFF
+    h *= -4265267296055464877  # 0xc4ceb9fe1a85ec53
+    h ^= (h >> 33) & 0x7FFFFFFF
     home = h & mask
     i = home
     for _ in range(16):
@@ -352,6 +356,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                     below &= ~(np.int64(1) << hs)
             if below:
                 top = hibit(below)
+        # draw 3 before the last pass: removing a stock card changes later threes
+        regroup = stock and draw == 3 and (passes == 0 or ps < passes)
         if enter:
             enter = False
             if nodes >= stop:
@@ -435,12 +441,15 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                     # keeps its role: the top stays the top, the hand stays the hand),
                     # so some winning line starts with it. Not for a hand or waste King
                     # under stock-waste automatic: uncovering the waste could force a
-                    # pair the player would rather not make.
+                    # pair the player would rather not make. Nor for a waste King with
+                    # draw 3 before the last pass: a stock card gone early changes the
+                    # threes dealt in the next passes.
                     king = -1
                     for i in range(na):
                         s = avail[i]
                         if val[s] == 13:
-                            if pking and not (sw == SW_AUTOMATIC and zone[s] == Z_STOCK):
+                            if pking and not ((sw == SW_AUTOMATIC or regroup)
+                                              and zone[s] == Z_STOCK):
                                 king = s
                                 break
                             mva[d, n] = s
@@ -491,13 +500,15 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                         # structurally blocked) and that pair is playable now, play it now
                         # as the only move. Every winning line pairs the two; playing the
                         # pair first keeps the rest of the line legal, as for a King.
-                        # Not under stock-waste automatic (it could force a pair).
+                        # Not under stock-waste automatic (it could force a pair), nor for
+                        # a stock card with draw 3 before the last pass (as for Kings).
                         forced_pair = False
                         if ppartner:
                             for i in range(n):
                                 x = mva[d, i]
                                 y = mvb[d, i]
-                                if y < 0:
+                                if y < 0 or (regroup and (zone[x] == Z_STOCK
+                                                          or zone[y] == Z_STOCK)):
                                     continue
                                 if (((canpair[x] & ~rem) == (np.int64(1) << y)
                                      and (not objpyr or x < npyr))
