@@ -73,5 +73,9 @@ def test_grades_match_a_recomputation(name: str) -> None:
         g = grade_deal(Deal.from_number(e["deal"]), variant_of(e))
         assert isinstance(g, Grading), e["id"]
         assert (g.grade, g.score, g.unique) == (e["grade"], e["score"], e["unique"]), e["id"]
-        assert g.components == e["components"], e["id"]
+        # everything but the oracle's own bookkeeping (how many queries it made, how many
+        # ran out of budget), which a faster solver may legitimately change
+        diag = {"unsettled", "oracle_queries"}
+        assert {k: v for k, v in g.components.items() if k not in diag} == \
+            {k: v for k, v in e["components"].items() if k not in diag}, e["id"]
         assert [str(m) for m in g.solution] == e["solution"], e["id"]
