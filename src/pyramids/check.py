@@ -11,7 +11,8 @@ even for a deal that cannot be won.
 from __future__ import annotations
 
 import time
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Literal
 
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
@@ -22,13 +23,17 @@ EngineName = Literal["auto", "search", "cpsat"]
 ENGINES = ("auto", "search", "cpsat")
 
 
-def search_solver() -> Any | None:
+SearchSolve = Callable[..., Verdict]
+
+
+def search_solver() -> SearchSolve | None:
     """``pyramids.search.solve`` if that package is importable, else ``None``."""
     try:
         from .search import solve
     except ImportError:
         return None
-    return solve
+    fn: SearchSolve = solve
+    return fn
 
 
 def _blocked(cert: Certificate, deal: Deal, start: float) -> Verdict:

@@ -172,7 +172,7 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
     pool: list[list[Card]] = [[] for _ in range(14)]
     for c in bouquet:
         pool[c % 13 + 1].append(Card(c))
-    partner_of: dict[int, int | None] = {}
+    partner_of: dict[int, int] = {}
     for (a, b), x in pairs.items():
         if solver.boolean_value(x):
             partner_of[a], partner_of[b] = b, a
@@ -186,7 +186,7 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
             events.append((solver.value(t[a]), a, Move.discard(ca)))
         elif a in partner_of:
             b = partner_of[a]
-            if b is not None and a < b:
+            if a < b:
                 events.append((solver.value(t[a]), a, Move.discard(ca, Card(cards[b]))))
         else:  # with the bouquet
             events.append((solver.value(t[a]), a, Move.discard(ca, pool[13 - vals[a]].pop())))

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="operator,arg-type,list-item,index,union-attr,assignment,misc"
+# (stock cards are 1-based: index 0 of the per-card lists holds None)
 """CP-SAT model of the stock games: an event-ordered model over (pass, pointer) phases.
 
 Notation: the stock cards are ``s_1 .. s_N`` in dealing order. RULES.md makes the stock,
@@ -245,7 +247,7 @@ class StockModel:
     def _alive(self, q: int) -> list[cp_model.IntVar]:
         """``alive[i]``: stock card ``s_i`` is still there when pass ``q`` starts."""
         m, N, Q, rs = self.m, self.N, self.Q, self.rs
-        alive: list[cp_model.IntVar] = [None]  # type: ignore[list-item]
+        alive: list[cp_model.IntVar] = [None]
         for i in range(1, N + 1):
             c = m.new_bool_var(f"Q{i}ge{q}")
             m.add(Q[i] >= q).only_enforce_if(c)
