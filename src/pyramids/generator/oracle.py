@@ -6,9 +6,10 @@ limits). Three back ends, chosen once per process:
 
 1. ``pyramids.search.solve(deal, variant, start=...)`` when the search solver has the
    ``start`` keyword (planned by the lead);
-2. otherwise the search solver's numba kernel started directly from the position's
-   state (``removed, k, pass, cleared``; see :mod:`pyramids.search.core`). This is an
-   interim bridge over the kernel's internals, used only while ``start`` is missing;
+2. otherwise the search solver's own ``Searcher.solve`` with its kernel wrapped so that
+   the search starts from the position's state (``removed, k, pass, cleared``; see
+   :mod:`pyramids.search.core`). This interim bridge over the solver's internals is used
+   only while ``start`` is missing; tests check it against the brute force;
 3. a plain brute force over :class:`pyramids.engine.Game` (tests, small cases), used
    when the numba kernel cannot be imported or ``backend="reference"`` is asked.
 
@@ -142,37 +143,44 @@ def kernel_state(game: Game) -> tuple[int, int, int, int]:
     return removed, k, ps, cleared
 
 
+class _KernelDone(Exception):
+    """Raised by the wrapped kernel to leave ``Searcher.solve`` before it reads the path as
+    a line from the deal (ours starts at the position)."""
+
+
 def _via_kernel(game: Game, node_limit: int) -> PositionResult:
-    from ..search import PRUNINGS, core, default_searcher, to_moves
-    from ..search.tables import layout
+    """Run the search's own ``Searcher.solve`` set-up (tables, prunings, budget) with the
+    kernel wrapped so that the root state is the position's, then read the answer from
+    the searcher's arrays. Only ``st[0, :4]`` (removed, k, pass, cleared), the ``C_*`` /
+    ``S_*`` constants and the array names are relied on, not the kernel's arguments."""
+    from ..search import core, default_searcher, to_moves
 
     s = default_searcher()
     a = s._arrays  # interim bridge, see the module docstring
     v, deal = game.variant, game.deal
-    lay = layout(v)
-    a["cards"][:] = deal.cards
-    core.prepare(a["cards"], lay.blocked, lay.zone, a["val"], a["canpair"], a["byval"], a["bq"])
-    prm = lay.params.copy()
-    for name in PRUNINGS:  # as Searcher.solve sets them: P_KING, P_MATCH, P_PARTNER, ...
-        idx = getattr(core, "P_" + name.upper(), None)
-        if idx is not None:
-            prm[idx] = int(name in s.prunings)
-    prm[core.P_MAXDEPTH] = s.max_depth
-    prm[core.P_TABLE_MAX] = (1 << s.table_bits) * 3 // 4
-    prm[core.P_BUDGET] = node_limit
+    state = kernel_state(game)
+    original = core.run
+    ran = False
+
+    def run(*args: object, **kwargs: object) -> None:
+        nonlocal ran
+        ran = True
+        a["st"][0, :4] = state  # the DFS never writes st[0]: safe on every resumed chunk
+        original(*args, **kwargs)
+        ctx = a["ctx"]
+        if int(ctx[core.C_STATUS]) != core.S_PAUSED or int(ctx[core.C_NODES]) >= node_limit:
+            raise _KernelDone
+
+    core.run = run  # type: ignore[assignment]
+    try:
+        s.solve(deal, v, node_limit=node_limit)
+    except _KernelDone:
+        pass
+    finally:
+        core.run = original
+    if not ran:  # the solver answered without searching: do not trust it for a position
+        return _via_reference(game, node_limit)
     ctx = a["ctx"]
-    ctx[:] = 0
-    ctx[core.C_ENTER] = 1
-    ctx[core.C_BEST] = -1000
-    ctx[core.C_GEN] = s._next_gen()
-    st = a["st"]
-    # the first four columns are the position; any further ones (the incremental matching
-    # group) start at 0, as at the root: "check everything"
-    st[0] = 0
-    st[0, :4] = kernel_state(game)
-    core.run(a["val"], lay.cov, lay.zone, a["canpair"], a["byval"], a["bq"], prm, ctx,
-             a["st"], a["mva"], a["mvb"], a["mvn"], a["mvi"], a["tkeys"], a["tstamp"],
-             a["bestpath"], a["avail"])
     status = int(ctx[core.C_STATUS])
     nodes = int(ctx[core.C_NODES])
     par = v.scoring == "par"
