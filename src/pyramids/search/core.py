@@ -216,7 +216,7 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
     adja = scr[60:64]
     adjb = scr[64:68]
     if waste != 0:
-        acc = 0
+        acc = np.int64(0)
         ws = waste
         while ws:
             u = hibit(ws)
