@@ -216,11 +216,11 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
     adja = scr[60:64]
     adjb = scr[64:68]
     if waste != 0:
-        acc = np.int64(0)
+        acc = 0
         ws = waste
         while ws:
             u = hibit(ws)
-            ws &= ~(np.int64(1) << u)
+            ws &= ~(1 << u)
             bur[u] = acc
             if val[u] == 13:
                 continue
