@@ -73,6 +73,7 @@ def solver_params(solver: cp_model.CpSolver, time_limit: float | None, presolve:
         p.linearization_level = 0
         p.cp_model_probing_level = 0
         p.symmetry_level = 0
+        p.use_sat_inprocessing = False
     if time_limit is not None:
         p.max_time_in_seconds = max(float(time_limit), 0.001)
 
@@ -133,7 +134,10 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
             if not partners[a]:
                 return OpenResult("infeasible", seconds=time.process_time() - start)
             m.add_exactly_one(partners[a])
-    t = [m.new_int_var(0, n - 1, f"t{a}") for a in range(n)]
+    if overlap or objective != "all":
+        t = [m.new_int_var(0, n - 1, f"t{a}") for a in range(n)]
+    else:  # a slot goes after every chain lying on it, before every chain under it
+        t = [m.new_int_var(lay.above[a], n - 1 - lay.below[a], f"t{a}") for a in range(n)]
     for a in range(n):
         ra = removed[a]
         for d in lay.direct[a]:

@@ -25,6 +25,8 @@ class Slots:
     direct: tuple[tuple[int, ...], ...]
     before: tuple[frozenset[int], ...]
     covers: tuple[tuple[int, ...], ...]  # slots that ``s`` lies directly on
+    above: tuple[int, ...]  # longest chain of slots lying (transitively) on ``s``
+    below: tuple[int, ...]  # longest chain of slots ``s`` lies on (transitively)
 
 
 def slots(variant: Variant, tableau: bool | None = None) -> Slots:
@@ -50,4 +52,11 @@ def _slots(rows: int, columns: int, tableau_rows: int) -> Slots:
     for s in range(n):
         for d in direct[s]:
             covers[d].append(s)
-    return Slots(n, p, tuple(direct), tuple(before), tuple(tuple(c) for c in covers))
+    above = [0] * n
+    for s in sorted(range(n), key=lambda x: len(before[x])):  # covering slots first
+        above[s] = max((above[d] + 1 for d in direct[s]), default=0)
+    below = [0] * n
+    for s in sorted(range(n), key=lambda x: -len(before[x])):
+        below[s] = max((below[c] + 1 for c in covers[s]), default=0)
+    return Slots(n, p, tuple(direct), tuple(before), tuple(tuple(c) for c in covers),
+                 tuple(above), tuple(below))
