@@ -750,7 +750,10 @@ def run_records(source: DealSource | str, variant: Variant | str = "pyramid", *,
                 workers: int | None = None, chunk_size: int | None = None,
                 out: str | Path | None = None, resume: bool = False,
                 analyser: Analyser | None = None) -> Iterator[Record]:
-    """All records of a run, for library use: ``run_records('0:100', 'giza')``."""
+    """All records of a run, for library use: ``run_records('0:100', 'giza')``.
+
+    With more than one worker the pool starts its processes with ``forkserver``: a script
+    calling this must guard its entry point with ``if __name__ == "__main__":``."""
     src = parse_source(source) if isinstance(source, str) else source
     v = get_variant(variant) if isinstance(variant, str) else variant
     job = Job(v, mode, engine, time_limit, analyser)
