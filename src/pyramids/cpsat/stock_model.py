@@ -363,7 +363,7 @@ class StockModel:
         if self.infeasible:
             return StockResult("infeasible", passes=self.P)
         solver = cp_model.CpSolver()
-        solver_params(solver, time_limit, presolve, workers)
+        solver_params(solver, time_limit, presolve, workers, small=True)
         status = solver.solve(self.m)
         seconds = time.process_time() - start
         res = StockResult("unknown", seconds=seconds, branches=solver.num_branches,
