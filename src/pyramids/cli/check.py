@@ -29,6 +29,11 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None,
     Certificates are tried cheapest first (four-complement, stock-count, structural),
     then the full engine; a winning line is replayed by the referee before it is shown.
     """
+    from ..check import search_solver
+    from ..cpsat import engine as _cpsat_engine  # noqa: F401 - load OR-Tools before timing
+
+    if engine != "cpsat":
+        search_solver()  # likewise: the time printed is the analysis, not the imports
     verdict = run_check(deal, variant, engine=engine, time_limit=time_limit)
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()}
