@@ -579,19 +579,27 @@ class BulkRunner:
             out.open()
         done = out.done if out is not None else None
         todo = (it for it in source if done is None or it.key not in done)
-        chunks = _chunks(todo, self.chunk_size or default_chunk(job))
+        chunks = _chunks(todo, self._chunk_size(job))
         old_term = _catch_sigterm()
         try:
-            if self.workers == 1:
-                yield from self._run_here(chunks, job, out, state)
-            else:
-                yield from self._run_pool(chunks, job, out, state)
+            yield from self._dispatch(chunks, job, out, state)
         except KeyboardInterrupt:
             raise Interrupted(state.prior + state.new + state.saved) from None
         finally:
             _restore_sigterm(old_term)
             if out is not None:
                 out.close()
+
+    def _chunk_size(self, job: Job) -> int:
+        return self.chunk_size or default_chunk(job)
+
+    def _dispatch(self, chunks: Iterator[list[SourceItem]], job: Job, out: OutFile | None,
+                  state: RunState) -> Iterator[Record]:
+        """Analyse the chunks, write each to ``out`` as it finishes, yield records in
+        order. The one method a runner on another engine replaces (see ``cluster``)."""
+        if self.workers == 1:
+            return self._run_here(chunks, job, out, state)
+        return self._run_pool(chunks, job, out, state)
 
     def _run_here(self, chunks: Iterator[list[SourceItem]], job: Job, out: OutFile | None,
                   state: RunState) -> Iterator[Record]:
