@@ -162,8 +162,10 @@ class ClusterMap(Generic[T, R]):
                     break
                 if emitted not in self.ready:
                     try:
-                        finished = wait(  # type: ignore[no-untyped-call]
-                            list(pending), timeout=POLL, return_when="FIRST_COMPLETED").done
+                        with client.as_current():  # wait() asks for the current client
+                            finished = wait(  # type: ignore[no-untyped-call]
+                                list(pending), timeout=POLL, return_when="FIRST_COMPLETED"
+                            ).done
                     except TimeoutError:
                         finished = set()
                     except CancelledError as e:  # the scheduler is gone, or closed us
@@ -225,6 +227,22 @@ def describe_items(items: list[SourceItem]) -> str:
     if first.number is not None and last.number is not None:
         return f"deals {first.number}..{last.number}"
     return f"deals #{first.key}..#{last.key}"
+
+
+def describe_numbers(numbers: list[int]) -> str:
+    return f"deals {numbers[0]}..{numbers[-1]}"
+
+
+@contextlib.contextmanager
+def cluster_mapper(scheduler: str) -> Iterator[Callable[..., Iterator[Any]]]:
+    """``mapper(fn, chunks, *args)`` on the cluster at ``scheduler`` (chunks of deal
+    numbers), for ``generator.generate(..., mapper=...)``; the client closes after."""
+    client = connect(scheduler)
+    try:
+        yield ClusterMap(client, describe=describe_numbers).run
+    finally:
+        with contextlib.suppress(Exception):
+            client.close()
 
 
 def default_cluster_chunk(job: Job) -> int:

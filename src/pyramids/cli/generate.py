@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from ..bulk import BulkError, Progress, RangeSource, RunState, default_workers, 
 from ..generator.generate import ANY, Outcome, Summary, generate, write_atomic
 from ..generator.grading import GRADES, Budgets
 from ..variants import Variant
+from .bulk import scheduler_option
 from .options import variant_options
 
 
@@ -57,6 +59,7 @@ def _numbers(spec: str) -> Sequence[int]:
 @click.option("--collection", help="Collection name in the entries (default: the variant).")
 @click.option("--workers", "-j", type=click.IntRange(min=1),
               help=f"Worker processes (default: all cores, here {default_workers()}).")
+@scheduler_option
 @click.option("--oracle-nodes", type=click.IntRange(min=1000),
               default=Budgets.oracle_nodes, show_default=True,
               help="Node budget per position query (tempting losing moves).")
@@ -66,13 +69,16 @@ def _numbers(spec: str) -> Sequence[int]:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
 def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out: str | None,
-                 collection: str | None, workers: int | None, oracle_nodes: int,
-                 solve_nodes: int, progress: bool | None) -> None:
+                 collection: str | None, workers: int | None, scheduler: str | None,
+                 oracle_nodes: int, solve_nodes: int, progress: bool | None) -> None:
     """Scan deals in order, prove them winnable, grade them, keep COUNT of each grade.
 
     Same arguments, same file. The summary (kept, graded, rejected by reason) goes to
     stderr.
     """
+    if scheduler and workers:
+        raise click.UsageError("--workers counts local processes: with --scheduler the "
+                               "cluster's workers do the work")
     grades = _grades(grade_text)
     numbers = _numbers(deals)
     budgets = Budgets(solve_nodes=solve_nodes, oracle_nodes=oracle_nodes)
@@ -82,9 +88,15 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
         bar.state.new += 1
         bar.update()
 
-    entries, summary = generate(variant, numbers, grades, count,
-                                collection=collection, workers=workers or default_workers(),
-                                budgets=budgets, on_deal=tick)
+    with contextlib.ExitStack() as stack:
+        mapper = None
+        if scheduler:  # Dask is imported only here
+            from ..cluster import cluster_mapper
+
+            mapper = stack.enter_context(cluster_mapper(scheduler))
+        entries, summary = generate(variant, numbers, grades, count, collection=collection,
+                                    workers=workers or default_workers(), budgets=budgets,
+                                    on_deal=tick, mapper=mapper)
     bar.close()
     if out:
         write_atomic(out, entries)

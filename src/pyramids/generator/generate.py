@@ -72,14 +72,24 @@ def _grade_chunk(numbers: list[int], variant: Variant, budgets: Budgets) -> list
     return [grade_one(n, variant, budgets) for n in numbers]
 
 
+ChunkMapper = Callable[..., Iterator[list[Outcome]]]
+"""``mapper(fn, chunks, *args)``: ``fn(chunk, *args)`` for each chunk elsewhere, results
+in chunk order (``pyramids.cluster.ClusterMap.run`` on a Dask cluster)."""
+
+
 def outcomes(numbers: Sequence[int], variant: Variant, budgets: Budgets, workers: int = 1,
-             chunk: int = 4) -> Iterator[Outcome]:
-    """Grade each deal, yielding outcomes in deal order (lazily: stop consuming to stop)."""
+             chunk: int = 4, mapper: ChunkMapper | None = None) -> Iterator[Outcome]:
+    """Grade each deal, yielding outcomes in deal order (lazily: stop consuming to stop).
+    With ``mapper`` the chunks are graded by it (``workers`` is then unused)."""
+    chunks = (list(numbers[i:i + chunk]) for i in range(0, len(numbers), chunk))
+    if mapper is not None:
+        for graded in mapper(_grade_chunk, chunks, variant, budgets):
+            yield from graded
+        return
     if workers <= 1:
         for n in numbers:
             yield grade_one(n, variant, budgets)
         return
-    chunks = (list(numbers[i:i + chunk]) for i in range(0, len(numbers), chunk))
     with cf.ProcessPoolExecutor(workers) as ex:
         pending: list[cf.Future[list[Outcome]]] = []
         try:
@@ -100,8 +110,8 @@ def collection_name(variant: Variant) -> str:
 
 def generate(variant: Variant, numbers: Sequence[int], grades: Sequence[str], count: int, *,
              collection: str | None = None, workers: int = 1, budgets: Budgets | None = None,
-             on_deal: Callable[[Outcome, Summary], None] | None = None
-             ) -> tuple[list[dict[str, Any]], Summary]:
+             on_deal: Callable[[Outcome, Summary], None] | None = None,
+             mapper: ChunkMapper | None = None) -> tuple[list[dict[str, Any]], Summary]:
     """The first ``count`` puzzles of each grade in ``grades`` (or of any grade with
     ``grades == ["any"]``) among ``numbers``, in deal order; and the scan summary."""
     budgets = budgets or Budgets()
@@ -116,7 +126,7 @@ def generate(variant: Variant, numbers: Sequence[int], grades: Sequence[str], co
         return all(len(kept[g]) >= count for g in want)
 
     if count > 0:
-        for out in outcomes(numbers, variant, budgets, workers):
+        for out in outcomes(numbers, variant, budgets, workers, mapper=mapper):
             summary.scanned += 1
             summary.last_deal = out.deal
             if out.entry is None:

@@ -1,0 +1,182 @@
+"""Bulk runs on a Dask cluster: a LocalCluster of 2 worker processes on the loopback.
+
+The reference is always a local run of the same deals: counts and per-deal verdicts
+(every record field but the timing) must be identical, also when a worker is killed
+mid-run, and a run resumed on the cluster adds each missing deal exactly once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from distributed import Client, LocalCluster
+
+from pyramids.cli import main
+from pyramids.cluster import ClusterError, ClusterMap, connect
+
+DEALS = "0:3000"  # Giza: ~3 ms a deal, so a few seconds on two workers
+TOTAL = 3000
+COUNTS = ("deals", "winnable", "blocked", "unknown", "win_rate", "ci95", "blocked_by",
+          "unknown_by", "win_rate_bounds")
+CLI = [sys.executable, "-c", "from pyramids.cli import main; main()"]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[tuple[LocalCluster, Client]]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as lc, Client(lc, set_as_default=False) as c:
+        yield lc, c
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    """The local run (one process) of the deals: its JSON summary and its out file."""
+    out = tmp_path_factory.mktemp("local") / "local.jsonl"
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "-j", "1",
+                                    "--json", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout), out
+
+
+def records(path: Path) -> dict[int, dict[str, Any]]:
+    """The records of an out file by key, without the timing; no key twice."""
+    lines = path.read_text().splitlines()[1:]
+    recs = [json.loads(line) for line in lines]
+    assert len({r["i"] for r in recs}) == len(recs), "a deal was recorded twice"
+    return {r["i"]: {k: v for k, v in r.items() if k != "seconds"} for r in recs}
+
+
+def same_counts(a: dict[str, Any], b: dict[str, Any]) -> None:
+    assert {k: a[k] for k in COUNTS} == {k: b[k] for k in COUNTS}
+
+
+def test_stats_on_the_cluster_equals_the_local_run(
+        cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
+        tmp_path: Path) -> None:
+    lc, _ = cluster
+    out = tmp_path / "dask.jsonl"
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
+                                    "--scheduler", lc.scheduler_address, "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.stdout)
+    same_counts(got, local[0])
+    assert got["workers"] == 2 and got["analysed"] == TOTAL
+    assert got["winnable"] > 0 and got["blocked"] > 0
+    assert records(out) == records(local[1])
+    assert set(records(out)) == set(range(TOTAL))
+
+
+def test_resume_on_the_cluster_adds_only_the_missing_deals(
+        cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
+        tmp_path: Path) -> None:
+    """A local run cut after 1000 deals (and mid-line) is finished on the cluster."""
+    lc, _ = cluster
+    out = tmp_path / "resumed.jsonl"
+    lines = local[1].read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:1001]) + lines[1001][:30])
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
+                                    "--scheduler", lc.scheduler_address, "--out", str(out),
+                                    "--resume"])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.stdout)
+    assert (got["resumed"], got["analysed"]) == (1000, TOTAL - 1000)
+    same_counts(got, local[0])
+    assert records(out) == records(local[1])
+
+
+def test_filter_and_generate_on_the_cluster_equal_local(
+        cluster: tuple[LocalCluster, Client], tmp_path: Path) -> None:
+    lc, _ = cluster
+    runner = CliRunner()
+    args = ["filter", "-V", "bouquet", "--deals", "0:1000", "--keep", "blocked"]
+    here = runner.invoke(main, [*args, "-j", "1"])
+    there = runner.invoke(main, [*args, "--scheduler", lc.scheduler_address])
+    assert here.exit_code == there.exit_code == 0, there.output
+    assert there.stdout == here.stdout and len(here.stdout.split()) > 100
+    args = ["generate", "-V", "giza", "--grade", "all", "-n", "1", "--deals", "0:300"]
+    here = runner.invoke(main, [*args, "-j", "1", "-o", str(tmp_path / "here.jsonl")])
+    there = runner.invoke(main, [*args, "--scheduler", lc.scheduler_address,
+                                 "-o", str(tmp_path / "there.jsonl")])
+    assert here.exit_code == there.exit_code == 0, there.output
+    assert (tmp_path / "there.jsonl").read_text() == (tmp_path / "here.jsonl").read_text()
+    assert there.stderr == here.stderr and "kept" in here.stderr
+
+
+def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
+        cluster: tuple[LocalCluster, Client]) -> None:
+    _, client = cluster
+    chunks = [list(range(k, k + 10)) for k in range(0, 500, 10)]
+    done: list[int] = []
+    cmap: ClusterMap[list[int], int] = ClusterMap(client, window=3)
+    assert list(cmap.run(sum, chunks, on_done=done.append)) == [sum(c) for c in chunks]
+    assert Counter(done) == Counter(sum(c) for c in chunks)
+    reports: list[str] = []
+    failing: ClusterMap[str, int] = ClusterMap(client, retries=2, report=reports.append,
+                                               describe=lambda c: f"chunk {c!r}")
+    with pytest.raises(ClusterError, match=r"chunk 'x' failed \(ValueError.*3 times"):
+        list(failing.run(int, ["1", "x", "2"]))
+    assert [r.split(": retry ")[1] for r in reports] == ["1 of 2", "2 of 2"]
+
+
+def test_killing_a_worker_mid_run_still_gives_the_right_counts(
+        cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
+        tmp_path: Path) -> None:
+    lc, client = cluster
+    client.wait_for_workers(2, timeout=60)
+    out = tmp_path / "killed.jsonl"
+    err = tmp_path / "stderr.txt"
+    with err.open("w") as ferr:
+        proc = subprocess.Popen([*CLI, "stats", "-V", "giza", "--deals", DEALS, "--json",
+                                 "--chunk", "16", "--scheduler", lc.scheduler_address,
+                                 "--out", str(out)], stdout=subprocess.PIPE, stderr=ferr,
+                                text=True)
+        try:
+            deadline = time.monotonic() + 60
+            while (not out.exists() or len(out.read_text().splitlines()) < 300) \
+                    and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            pids = client.run(os.getpid)
+            victim = sorted(pids)[0]
+            os.kill(pids[victim], signal.SIGKILL)
+            at_kill = len(out.read_text().splitlines()) - 1
+            stdout, _ = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert 300 <= at_kill < TOTAL, "the worker was not killed mid-run"
+    assert proc.returncode == 0, err.read_text()
+    same_counts(json.loads(stdout), local[0])
+    assert records(out) == records(local[1])
+    assert f"worker {victim} lost" in err.read_text()
+
+
+def test_dask_is_imported_only_with_scheduler() -> None:
+    code = ("import sys\nfrom pyramids.cli import main\n"
+            "for args in (['stats', '-V', 'bouquet', '--deals', '0:20', '-j', '1'],"
+            " ['filter', '-V', 'bouquet', '--deals', '0:20', '-j', '2'],"
+            " ['generate', '-V', 'giza', '-n', '1', '--deals', '0:5', '-j', '1']):\n"
+            "    main(args, standalone_mode=False)\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
+            "assert not bad, bad\nprint('ok')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 0 and res.stdout.strip().endswith("ok"), res.stderr
+
+
+def test_scheduler_option_errors() -> None:
+    res = CliRunner().invoke(main, ["stats", "--deals", "0:10", "-j", "2",
+                                    "--scheduler", "tcp://127.0.0.1:1"])
+    assert res.exit_code == 2 and "--workers counts local processes" in res.output
+    with pytest.raises(ClusterError, match="cannot reach a Dask scheduler at 'tcp://127"):
+        connect("tcp://127.0.0.1:1", timeout=1)
