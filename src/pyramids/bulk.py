@@ -716,6 +716,16 @@ class Progress:
             self._last = now
             self._draw(now)
 
+    def note(self, text: str) -> None:
+        """A message on a line of its own (a lost worker...), the bar redrawn below it."""
+        if self.enabled and self._width:
+            self.stream.write("\r" + text.ljust(self._width) + "\n")
+            self._width = 0
+            self._draw(time.perf_counter())
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
     def _draw(self, now: float) -> None:
         elapsed = now - self.state.started
         rate = self.state.new / elapsed if elapsed > 0 else 0.0

@@ -79,9 +79,8 @@ def cluster_threads(client: Client) -> int:
 
 
 def stderr_report(message: str) -> None:
-    """A line on stderr that does not mix with a progress bar being redrawn there."""
-    clear = "\r\x1b[K" if sys.stderr.isatty() else ""
-    sys.stderr.write(f"{clear}{message}\n")
+    """Reports go to stderr (the CLI passes its progress bar's ``note`` instead)."""
+    sys.stderr.write(message + "\n")
     sys.stderr.flush()
 
 
@@ -234,12 +233,13 @@ def describe_numbers(numbers: list[int]) -> str:
 
 
 @contextlib.contextmanager
-def cluster_mapper(scheduler: str) -> Iterator[Callable[..., Iterator[Any]]]:
+def cluster_mapper(scheduler: str, report: Callable[[str], None] = stderr_report
+                   ) -> Iterator[Callable[..., Iterator[Any]]]:
     """``mapper(fn, chunks, *args)`` on the cluster at ``scheduler`` (chunks of deal
     numbers), for ``generator.generate(..., mapper=...)``; the client closes after."""
     client = connect(scheduler)
     try:
-        yield ClusterMap(client, describe=describe_numbers).run
+        yield ClusterMap(client, report=report, describe=describe_numbers).run
     finally:
         with contextlib.suppress(Exception):
             client.close()

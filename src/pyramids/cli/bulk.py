@@ -120,6 +120,8 @@ def _records(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
     outfile = OutFile(out, job, source, resume) if out else None
     state = RunState()
     bar = Progress(source.total, label, enabled=progress, state=state)
+    if hasattr(runner, "report"):  # a cluster runner: lost workers are reported above the bar
+        runner.report = bar.note
     return runner.run(source, job, outfile, state), state, bar
 
 

@@ -93,7 +93,7 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
         if scheduler:  # Dask is imported only here
             from ..cluster import cluster_mapper
 
-            mapper = stack.enter_context(cluster_mapper(scheduler))
+            mapper = stack.enter_context(cluster_mapper(scheduler, bar.note))
         entries, summary = generate(variant, numbers, grades, count, collection=collection,
                                     workers=workers or default_workers(), budgets=budgets,
                                     on_deal=tick, mapper=mapper)
