@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from pyramids.cli import main
 from pyramids.deals import Deal
 from pyramids.engine import Game
+from pyramids.errors import RefereeError
 from pyramids.generator.generate import generate
 from pyramids.generator.grading import (
     GRADES,
@@ -27,10 +28,10 @@ from pyramids.generator.grading import (
     thresholds_for,
 )
 from pyramids.generator.lines import count_lines, discard_set
-from pyramids.generator.oracle import Oracle, kernel_state
+from pyramids.generator.oracle import Oracle
 from pyramids.moves import DEAL, REDEAL, Move
 from pyramids.referee import replay
-from pyramids.search import solve
+from pyramids.search import root_state, solve
 from pyramids.variants import Variant, get_variant
 
 GIZA = get_variant("giza")
@@ -82,10 +83,10 @@ def brute_lines(deal: Deal, variant: Variant, cap: int = 2) -> int:
 # -- oracle --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name,cut", [("giza", 16), ("pyramid", 34)])
-def test_oracle_kernel_agrees_with_brute_force(name: str, cut: int) -> None:
+def test_oracle_search_agrees_with_brute_force(name: str, cut: int) -> None:
     v = get_variant(name)
     (deal, line), = winnable(v)
-    fast = Oracle(deal, v, backend="kernel")
+    fast = Oracle(deal, v, backend="search")
     slow = Oracle(deal, v, backend="reference", node_limit=200_000)
     seen = {"winnable": 0, "blocked": 0}
     for i in range(cut, len(line)):
@@ -107,7 +108,7 @@ def test_oracle_par_best_score_matches_brute_force() -> None:
     deal = Deal.from_number(18)  # winnable in one pass: best Par score 50
     line = list(solve(deal, get_variant("pyramid"), node_limit=5_000_000).moves)
     assert replay(deal, v, line, require_win=False).score == 50
-    fast = Oracle(deal, v, backend="kernel")
+    fast = Oracle(deal, v, backend="search")
     slow = Oracle(deal, v, backend="reference", node_limit=300_000)
     scores = set()
     for i in range(len(line) - 12, len(line)):
@@ -124,18 +125,14 @@ def test_oracle_par_best_score_matches_brute_force() -> None:
     assert 50 in scores and len(scores) > 1
 
 
-def test_kernel_state_tracks_deals_and_redeals() -> None:
+def test_root_state_tracks_deals_and_redeals() -> None:
     v = get_variant("cheops")  # 3 passes, draw 1
     deal = Deal.from_number(3)
-    g = Game(deal, v)
-    for _ in range(24):
-        g.push(DEAL)
-    removed, k, ps, cl = kernel_state(g)
-    assert (removed, k, ps, cl) == (0, 24, 1, 0)
-    g.push(REDEAL)
-    g.push(DEAL)
-    g.push(DEAL)
-    assert kernel_state(g)[1:3] == (2, 2)
+    line = [DEAL] * 24
+    assert root_state(deal, v, line) == (0, 24, 1, 0)
+    assert root_state(deal, v, [*line, REDEAL, DEAL, DEAL])[1:3] == (2, 2)
+    with pytest.raises(RefereeError, match="start, step 25: deal: the stock is empty"):
+        root_state(deal, v, [*line, DEAL])
 
 
 # -- lines ---------------------------------------------------------------------------------

@@ -135,3 +135,90 @@ def test_cli_solve() -> None:
     assert r.exit_code == 0 and "unknown" in r.output
     r = runner.invoke(main, ["solve", "nonsense"])
     assert r.exit_code == 2
+
+
+def test_max_matching_table_is_exact() -> None:
+    """The 4 + 4 bipartite matching table against augmenting paths, all 65,536 graphs."""
+    from pyramids.search.core import MAX_MATCHING
+
+    def kuhn(packed: int) -> int:
+        match = [-1] * 4
+
+        def augment(i: int, seen: set[int]) -> bool:
+            for j in range(4):
+                if packed >> (4 * i + j) & 1 and j not in seen:
+                    seen.add(j)
+                    if match[j] < 0 or augment(match[j], seen):
+                        match[j] = i
+                        return True
+            return False
+
+        return sum(augment(i, set()) for i in range(4))
+
+    assert [int(x) for x in MAX_MATCHING] == [kuhn(p) for p in range(1 << 16)]
+
+
+@pytest.mark.parametrize("name", ["pyramid", "cheops", "giza"])
+def test_growing_table_changes_no_verdict(name: str) -> None:
+    """A table that starts tiny and grows (rehashing) gives the same verdicts as a large
+    one; a table too small to hold the search only forgets positions."""
+    from pyramids.search import core
+
+    variant = get_variant(name)
+    tiny = Searcher(table_bits=6)  # 64 entries: overwrites all the time
+    saved = core.TABLE_START
+    try:
+        for n in range(8):
+            deal = Deal.from_number(n)
+            core.TABLE_START = saved
+            big = FULL.solve(deal, variant, node_limit=LIMIT)
+            core.TABLE_START = 4  # grows from 4 entries
+            grown = FULL.solve(deal, variant, node_limit=LIMIT)
+            small = tiny.solve(deal, variant, node_limit=20 * LIMIT)
+            assert grown.status == big.status
+            if grown.nodes > 1000:
+                assert FULL._arrays["ctx"][core.C_TSIZE] >= 512  # it did grow
+            assert small.status in (big.status, "unknown")
+    finally:
+        core.TABLE_START = saved
+
+
+def test_start_from_a_position() -> None:
+    """``start=``: the verdict of the position after some moves. Along a winning line
+    every position is winnable and the answer is the line's start plus a continuation
+    (replayed); a move the brute force proves losing gives ``blocked``."""
+    from pyramids.generator.oracle import Oracle
+
+    variant = get_variant("giza")
+    deal = next(d for d in map(Deal.from_number, range(50))
+                if FULL.solve(d, variant).status == "winnable")
+    line = list(FULL.solve(deal, variant).moves)
+    slow = Oracle(deal, variant, backend="reference", node_limit=200_000)
+    blocked = 0
+    for i in range(len(line) - 14, len(line) + 1):
+        v = solve(deal, variant, start=line[:i])
+        assert v.status == "winnable" and list(v.moves[:i]) == line[:i]
+        replay(deal, variant, v.moves)
+        if i == len(line):
+            continue
+        from pyramids.engine import Game
+        g = Game(deal, variant)
+        for m in line[:i]:
+            g.push(m)
+        for m in g.legal_moves():
+            other = solve(deal, variant, start=[*line[:i], m])
+            g.push(m)
+            ref = slow.status_of(g)
+            g.pop()
+            if ref.exact:
+                assert other.status == ref.status, (i, m)
+                blocked += other.status == "blocked"
+    assert blocked > 0
+
+
+def test_start_must_be_legal() -> None:
+    from pyramids.errors import RefereeError
+    from pyramids.moves import parse_moves
+
+    with pytest.raises(RefereeError, match="start, step 2: deal: giza has no stock"):
+        solve(Deal.from_number(0), get_variant("giza"), start=parse_moves("KC deal"))

@@ -54,6 +54,12 @@ class Game:
         for i, c in enumerate(rest):
             self._where[c] = (variant.rest, i)
         self._rest = rest
+        # _cover_mask[p]: the cards lying directly on pyramid position p, as card bits,
+        # so that "p is exposed" is one mask test on ``removed``
+        self._cover_mask: tuple[int, ...] = tuple(
+            sum(1 << self.pyramid_layout[q] for q in self.geo.covered_by(p))
+            for p in range(n))
+        self._pyramid_mask = sum(1 << c for c in self.pyramid_layout)
         self.removed = 0  # bit mask of discarded cards
         self.stock: tuple[Card, ...] = rest if variant.is_stock else ()
         self.hand: Card | None = None
@@ -69,6 +75,9 @@ class Game:
     # -- what is where ---------------------------------------------------
     def is_removed(self, card: int) -> bool:
         return bool(self.removed >> card & 1)
+
+    def pyramid_cleared(self) -> bool:
+        return self.removed & self._pyramid_mask == self._pyramid_mask
 
     def pyramid_left(self) -> list[Card]:
         return [c for c in self.pyramid_layout if not self.is_removed(c)]
@@ -90,8 +99,9 @@ class Game:
         return self.waste[-1] if self.waste else None
 
     def pyramid_exposed(self, p: int) -> bool:
-        return not any(not self.is_removed(self.pyramid_layout[q])
-                       for q in self.geo.covered_by(p))
+        """No card is left on pyramid position ``p``."""
+        m = self._cover_mask[p]
+        return self.removed & m == m
 
     def covering_cards(self, p: int) -> list[Card]:
         """The cards still lying directly on pyramid position ``p``."""
@@ -100,8 +110,9 @@ class Game:
 
     def available(self) -> list[Card]:
         """Cards that may be discarded now (without overlap), in a fixed order."""
-        out = [c for p, c in enumerate(self.pyramid_layout)
-               if not self.is_removed(c) and self.pyramid_exposed(p)]
+        removed = self.removed
+        out = [c for c, m in zip(self.pyramid_layout, self._cover_mask, strict=True)
+               if not removed >> c & 1 and removed & m == m]
         for col in range(len(self.columns)):
             cards = self.column_cards(col)
             if cards:
@@ -112,6 +123,20 @@ class Game:
         if self.waste:
             out.append(self.waste[-1])
         return out
+
+    def is_available(self, card: Card) -> bool:
+        """``card`` is in :meth:`available` (may be discarded now, without overlap)."""
+        if self.removed >> card & 1:
+            return False
+        zone, i = self._where[card]
+        if zone == "pyramid":
+            return self.pyramid_exposed(i)
+        if zone == "tableau":
+            col, depth = self.geo.column_of(i)
+            return self.columns[col] == depth + 1
+        if zone == "bouquet":
+            return True
+        return card == self.hand or (bool(self.waste) and card == self.waste[-1])
 
     def overlap_partner(self, card: Card) -> Card | None:
         """The exposed card lying directly, and alone, on ``card`` (overlap discards)."""
@@ -142,7 +167,7 @@ class Game:
         if self.forced_pair() is not None:
             return False
         if self.variant.objective == "pyramid":
-            return not self.pyramid_left()
+            return self.pyramid_cleared()
         return self.removed == (1 << 52) - 1 or self.cards_left() == 0
 
     def is_lost(self) -> bool:
@@ -185,8 +210,7 @@ class Game:
 
     def is_won_fast(self) -> bool:
         if self.variant.objective == "pyramid":
-            return all(self.is_removed(c) for c in self.pyramid_layout) and \
-                self.forced_pair() is None
+            return self.pyramid_cleared() and self.forced_pair() is None
         return self.removed == (1 << 52) - 1
 
     def _stock_waste_forbidden(self, a: Card, b: Card) -> bool:
@@ -239,8 +263,7 @@ class Game:
                 return f"{cards[0]} is not a king: it needs a partner summing to 13"
         elif not complementary(*cards):
             return f"{cards[0]} and {cards[1]} do not sum to 13"
-        avail = set(self.available())
-        if all(c in avail for c in cards):
+        if all(self.is_available(c) for c in cards):
             if len(cards) == 2 and self._stock_waste_forbidden(*cards):
                 return "the hand and the waste top may not be matched (stock-waste forbidden)"
             return None
@@ -249,7 +272,7 @@ class Game:
                 if self.overlap_partner(low) == high:
                     return None
         for c in cards:
-            if c not in avail:
+            if not self.is_available(c):
                 return self._why_unavailable(c, cards)
         return "not available"  # pragma: no cover - every branch above names a card
 
@@ -292,7 +315,7 @@ class Game:
         else:
             for c in move.cards:
                 self._remove(c)
-            if self.cleared_pass is None and not self.pyramid_left():
+            if self.cleared_pass is None and self.pyramid_cleared():
                 self.cleared_pass = self.pass_no
 
     def pop(self) -> Move:

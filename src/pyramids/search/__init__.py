@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..cards import Card
 from ..deals import Deal
+from ..engine import Game
+from ..errors import IllegalMoveError, RefereeError
 from ..moves import DEAL, REDEAL, Move
 from ..referee import replay
 from ..variants import Variant
@@ -38,7 +41,7 @@ __all__ = ["PRUNINGS", "Searcher", "solve"]
 
 ENGINE = "search"
 PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet")
-TABLE_BITS = 22  # 4M slots: 48 MiB (keys + stamps)
+TABLE_BITS = 22  # at most 4M entries: 64 MiB (keys + generations), 32 MiB spare
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
 TIMED_CHUNK = 1 << 15  # nodes per kernel call between time checks (a few ms)
@@ -64,10 +67,9 @@ class Searcher:
         size = 1 << self.table_bits
         md = self.max_depth
         a = self._arrays
-        a["tkeys"] = np.zeros(size, np.int64)
-        a["tstamp"] = np.zeros(size, np.int32)
-        a["tkeys"].fill(0)  # touch the pages now, not at random during the first searches
-        a["tstamp"].fill(0)
+        a["table"] = np.zeros(2 * size, np.int64)  # (key, generation) pairs
+        a["table"].fill(0)  # touch the pages now, not at random during the first searches
+        a["spare"] = np.zeros(size, np.int64)  # keys while the table in use grows
         a["st"] = np.zeros((md + 1, 5), np.int64)
         a["mva"] = np.zeros((md + 1, core.MAXMV), np.int8)
         a["mvb"] = np.zeros((md + 1, core.MAXMV), np.int8)
@@ -84,18 +86,26 @@ class Searcher:
         self._gen = 0
 
     def _next_gen(self) -> int:
-        self._gen += 1
-        if self._gen >= 2**31 - 1:
-            self._arrays["tstamp"][:] = 0
-            self._gen = 1
+        """A generation no entry of the table carries yet (a search may have taken
+        several, see ``core._grow``); int64 stamps never wrap in practice."""
+        self._gen = max(self._gen, int(self._arrays["ctx"][core.C_GEN])) + 1
         return self._gen
 
-    def solve(self, deal: Deal, variant: Variant, *, node_limit: int | None = None,
-              time_limit: float | None = None) -> Verdict:
-        """Search ``deal`` under ``variant``; see the module docstring for the answers."""
+    def solve(self, deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
+              node_limit: int | None = None, time_limit: float | None = None) -> Verdict:
+        """Search ``deal`` under ``variant``; see the module docstring for the answers.
+
+        ``start``: legal moves from the deal; the search answers for the position after
+        them (the puzzle grader asks this of every alternative move), and a solution is
+        ``start`` followed by the line found, replayed by the referee from the deal.
+        Raises :class:`~pyramids.errors.RefereeError` naming the step if ``start`` is
+        not a legal line.
+        """
         t0 = time.perf_counter()
         a = self._arrays
         lay = layout(variant)
+        start = tuple(start)
+        root = root_state(deal, variant, start)
         a["cards"][:] = deal.cards
         core.prepare(a["cards"], lay.blocked, lay.zone, a["val"], a["canpair"], a["byval"],
                      a["bq"])
@@ -108,19 +118,21 @@ class Searcher:
         prm[core.P_MAXDEPTH] = self.max_depth
         prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
         ctx = a["ctx"]
+        gen = self._next_gen()
         ctx[:] = 0
         ctx[core.C_ENTER] = 1
         ctx[core.C_BEST] = -1000
-        ctx[core.C_GEN] = self._next_gen()
+        ctx[core.C_GEN] = gen
+        ctx[core.C_TSIZE] = min(core.TABLE_START, 1 << self.table_bits)
         st = a["st"]
-        st[0] = (0, 0, 1, 0, 0)
+        st[0] = (*root, 0)
         while True:
             budget = CHUNK if time_limit is None else TIMED_CHUNK
             if node_limit is not None:
                 budget = min(budget, node_limit - int(ctx[core.C_NODES]))
             prm[core.P_BUDGET] = budget
             core.run(a["val"], lay.cov, lay.zone, a["canpair"], a["byval"], a["bq"], prm, ctx,
-                     st, a["mva"], a["mvb"], a["mvn"], a["mvi"], a["tkeys"], a["tstamp"],
+                     st, a["mva"], a["mvb"], a["mvn"], a["mvi"], a["table"], a["spare"],
                      a["bestpath"], a["avail"], lay.anc)
             status = int(ctx[core.C_STATUS])
             nodes = int(ctx[core.C_NODES])
@@ -135,13 +147,13 @@ class Searcher:
             return self._unknown(deal, variant, nodes, t0,
                                  f"search deeper than {self.max_depth} moves")
         if variant.scoring == "par":
-            return self._par_verdict(deal, variant, nodes, t0)
+            return self._par_verdict(deal, variant, start, nodes, t0)
         if status == core.S_FOUND:
             depth = int(ctx[core.C_DEPTH])
             mvi = a["mvi"]
             path = [(int(a["mva"][d, mvi[d] - 1]), int(a["mvb"][d, mvi[d] - 1]))
                     for d in range(depth)]
-            moves = to_moves(deal, path)
+            moves = [*start, *to_moves(deal, path)]
             replay(deal, variant, moves, require_win=True)
             return Verdict("winnable", ENGINE, tuple(moves), nodes=nodes,
                            seconds=time.perf_counter() - t0, deal_number=deal.number)
@@ -161,13 +173,14 @@ class Searcher:
              "pruned_partner": int(ctx[core.C_PRUNED_PARTNER]),
              "table_misses": int(ctx[core.C_TABLE_MISS])})
 
-    def _par_verdict(self, deal: Deal, variant: Variant, nodes: int, t0: float) -> Verdict:
+    def _par_verdict(self, deal: Deal, variant: Variant, start: tuple[Move, ...], nodes: int,
+                     t0: float) -> Verdict:
         a = self._arrays
         ctx = a["ctx"]
         best = int(ctx[core.C_BEST])
         n = int(ctx[core.C_BESTLEN])
         path = [(int(a["bestpath"][d, 0]), int(a["bestpath"][d, 1])) for d in range(n)]
-        moves = to_moves(deal, path)
+        moves = [*start, *to_moves(deal, path)]
         result = replay(deal, variant, moves, require_win=False)
         if result.score != best:
             raise AssertionError(f"search: par line scores {result.score}, expected {best}")
@@ -187,6 +200,40 @@ class Searcher:
             score = int(self._arrays["ctx"][core.C_BEST])
         return Verdict("unknown", ENGINE, nodes=nodes, seconds=time.perf_counter() - t0,
                        reason=reason, score=score, deal_number=deal.number)
+
+
+def root_state(deal: Deal, variant: Variant,
+               start: Sequence[Move]) -> tuple[int, int, int, int]:
+    """The kernel's ``(removed slots, k, pass, cleared)`` after ``start`` (see ``core``).
+
+    ``start`` is played by the rules engine, so an illegal line raises
+    :class:`~pyramids.errors.RefereeError` naming the step, as the referee does.
+    """
+    if not start:
+        return 0, 0, 1, 0
+    slot = {c: i for i, c in enumerate(deal.cards)}
+    npyr = variant.pyramid_cards
+    removed = 0
+    k = 0
+    game = Game(deal, variant)
+    for step, m in enumerate(start, 1):
+        try:
+            game.push(m)
+        except IllegalMoveError as e:
+            raise RefereeError(f"start, step {step}: {e}", step) from None
+        if m.kind == "deal":
+            last = game.hand if variant.draw == 1 else game.waste[-1]
+            assert last is not None
+            k = slot[last] - npyr + 1
+        elif m.kind == "redeal":
+            k = 0
+        else:
+            for c in m.cards:
+                removed |= 1 << slot[c]
+    limited = int(layout(variant).params[core.P_PASSES]) > 0
+    ps = game.pass_no if limited else 1
+    cleared = (game.cleared_pass or 0) if variant.scoring == "par" else 0
+    return removed, k, ps, cleared
 
 
 def to_moves(deal: Deal, path: list[tuple[int, int]]) -> list[Move]:
@@ -215,8 +262,9 @@ def default_searcher() -> Searcher:
     return searcher
 
 
-def solve(deal: Deal, variant: Variant, *, node_limit: int | None = None,
-          time_limit: float | None = None) -> Verdict:
-    """Solve ``deal`` under ``variant`` exactly (thoughtful play, full knowledge)."""
-    return default_searcher().solve(deal, variant, node_limit=node_limit,
+def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
+          node_limit: int | None = None, time_limit: float | None = None) -> Verdict:
+    """Solve ``deal`` under ``variant`` exactly (thoughtful play, full knowledge), from
+    the position after ``start`` (see :meth:`Searcher.solve`)."""
+    return default_searcher().solve(deal, variant, start=start, node_limit=node_limit,
                                     time_limit=time_limit)

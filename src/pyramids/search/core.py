@@ -58,12 +58,44 @@ NPARAMS = 16
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
 C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS, C_PRUNED_PARTNER = 9, 10, 11, 12
+C_TSIZE = 13  # entries of the table in use now (a power of two; grows, see _grow)
+PROBES = 16  # entries a key may be placed after its home entry
+TABLE_START = 1 << 15  # a search starts with this many entries (512 KiB: stays in cache)
 NCTX = 16
 
 # statuses
 S_RUNNING, S_FOUND, S_EXHAUSTED, S_PAUSED, S_DEPTH = 0, 1, 2, 3, 4
 
 FULL = (1 << 52) - 1
+
+
+@njit(cache=True)
+def _max_matching_table() -> np.ndarray:
+    """Maximum matching size of every bipartite graph on 4 + 4 vertices.
+
+    Index: bit ``4 * i + j`` set when left vertex ``i`` and right vertex ``j`` are
+    adjacent. By König-Hall: the size is the minimum over left subsets ``S`` of
+    ``4 - |S| + |N(S)|`` (the deficiency version of Hall's theorem). 65,536 bytes.
+    """
+    table = np.zeros(1 << 16, np.uint8)
+    for packed in range(1 << 16):
+        best = 4
+        for sub in range(1, 16):
+            nb = 0
+            size = 0
+            for i in range(4):
+                if (sub >> i) & 1:
+                    size += 1
+                    nb |= (packed >> (4 * i)) & 15
+            cnt = (nb & 1) + ((nb >> 1) & 1) + ((nb >> 2) & 1) + ((nb >> 3) & 1)
+            m = 4 - size + cnt
+            if m < best:
+                best = m
+        table[packed] = best
+    return table
+
+
+MAX_MATCHING = _max_matching_table()
 PAR_BASE = (0, 50, 35, 20)
 
 
@@ -130,36 +162,93 @@ def prepare(cards, blocked, zone, val, canpair, byval, bq):  # type: ignore[no-u
             canpair[s] = valmask[13 - v] & ~blocked[s]
 
 
-@njit(cache=True)
-def _lookup_insert(key, tkeys, tstamp, ctx, table_max):  # type: ignore[no-untyped-def]
-    """True if ``key`` was already in the table; otherwise insert it and return False.
-
-    Linear probing over at most 16 slots; when none is free the home slot is
-    overwritten (``ctx[C_TABLE_MISS]`` counts it). Forgetting a position only
-    means it may be searched again, which never loses a solution.
-    """
-    gen = ctx[C_GEN]
-    size = tkeys.shape[0]
-    mask = size - 1
+@njit(cache=True, inline="always")
+def _home(key, mask):  # type: ignore[no-untyped-def]
     # murmur3 finaliser (logical shifts on int64): every key bit reaches the low bits
     h = key ^ ((key >> 33) & 0x7FFFFFFF)
     h *= -49064778989728563  # 0xff51afd7ed558ccd
     h ^= (h >> 33) & 0x7FFFFFFF
     h *= -4265267296055464877  # 0xc4ceb9fe1a85ec53
     h ^= (h >> 33) & 0x7FFFFFFF
-    home = h & mask
+    return h & mask
+
+
+@njit(cache=True)
+def _insert(key, table, ctx, force):  # type: ignore[no-untyped-def]
+    """Put ``key`` (not in the table) in the first free entry of its probe run; when the
+    run is full, overwrite its home entry if ``force``, else return False."""
+    gen = ctx[C_GEN]
+    mask = ctx[C_TSIZE] - 1
+    home = _home(key, mask)
     i = home
-    for _ in range(16):
-        if tstamp[i] != gen:
-            tstamp[i] = gen
-            tkeys[i] = key
+    for _ in range(PROBES):
+        if table[2 * i + 1] != gen:
+            table[2 * i] = key
+            table[2 * i + 1] = gen
             ctx[C_USED] += 1
-            return False
-        if tkeys[i] == key:
             return True
         i = (i + 1) & mask
-    tkeys[home] = key
-    ctx[C_TABLE_MISS] += 1
+    if force:
+        table[2 * home] = key
+        ctx[C_TABLE_MISS] += 1
+        return True
+    return False
+
+
+@njit(cache=True)
+def _can_grow(table, ctx):  # type: ignore[no-untyped-def]
+    return 2 * ctx[C_TSIZE] <= table.shape[0] >> 1
+
+
+@njit(cache=True)
+def _grow(table, ctx, spare):  # type: ignore[no-untyped-def]
+    """Double the entries in use, keeping every key (under a new generation); double
+    again while a probe run overflows during the rehash."""
+    size = ctx[C_TSIZE]
+    gen = ctx[C_GEN]
+    n = 0
+    for i in range(size):
+        if table[2 * i + 1] == gen:
+            spare[n] = table[2 * i]
+            n += 1
+    done = False
+    while not done:
+        ctx[C_GEN] += 1
+        ctx[C_TSIZE] *= 2
+        ctx[C_USED] = 0
+        done = True
+        for i in range(n):
+            if not _insert(spare[i], table, ctx, not _can_grow(table, ctx)):
+                done = False
+                break
+
+
+@njit(cache=True)
+def _lookup_insert(key, table, ctx, spare):  # type: ignore[no-untyped-def]
+    """True if ``key`` was already in the table; otherwise insert it and return False.
+
+    ``table`` interleaves entries ``(key, generation)`` so that a probe touches one
+    cache line; an entry whose generation is not the current one is free (a new search
+    clears the table by taking a new generation). A search starts on the first
+    ``TABLE_START`` entries, which stay in the processor's cache, and doubles them
+    (rehashing through ``spare``) when they are 3/4 full or a probe run of ``PROBES`` entries
+    overflows, up to the whole array. Then a full probe run overwrites its home entry
+    (``ctx[C_TABLE_MISS]`` counts it): forgetting a position only means it may be
+    searched again, which never loses a solution.
+    """
+    gen = ctx[C_GEN]
+    mask = ctx[C_TSIZE] - 1
+    i = _home(key, mask)
+    for _ in range(PROBES):
+        if table[2 * i + 1] != gen:
+            break
+        if table[2 * i] == key:
+            return True
+        i = (i + 1) & mask
+    if 4 * ctx[C_USED] >= 3 * ctx[C_TSIZE] and _can_grow(table, ctx):
+        _grow(table, ctx, spare)
+    while not _insert(key, table, ctx, not _can_grow(table, ctx)):
+        _grow(table, ctx, spare)
     return False
 
 
@@ -215,6 +304,17 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
     b = scr[56:60]
     adja = scr[60:64]
     adjb = scr[64:68]
+    if waste != 0 and grp != 0:
+        # only the waste cards of rank pair grp need their bur, and only the waste
+        # above the lowest of them decides it
+        gm = 0
+        for j in range(4):
+            gm |= (np.int64(1) << byval[grp, j]) | (np.int64(1) << byval[13 - grp, j])
+        need = waste & gm
+        if need == 0:
+            waste = 0
+        else:
+            waste &= ~((need & -need) - 1)
     if waste != 0:
         acc = 0
         ws = waste
@@ -279,6 +379,16 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
                             continue
                     adja[i] |= 1 << j
                     adjb[j] |= 1 << i
+        if not objpyr:
+            # every card left must go: equal counts and a perfect matching (table)
+            if na != nb:
+                return False
+            packed = 0
+            for i in range(na):
+                packed |= adja[i] << (4 * i)
+            if MAX_MATCHING[packed] < na:
+                return False
+            continue
         # Hall on side a for required subsets, then on side b
         for sub in range(1, 1 << na):
             if sub & ~reqa:
@@ -302,8 +412,50 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
 
 
 @njit(cache=True)
+def _buries(u, k, rem, npyr, sw, val, canpair, anc):  # type: ignore[no-untyped-def]
+    """Draw 1, last pass: can dealing on (hand ``u`` goes onto the waste) change the
+    "lifo" edges of any rank pair but ``u``'s own?
+
+    The lifo constraints (``_matchable``) come from waste cards whose possible partners
+    left are pyramid cards under a common pyramid card, and "live" partners (hand and
+    stock, with stock-waste not forbidden) exempt a card. Dealing on changes them only
+    through ``u``: it joins the waste (its own blockers count for every card below it),
+    and it stops being a live partner for its complements in the waste. If ``u`` keeps a
+    live partner and no waste complement of ``u`` loses its last one, only ``u``'s rank
+    pair can change. Returning True only widens the check, so this never costs soundness.
+    """
+    if val[u] == 13:
+        return False
+    restfull = FULL & ~((np.int64(1) << npyr) - 1)
+    present = restfull & ~rem
+    live = present & ~((np.int64(1) << (npyr + k)) - 1) if sw != SW_FORBIDDEN else 0
+    if (canpair[u] & ~rem & live) == 0:
+        part = canpair[u] & ~rem & ((np.int64(1) << npyr) - 1)
+        if part == 0:
+            return True
+        blockers = (np.int64(1) << npyr) - 1
+        while part:
+            low = part & -part
+            blockers &= anc[hibit(low)]
+            part &= ~low
+        if blockers & ~rem:
+            return True
+    if live == 0:
+        return False
+    waste = present & ((np.int64(1) << (npyr + k - 1)) - 1)
+    ws = waste & canpair[u]
+    while ws:
+        low = ws & -ws
+        ws &= ~low
+        v = hibit(low)
+        if (canpair[v] & ~rem & live) == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  # type: ignore[no-untyped-def]
-        tkeys, tstamp, bestpath, avail, anc):
+        table, spare, bestpath, avail, anc):
     """Run (or resume) the DFS for at most ``prm[P_BUDGET]`` more nodes.
 
     ``st[d] = (removed, k, pass, cleared)`` is the position at depth ``d``; the move
@@ -328,7 +480,6 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
     maxdepth = prm[P_MAXDEPTH]
-    table_max = prm[P_TABLE_MAX]
     pyrmask = (np.int64(1) << npyr) - 1
     restfull = FULL & ~pyrmask
     nlay = npyr
@@ -401,7 +552,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 key |= (ps << 58) | (cl << 60)
             else:
                 key |= ps << 58
-            if _lookup_insert(key, tkeys, tstamp, ctx, table_max):
+            if _lookup_insert(key, table, ctx, spare):
                 pass
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
                                                             byval, prm, anc, avail[64:]):
@@ -559,7 +710,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 # to the waste cards below it
                 if hand >= 0 and val[hand] != 13:
                     grp = min(val[hand], 13 - val[hand])
-                if plifo and ps == passes:
+                if plifo and ps == passes and (draw != 1 or (
+                        hand >= 0 and _buries(hand, k, rem, npyr, sw, val, canpair, anc))):
                     grp = 0
                 stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
                 for _ in range(draw):
