@@ -121,6 +121,19 @@ def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
     cmap: ClusterMap[list[int], int] = ClusterMap(client, window=3)
     assert list(cmap.run(sum, chunks, on_done=done.append)) == [sum(c) for c in chunks]
     assert Counter(done) == Counter(sum(c) for c in chunks)
+    pulled = 0
+
+    def source() -> Iterator[list[int]]:
+        nonlocal pulled
+        for c in chunks:
+            pulled += 1
+            yield c
+
+    results = cmap.run(sum, source())
+    for k in range(1, 6):  # consumed lazily: never more than the window ahead
+        next(results)
+        assert pulled <= k + 3
+    results.close()
     reports: list[str] = []
     failing: ClusterMap[str, int] = ClusterMap(client, retries=2, report=reports.append,
                                                describe=lambda c: f"chunk {c!r}")

@@ -102,7 +102,6 @@ class ClusterMap(Generic[T, R]):
         self.report = report
         self.describe = describe or (lambda chunk: "a chunk")
         self.ready: dict[int, R] = {}
-        self.lost_workers: list[str] = []
 
     def run(self, fn: Callable[..., R], chunks: Iterable[T], *args: Any,
             on_done: Callable[[R], None] | None = None) -> Iterator[R]:
@@ -119,7 +118,7 @@ class ClusterMap(Generic[T, R]):
         window = self.window or 4 * max(1, threads) + 2
         source = iter(chunks)
         pending: dict[Future, int] = {}  # future -> chunk number
-        keys: dict[str, int] = {}  # task key -> chunk number, for the reports
+        keys: dict[str, int] = {}  # task key -> chunk number, while in flight (reports)
         todo: dict[int, T] = {}  # chunk number -> chunk, until its result is in
         tries: dict[int, int] = {}
         self.ready = {}
@@ -132,9 +131,11 @@ class ClusterMap(Generic[T, R]):
             pending[client.submit(fn, todo[seq], *args, key=key, pure=False)] = seq
 
         def finish(fut: Future, seq: int) -> None:
+            keys.pop(fut.key, None)
             if fut.status == "finished":
                 result = fut.result()
                 del todo[seq]
+                tries.pop(seq, None)
                 if on_done is not None:
                     on_done(result)
                 self.ready[seq] = result
@@ -199,7 +200,6 @@ class ClusterMap(Generic[T, R]):
                 continue
             if msg.get("action") == "remove-worker":
                 worker = msg.get("worker", "?")
-                self.lost_workers.append(worker)
                 lost = sorted({keys[k] for k in msg.get("processing-tasks", ())
                                if k in keys and keys[k] in todo})
                 how = "retired" if msg.get("expected") else "lost"
