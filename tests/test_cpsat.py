@@ -112,3 +112,13 @@ def test_overlap_discards_only_add_choices() -> None:
         wide = solve(deal, get_variant("giza", overlap=True))
         if plain.status == "winnable":
             assert wide.status == "winnable", n
+
+
+def test_draw3_redeal_can_reach_the_last_stock_card() -> None:
+    """Regression (deal 358, Tut's Tomb without overlap): in a later pass the last stock
+    card is a deal pointer even when the survivors do not number a multiple of 3. The
+    model used to demand a multiple of 3 there and called this winnable deal blocked."""
+    deal, variant = Deal.from_number(358), get_variant("tuts-tomb", overlap=False)
+    v = solve(deal, variant)
+    assert v.status == "winnable"
+    assert replay(deal, variant, v.moves, require_win=True).won

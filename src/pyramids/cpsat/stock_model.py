@@ -26,9 +26,15 @@ Waste as a stack
 Draw 3 pointers
     a deal turns three survivors, so only some pointers exist: in pass ``q`` pointer
     ``k`` is real when ``s_k`` is alive at the start of the pass and the survivors up to
-    ``k`` number a multiple of 3, or ``s_k`` is the last survivor. Pass 1 is fixed; later
-    passes use booleans (alive-at-pass-start, a mod-3 counter chain, "no survivor after")
-    and an element constraint puts every stock removal on a real pointer.
+    ``k`` number a multiple of 3, or ``s_k`` is the last survivor (the short last deal).
+    This is exact: cards leave the stock only by being dealt (only the waste top is
+    available), so the deals of pass ``q`` cut the survivors at its start into threes,
+    whatever is discarded from the waste during the pass. Pass 1 is fixed; later passes
+    use booleans (alive-at-pass-start, a mod-3 counter chain, "no survivor after", with
+    ``s_N`` always last when alive) and an element constraint puts every stock removal
+    on a real pointer. "Real" may only be true at a true pointer (sound) and can be true
+    at every one (complete). Until 2026-11-22 the ``s_N`` case wrongly also required a
+    multiple of 3 (Tut's Tomb deal 358 was called blocked; a regression test pins it).
     Draw 1 needs no such thing: a removal at a pointer ``k`` whose card is gone happens
     just as well at the next real pointer (same waste top, a hand added) or, past the last
     survivor, with that survivor in the hand instead of on the waste. Pyramid-only moves
@@ -296,7 +302,10 @@ class StockModel:
                 rp_ = m.new_bool_var(f"real{q}_{k}")
                 m.add_implication(rp_, alive[k])
                 na = none_after[k]
-                m.add_bool_or([~rp_, mod[k][0]] + ([na] if not isinstance(na, int) else []))
+                if isinstance(na, int):  # k == N: the last card is always a pointer
+                    m.add(rp_ == alive[k])
+                else:
+                    m.add_bool_or([~rp_, mod[k][0], na])
                 real.append(rp_)
         self._on_real_pointers(real)
 
