@@ -8,6 +8,7 @@ and option, the disagreements by deal number, and exits 1 if there was any.
 
     .venv/bin/python benchmarks/crosscheck.py                 # 2000 deals per preset
     .venv/bin/python benchmarks/crosscheck.py --count 100 --preset giza --overlap off
+    .venv/bin/python benchmarks/crosscheck.py --preset king-tut --set passes=3 --set objective=all
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ def check_line(deal: Deal, variant: Variant, v: Verdict) -> str | None:
     return None
 
 
+def parse_option(text: str) -> tuple[str, object]:
+    """``passes=3`` -> ("passes", 3); ``passes=unlimited`` -> ("passes", None)."""
+    key, _, value = text.partition("=")
+    if value == "unlimited":
+        return key, None
+    return key, int(value) if value.isdigit() else value
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=2000)
@@ -45,7 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=60.0,
                     help="Per engine and deal, seconds (an unknown is reported, not counted "
                          "as a disagreement).")
+    ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="Rule option on top of each preset, e.g. passes=3, draw=3, "
+                         "stock_waste=forbidden, objective=all (passes=unlimited).")
     args = ap.parse_args(argv)
+    extra = dict(parse_option(o) for o in args.set)
     from pyramids.search import solve as search_solve
 
     presets = args.preset or list(PRESETS)
@@ -56,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'disagree':>8} {'cpsat ms med':>12} {'search ms med':>13}")
     for name in presets:
         for overlap in overlaps:
-            variant = PRESETS[name].with_options(overlap=overlap)
+            variant = PRESETS[name].with_options(**extra, overlap=overlap)
             counts = {"winnable": 0, "blocked": 0, "unknown": 0}
             bad: list[str] = []
             t_c: list[float] = []
@@ -82,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                                f"search {b.status} score {b.score}")
             t_c.sort()
             t_s.sort()
-            label = f"{name}{' +overlap' if overlap else ''}"
+            label = f"{name}{' +overlap' if overlap else ''}" + "".join(
+                f" {k}={v}" for k, v in extra.items())
             print(f"{label:<22} {args.count:>6} {counts['winnable']:>8} {counts['blocked']:>8} "
                   f"{counts['unknown']:>8} {len(bad):>8} {t_c[len(t_c) // 2] * 1000:>12.1f} "
                   f"{t_s[len(t_s) // 2] * 1000:>13.1f}", flush=True)
