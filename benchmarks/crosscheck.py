@@ -4,7 +4,9 @@ For every preset, with overlap discards off and on, deals ``start .. start+count
 are solved by both engines. Every ``winnable`` line (and every Par best line) is
 replayed by the referee here, again; a disagreement is a status that differs (or a Par
 score that differs) where neither engine said ``unknown``. Prints one line per preset
-and option, the disagreements by deal number, and exits 1 if there was any.
+and option, the disagreements by deal number, and exits 1 if there was any. Creating the
+``--stop-file`` (or Ctrl-C between solves) stops the run and still prints the line for
+the deals done so far.
 
     .venv/bin/python benchmarks/crosscheck.py                 # 2000 deals per preset
     .venv/bin/python benchmarks/crosscheck.py --count 100 --preset giza --overlap off
@@ -14,6 +16,7 @@ and option, the disagreements by deal number, and exits 1 if there was any.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -54,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=60.0,
                     help="Per engine and deal, seconds (an unknown is reported, not counted "
                          "as a disagreement).")
+    ap.add_argument("--stop-file", help="Stop (and report the deals done) once this file "
+                    "exists: for runs cut short by the clock.")
+    ap.add_argument("--progress", type=int, default=100,
+                    help="Print running counts to stderr every N deals.")
     ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                     help="Rule option on top of each preset, e.g. passes=3, draw=3, "
                          "stock_waste=forbidden, objective=all (passes=unlimited).")
@@ -64,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     presets = args.preset or list(PRESETS)
     overlaps = {"off": [False], "on": [True], "both": [False, True]}[args.overlap]
     total_bad = 0
+    stopped = False
     print(f"deals {args.start}..{args.start + args.count - 1}; time limit {args.time_limit} s")
     print(f"{'variant':<22} {'deals':>6} {'winnable':>8} {'blocked':>8} {'unknown':>8} "
           f"{'disagree':>8} {'cpsat ms med':>12} {'search ms med':>13}")
@@ -74,35 +82,59 @@ def main(argv: list[str] | None = None) -> int:
             bad: list[str] = []
             t_c: list[float] = []
             t_s: list[float] = []
-            for n in range(args.start, args.start + args.count):
-                deal = Deal.from_number(n)
-                t0 = time.process_time()
-                a = cpsat_solve(deal, variant, time_limit=args.time_limit)
-                t_c.append(time.process_time() - t0)
-                t0 = time.process_time()
-                b = search_solve(deal, variant, time_limit=args.time_limit)
-                t_s.append(time.process_time() - t0)
-                for v in (a, b):
-                    problem = check_line(deal, variant, v)
-                    if problem:
-                        bad.append(f"deal {n}: {problem}")
-                if "unknown" in (a.status, b.status):
-                    counts["unknown"] += 1
-                    continue
-                counts[a.status] += 1
-                if a.status != b.status or (variant.scoring == "par" and a.score != b.score):
-                    bad.append(f"deal {n}: cpsat {a.status} score {a.score} / "
-                               f"search {b.status} score {b.score}")
-            t_c.sort()
-            t_s.sort()
             label = f"{name}{' +overlap' if overlap else ''}" + "".join(
                 f" {k}={v}" for k, v in extra.items())
-            print(f"{label:<22} {args.count:>6} {counts['winnable']:>8} {counts['blocked']:>8} "
-                  f"{counts['unknown']:>8} {len(bad):>8} {t_c[len(t_c) // 2] * 1000:>12.1f} "
-                  f"{t_s[len(t_s) // 2] * 1000:>13.1f}", flush=True)
+            unknown_by = {"cpsat": 0, "search": 0}
+            try:
+                for n in range(args.start, args.start + args.count):
+                    done = n - args.start
+                    if done and done % args.progress == 0:
+                        print(f"  ... {label}: {done} deals, {counts}, {len(bad)} disagreements, "
+                              f"unknown by {unknown_by}", file=sys.stderr, flush=True)
+                    if args.stop_file and os.path.exists(args.stop_file):
+                        stopped = True
+                        break
+                    deal = Deal.from_number(n)
+                    t0 = time.process_time()
+                    a = cpsat_solve(deal, variant, time_limit=args.time_limit)
+                    t_c.append(time.process_time() - t0)
+                    t0 = time.process_time()
+                    b = search_solve(deal, variant, time_limit=args.time_limit)
+                    t_s.append(time.process_time() - t0)
+                    for v in (a, b):
+                        problem = check_line(deal, variant, v)
+                        if problem:
+                            bad.append(f"deal {n}: {problem}")
+                    if "unknown" in (a.status, b.status):
+                        counts["unknown"] += 1
+                        for v in (a, b):
+                            unknown_by[v.engine] += v.status == "unknown"
+                        continue
+                    counts[a.status] += 1
+                    if a.status != b.status or (variant.scoring == "par" and a.score != b.score):
+                        bad.append(f"deal {n}: cpsat {a.status} score {a.score} / "
+                                   f"search {b.status} score {b.score}")
+            except KeyboardInterrupt:  # stop early, still report the deals done
+                stopped = True
+            done = sum(counts.values())
+            del t_c[done:], t_s[done:]
+            t_c.sort()
+            t_s.sort()
+            t_c.append(float("nan"))  # a median of nothing, if stopped before any deal
+            t_s.append(float("nan"))
+            print(f"{label:<22} {done:>6} {counts['winnable']:>8} {counts['blocked']:>8} "
+                  f"{counts['unknown']:>8} {len(bad):>8} {t_c[(len(t_c) - 1) // 2] * 1000:>12.1f} "
+                  f"{t_s[(len(t_s) - 1) // 2] * 1000:>13.1f}"
+                  + (" (interrupted)" if stopped else ""), flush=True)
+            if counts["unknown"]:
+                print(f"    unknown: cpsat {unknown_by['cpsat']}, search {unknown_by['search']}")
             for line in bad:
                 print("   ", line)
             total_bad += len(bad)
+            if stopped:
+                break
+        if stopped:
+            break
     print(f"total disagreements: {total_bad}")
     return 1 if total_bad else 0
 
