@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -37,10 +38,17 @@ def percentiles(xs: list[float], qs: tuple[float, ...] = (0.1, 0.25, 0.4, 0.5, 0
     return "  ".join(f"p{int(q * 100)}={s[min(len(s) - 1, int(q * len(s)))]:.1f}" for q in qs)
 
 
+def cpu_seconds() -> float:
+    """User + system CPU of this process and its reaped children (pool workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def bench_variant(name: str, n: int, workers: int, out: Path | None, start: int = 0) -> None:
     v = get_variant(name)
     th = thresholds_for(v)
     t0 = time.perf_counter()
+    c0 = cpu_seconds()
     reasons: Counter[str] = Counter()
     grades: Counter[str] = Counter()
     scores: list[float] = []
@@ -50,10 +58,15 @@ def bench_variant(name: str, n: int, workers: int, out: Path | None, start: int 
     suffix = f"-from{start}" if start else ""
     f = (out / f"{name}{suffix}.jsonl").open("w") if out else None
     try:
+        tick = time.perf_counter()
         for o in outcomes(range(start, start + n), v, Budgets(), workers):
             rec = _record(o)
+            now = time.perf_counter()
+            rec["wall_s"] = round(now - tick, 3)  # since the previous deal (1 worker: its time)
+            tick = now
             if f:
                 f.write(json.dumps(rec) + "\n")
+                f.flush()  # a long scan stopped early keeps every deal graded so far
             if o.entry is None:
                 reasons[o.reason] += 1
                 continue
@@ -71,9 +84,10 @@ def bench_variant(name: str, n: int, workers: int, out: Path | None, start: int 
         if f:
             f.close()
     secs = time.perf_counter() - t0
+    cpu = cpu_seconds() - c0
     won = len(scores)
     print(f"\n== {name}: {n} deals ({start}..{start + n - 1}), {workers} worker(s), "
-          f"{secs:.0f} s wall, {secs / max(n, 1) * 1000:.1f} ms/deal")
+          f"{secs:.0f} s wall, {cpu:.0f} s CPU, {secs / max(n, 1) * 1000:.1f} ms/deal wall")
     print(f"puzzles (winnable, graded): {won}; rejected: "
           + (", ".join(f"{r} {k}" for r, k in sorted(reasons.items())) or "none"))
     print(f"thresholds (medium, hard, expert from): {th}")
@@ -97,10 +111,12 @@ def _record(o: Outcome) -> dict[str, object]:
 def bench_hard(count: int, workers: int) -> None:
     v = get_variant("giza")
     t0 = time.perf_counter()
+    c0 = cpu_seconds()
     entries, summary = generate(v, range(0, 1_000_000), ["hard"], count, workers=workers)
     secs = time.perf_counter() - t0
-    print(f"\n== generate {count} hard Giza puzzles, {workers} worker(s): {secs:.1f} s wall "
-          f"({len(entries)} kept)")
+    cpu = cpu_seconds() - c0
+    print(f"\n== generate {count} hard Giza puzzles, {workers} worker(s): {secs:.1f} s wall, "
+          f"{cpu:.1f} s CPU ({len(entries)} kept)")
     print(summary.text())
 
 

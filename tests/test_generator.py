@@ -274,3 +274,33 @@ def test_cli_generate_reads_deal_numbers_from_a_file(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert [json.loads(x)["deal"] for x in out.read_text().splitlines()] == [5, 1]
     assert "scanned 2 deals" in r.stderr and "fewer than 5" in r.stderr
+
+
+def test_summary_counts_every_rejection_by_its_reason() -> None:
+    """Each scanned deal is kept or rejected for one reason; the blocked count is the
+    number of deals the search proves blocked (the rest of the range is winnable)."""
+    v = get_variant("giza-6x4")
+    entries, s = generate(v, range(0, 20), ["easy"], 2, workers=1, budgets=SMALL)
+    assert s.last_deal is not None and s.scanned == s.last_deal + 1
+    assert sum(s.kept.values()) + sum(s.rejected.values()) == s.scanned
+    assert sum(s.kept.values()) == len(entries) == s.kept["easy"]
+    statuses = [solve(Deal.from_number(n), v).status for n in range(s.scanned)]
+    assert s.rejected["blocked"] == statuses.count("blocked")
+    assert sum(s.graded.values()) == statuses.count("winnable")
+    assert sum(n for r, n in s.rejected.items() if "not wanted" in r) == \
+        sum(s.graded.values()) - s.kept["easy"]
+    assert "rejected by reason" in s.text() and f"blocked {s.rejected['blocked']}" in s.text()
+
+
+def test_cli_generate_overlap_is_marked_on_the_puzzle(tmp_path: Path) -> None:
+    out = tmp_path / "o.jsonl"
+    r = CliRunner().invoke(main, ["generate", "-V", "giza-6x4", "--overlap", "--count", "1",
+                                  "--deals", "0:30", "--out", str(out), "-j", "1",
+                                  "--oracle-nodes", "100000", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    (e,) = [json.loads(x) for x in out.read_text().splitlines()]
+    assert e["collection"] == "giza-6x4-overlap" and e["variant"]["overlap"] is True
+    v = Variant.from_options(e["variant"])
+    assert v.overlap and v.name == "giza-6x4"
+    replay(Deal.from_number(e["deal"]), v, [Move.parse(m) for m in e["solution"]],
+           require_win=True)
