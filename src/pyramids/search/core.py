@@ -59,6 +59,7 @@ NPARAMS = 16
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
 C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS, C_PRUNED_PARTNER = 9, 10, 11, 12
 C_TSIZE = 13  # entries of the table in use now (a power of two; grows, see _grow)
+MS = 64  # where _matchable's scratch starts in the move scratch array
 PROBES = 16  # entries a key may be placed after its home entry
 TABLE_START = 1 << 15  # a search starts with this many entries (512 KiB: stays in cache)
 NCTX = 16
@@ -164,13 +165,9 @@ def prepare(cards, blocked, zone, val, canpair, byval, bq):  # type: ignore[no-u
 
 @njit(cache=True, inline="always")
 def _home(key, mask):  # type: ignore[no-untyped-def]
-    # murmur3 finaliser (logical shifts on int64): every key bit reaches the low bits
-    h = key ^ ((key >> 33) & 0x7FFFFFFF)
-    h *= -49064778989728563  # 0xff51afd7ed558ccd
-    h ^= (h >> 33) & 0x7FFFFFFF
-    h *= -4265267296055464877  # 0xc4ceb9fe1a85ec53
-    h ^= (h >> 33) & 0x7FFFFFFF
-    return h & mask
+    # Fibonacci hashing: the high bits of key * 2^64/phi mix every key bit
+    h = (key ^ (key >> 29)) * -7046029254386353131  # 0x9e3779b97f4a7c15
+    return (h >> 32) & mask
 
 
 @njit(cache=True)
@@ -223,7 +220,7 @@ def _grow(table, ctx, spare):  # type: ignore[no-untyped-def]
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lookup_insert(key, table, ctx, spare):  # type: ignore[no-untyped-def]
     """True if ``key`` was already in the table; otherwise insert it and return False.
 
@@ -252,7 +249,7 @@ def _lookup_insert(key, table, ctx, spare):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
@@ -298,12 +295,9 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
         waste = restfull & ~rem & ((np.int64(1) << (npyr + wlim)) - 1)
         if prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN:
             live = restfull & ~rem & ~((np.int64(1) << (npyr + wlim)) - 1)
-    # bur[w]: pyramid cards that must go before waste card w can be reached
-    bur = scr[:52]
-    a = scr[52:56]
-    b = scr[56:60]
-    adja = scr[60:64]
-    adjb = scr[64:68]
+    # scratch from scr[MS] on, indexed in place (a slice costs reference counting on
+    # every call): bur[w] (pyramid cards that must go before waste card w can be
+    # reached) at w, the two sides a and b at 52 and 56, their adjacency at 60 and 64
     if waste != 0 and grp != 0:
         # only the waste cards of rank pair grp need their bur, and only the waste
         # above the lowest of them decides it
@@ -321,7 +315,7 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
         while ws:
             u = hibit(ws)
             ws &= ~(1 << u)
-            bur[u] = acc
+            scr[MS + u] = acc
             if val[u] == 13:
                 continue
             part = canpair[u] & ~rem
@@ -343,7 +337,7 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
         for j in range(4):
             s = byval[v, j]
             if not (rem >> s) & 1:
-                a[na] = s
+                scr[MS + 52 + na] = s
                 if not objpyr or s < npyr:
                     reqa |= 1 << na
                 na += 1
@@ -352,40 +346,40 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
         for j in range(4):
             s = byval[w, j]
             if not (rem >> s) & 1:
-                b[nb] = s
+                scr[MS + 56 + nb] = s
                 if not objpyr or s < npyr:
                     reqb |= 1 << nb
                 nb += 1
         if reqa == 0 and reqb == 0:
             continue
         for i in range(na):
-            adja[i] = 0
+            scr[MS + 60 + i] = 0
         for j in range(nb):
-            adjb[j] = 0
+            scr[MS + 64 + j] = 0
         for i in range(na):
-            x = a[i]
+            x = scr[MS + 52 + i]
             cp = canpair[x]
             for j in range(nb):
-                y = b[j]
+                y = scr[MS + 56 + j]
                 if (cp >> y) & 1:
                     if last_pass and x >= npyr and y >= npyr:
                         hi = max(x, y) - npyr
                         if hi < k - 1:
                             continue
                     if waste != 0:
-                        if x < npyr and (waste >> y) & 1 and (bur[y] >> x) & 1:
+                        if x < npyr and (waste >> y) & 1 and (scr[MS + y] >> x) & 1:
                             continue
-                        if y < npyr and (waste >> x) & 1 and (bur[x] >> y) & 1:
+                        if y < npyr and (waste >> x) & 1 and (scr[MS + x] >> y) & 1:
                             continue
-                    adja[i] |= 1 << j
-                    adjb[j] |= 1 << i
+                    scr[MS + 60 + i] |= 1 << j
+                    scr[MS + 64 + j] |= 1 << i
         if not objpyr:
             # every card left must go: equal counts and a perfect matching (table)
             if na != nb:
                 return False
             packed = 0
             for i in range(na):
-                packed |= adja[i] << (4 * i)
+                packed |= scr[MS + 60 + i] << (4 * i)
             if MAX_MATCHING[packed] < na:
                 return False
             continue
@@ -396,7 +390,7 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
             u = 0
             for i in range(na):
                 if (sub >> i) & 1:
-                    u |= adja[i]
+                    u |= scr[MS + 60 + i]
             if popcount(u) < popcount(sub):
                 return False
         for sub in range(1, 1 << nb):
@@ -405,7 +399,7 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
             u = 0
             for j in range(nb):
                 if (sub >> j) & 1:
-                    u |= adjb[j]
+                    u |= scr[MS + 64 + j]
             if popcount(u) < popcount(sub):
                 return False
     return True
@@ -555,7 +549,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             if _lookup_insert(key, table, ctx, spare):
                 pass
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
-                                                            byval, prm, anc, avail[64:]):
+                                                            byval, prm, anc, avail):
                 ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---
