@@ -135,3 +135,60 @@ def test_structural_agrees_with_the_bouquet_model(overlap: bool) -> None:
         assert (cert is None) == (open_verdict.status == "winnable"), n
         none_seen += cert is None
     assert none_seen > 0
+
+
+# -- exhaustive -----------------------------------------------------------------------
+# Giza 8x3: tableau card t is slot 28 + t, column t % 8, depth t // 8 (t = 0 deepest).
+CROSSED_COLUMNS = {28: "5C", 36: "8C", 44: "8D", 29: "5D", 37: "8H", 45: "8S"}
+
+
+def crossed_columns() -> Deal:
+    """Columns 0 and 1 hold 5C under 8C 8D and 5D under 8H 8S: 5C needs 8H or 8S, which
+    go before 5D, which needs 8C or 8D, which go before 5C. No cheaper certificate sees
+    it (base deal chosen so that the pyramid alone is clearable)."""
+    v = get_variant("giza")
+    for base in range(200):
+        deal = _moved(base, CROSSED_COLUMNS)
+        if quick_certificate(deal, v) is None and structural_certificate(deal, v) is None:
+            return deal
+    raise AssertionError("no clean base deal")  # pragma: no cover
+
+
+def test_exhaustive_fires_on_crossed_tableau_columns() -> None:
+    from pyramids.check import check
+
+    deal = crossed_columns()
+    v = check(deal, get_variant("giza"), engine="cpsat")
+    assert v.status == "blocked" and v.engine == "cpsat"
+    assert v.certificate is not None and v.certificate.kind == "exhaustive"
+    assert "infeasible" in v.certificate.detail
+
+
+def test_exhaustive_does_not_fire_once_overlap_unties_the_cross() -> None:
+    # With overlap discards 8C may go with 5C once 8D is gone (or 8H with 5D), so the
+    # crossing no longer blocks; the rest of the chosen deal is winnable.
+    from pyramids import replay
+
+    deal, v = crossed_columns(), get_variant("giza", overlap=True)
+    got = solve(deal, v)
+    assert got.status == "winnable" and got.certificate is None
+    assert replay(deal, v, got.moves, require_win=True).won
+    untie = [{Card.parse("5C"), Card.parse("8C")}, {Card.parse("5D"), Card.parse("8H")}]
+    assert any(set(m.cards) in untie for m in got.moves)
+
+
+def test_exhaustive_never_fires_on_a_winnable_deal() -> None:
+    from pyramids.check import check, search_solver
+
+    search = search_solver()
+    won = 0
+    for n in range(12):
+        deal = Deal.from_number(n)
+        mine = check(deal, get_variant("giza"), engine="cpsat")
+        if search is not None:
+            theirs = search(deal, get_variant("giza"))
+            assert (mine.status == "winnable") == (theirs.status == "winnable"), n
+        if mine.status == "winnable":
+            won += 1
+            assert mine.certificate is None and mine.moves
+    assert won > 0

@@ -122,3 +122,20 @@ def test_draw3_redeal_can_reach_the_last_stock_card() -> None:
     v = solve(deal, variant)
     assert v.status == "winnable"
     assert replay(deal, variant, v.moves, require_win=True).won
+
+
+@pytest.mark.parametrize("overlap", [False, True])
+@pytest.mark.parametrize("name", ["giza", "giza-6x4", "bouquet"])
+def test_open_games_objective_pyramid_line_stops_when_won(name: str, overlap: bool) -> None:
+    """Regression: optional tableau removals timed after the last pyramid card were
+    appended to the line, which the referee rejects ("the game is already won")."""
+    variant = get_variant(name, overlap=overlap, objective="pyramid")
+    won = 0
+    for n in range(8):
+        deal = Deal.from_number(n)
+        v = solve(deal, variant)
+        assert v.status in ("winnable", "blocked"), (n, v.reason)
+        if v.status == "winnable":
+            won += 1
+            assert replay(deal, variant, v.moves, require_win=True).won
+    assert won > 0

@@ -23,7 +23,9 @@ earlier, except possibly ``b`` when ``x[a,b]`` is an overlap pair; then ``b`` it
 exposed (its own covers went earlier) and is the only card left on ``a``, which is exactly
 the overlap rule. Kings go alone; bouquet cards are always available, and the leftover
 bouquet (balanced per rank pair, kings alone) is discarded at the end. So the sorted
-removals are a legal winning line, and the referee replays it to make sure.
+removals are a legal winning line, and the referee replays it to make sure. With
+objective ``pyramid`` the line stops at the removal of the last pyramid card (optional
+removals timed later are dropped: the game is already won).
 Complete: a winning line gives a solution: ``x``/``y`` from its discards, ``t`` = the index
 of the move removing the card (at most ``n`` moves remove slots). Only pairs that can
 ever be played are given a variable, so nothing is lost by omitting the others.
@@ -196,6 +198,9 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
         else:  # with the bouquet
             events.append((solver.value(t[a]), a, Move.discard(ca, pool[13 - vals[a]].pop())))
     events.sort(key=lambda e: (e[0], e[1]))
+    if objective != "all":  # the game is won with the last pyramid card: stop there
+        last = max((i for i, e in enumerate(events) if e[1] < lay.pyramid), default=-1)
+        del events[last + 1:]
     moves = [e[2] for e in events]
     if objective == "all":
         moves += [Move.discard(k) for k in pool[13]]
