@@ -46,16 +46,20 @@ def main() -> None:
     ap.add_argument("--stock", type=int, default=50, help="Deals per stock game.")
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--overlap", action="store_true", help="Also with overlap discards.")
+    ap.add_argument("--presolve", choices=["off", "on", "both"], default="both",
+                    help="CP-SAT presolve (the engine's default is off).")
+    ap.add_argument("--only", action="append", choices=[*OPEN, *STOCK],
+                    help="Just these games (default: all).")
     args = ap.parse_args()
+    presolves = {"off": [False], "on": [True], "both": [False, True]}[args.presolve]
     overlaps = [False, True] if args.overlap else [False]
-    for name in OPEN if args.open else ():
-        for overlap in overlaps:
-            for presolve in (False, True):
-                run(name, args.open, args.start, presolve, overlap)
-    for name in STOCK if args.stock else ():
-        for overlap in overlaps:
-            for presolve in (False, True):
-                run(name, args.stock, args.start, presolve, overlap)
+    for names, count in ((OPEN, args.open), (STOCK, args.stock)):
+        for name in names if count else ():
+            if args.only and name not in args.only:
+                continue
+            for overlap in overlaps:
+                for presolve in presolves:
+                    run(name, count, args.start, presolve, overlap)
 
 
 if __name__ == "__main__":
