@@ -16,8 +16,6 @@ pinned by a test in ``tests/test_rules.py``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .cards import Card, complementary
 from .deals import Deal
 from .errors import IllegalMoveError
@@ -28,15 +26,10 @@ from .variants import Variant
 PAR_BASE = {1: 50, 2: 35, 3: 20}
 
 
-@dataclass(frozen=True)
-class _Snapshot:
-    removed: int
-    stock: tuple[Card, ...]
-    hand: Card | None
-    waste: tuple[Card, ...]
-    pass_no: int
-    columns: tuple[int, ...]
-    cleared_pass: int | None
+# what push() saves for pop(): removed, stock, hand, waste, pass_no, columns, cleared_pass
+# (a plain tuple: a frozen dataclass per move would double the referee's time)
+_Snapshot = tuple[int, tuple[Card, ...], Card | None, tuple[Card, ...], int, tuple[int, ...],
+                  int | None]
 
 
 class Game:
@@ -263,7 +256,7 @@ class Game:
                 return f"{cards[0]} is not a king: it needs a partner summing to 13"
         elif not complementary(*cards):
             return f"{cards[0]} and {cards[1]} do not sum to 13"
-        if all(self.is_available(c) for c in cards):
+        if self.is_available(cards[0]) and (len(cards) == 1 or self.is_available(cards[1])):
             if len(cards) == 2 and self._stock_waste_forbidden(*cards):
                 return "the hand and the waste top may not be matched (stock-waste forbidden)"
             return None
@@ -305,8 +298,8 @@ class Game:
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(f"{move}: {reason}")
-        self._undo.append(_Snapshot(self.removed, self.stock, self.hand, self.waste,
-                                    self.pass_no, self.columns, self.cleared_pass))
+        self._undo.append((self.removed, self.stock, self.hand, self.waste,
+                           self.pass_no, self.columns, self.cleared_pass))
         self.moves.append(move)
         if move.kind == "deal":
             self._deal()
@@ -320,9 +313,8 @@ class Game:
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
-        s = self._undo.pop()
-        self.removed, self.stock, self.hand, self.waste = s.removed, s.stock, s.hand, s.waste
-        self.pass_no, self.columns, self.cleared_pass = s.pass_no, s.columns, s.cleared_pass
+        (self.removed, self.stock, self.hand, self.waste, self.pass_no, self.columns,
+         self.cleared_pass) = self._undo.pop()
         return self.moves.pop()
 
     def _deal(self) -> None:

@@ -15,6 +15,9 @@ from .cards import Card, complementary
 from .errors import CardError, MoveError
 
 MoveKind = Literal["discard", "deal", "redeal"]
+# every discard made so far, by its cards as given (moves are immutable values, and the
+# solvers and the referee build the same few thousand over and over)
+_DISCARDS: dict[tuple[Card, ...], Move] = {}
 
 
 @dataclass(frozen=True, order=True)
@@ -42,7 +45,15 @@ class Move:
 
     @classmethod
     def discard(cls, *cards: Card) -> Move:
-        return cls("discard", tuple(cards))
+        key = tuple(cards)
+        move = _DISCARDS.get(key)
+        if move is None:
+            move = cls("discard", key)
+            if all(type(c) is Card for c in key):  # an int would print as a number
+                _DISCARDS[key] = move
+        elif not all(type(c) is Card for c in key):
+            return cls("discard", key)
+        return move
 
     @classmethod
     def parse(cls, text: str) -> Move:
