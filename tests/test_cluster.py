@@ -25,8 +25,8 @@ from distributed import Client, LocalCluster
 from pyramids.cli import main
 from pyramids.cluster import ClusterError, ClusterMap, connect
 
-DEALS = "0:3000"  # Giza: ~3 ms a deal, so a few seconds on two workers
-TOTAL = 3000
+DEALS = "0:2000"  # Giza: ~3 ms a deal, so a few seconds on two workers
+TOTAL = 2000
 COUNTS = ("deals", "winnable", "blocked", "unknown", "win_rate", "ci95", "blocked_by",
           "unknown_by", "win_rate_bounds")
 CLI = [sys.executable, "-c", "from pyramids.cli import main; main()"]
@@ -61,6 +61,14 @@ def same_counts(a: dict[str, Any], b: dict[str, Any]) -> None:
     assert {k: a[k] for k in COUNTS} == {k: b[k] for k in COUNTS}
 
 
+def same_records(got: Path, want: Path) -> None:
+    """Every deal once, each with the local run's verdict (all but the timing)."""
+    a, b = records(got), records(want)
+    assert sorted(a) == sorted(b) == list(range(TOTAL))
+    differ = [k for k in b if a[k] != b[k]]
+    assert not differ, (len(differ), a[differ[0]], b[differ[0]])
+
+
 def test_stats_on_the_cluster_equals_the_local_run(
         cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
         tmp_path: Path) -> None:
@@ -73,8 +81,7 @@ def test_stats_on_the_cluster_equals_the_local_run(
     same_counts(got, local[0])
     assert got["workers"] == 2 and got["analysed"] == TOTAL
     assert got["winnable"] > 0 and got["blocked"] > 0
-    assert records(out) == records(local[1])
-    assert set(records(out)) == set(range(TOTAL))
+    same_records(out, local[1])
 
 
 def test_resume_on_the_cluster_adds_only_the_missing_deals(
@@ -92,7 +99,7 @@ def test_resume_on_the_cluster_adds_only_the_missing_deals(
     got = json.loads(res.stdout)
     assert (got["resumed"], got["analysed"]) == (1000, TOTAL - 1000)
     same_counts(got, local[0])
-    assert records(out) == records(local[1])
+    same_records(out, local[1])
 
 
 def test_filter_and_generate_on_the_cluster_equal_local(
@@ -167,11 +174,12 @@ def test_killing_a_worker_mid_run_still_gives_the_right_counts(
         finally:
             if proc.poll() is None:
                 proc.kill()
-    assert 300 <= at_kill < TOTAL, "the worker was not killed mid-run"
-    assert proc.returncode == 0, err.read_text()
+    assert 300 <= at_kill < TOTAL, f"the worker was not killed mid-run ({at_kill} done)"
+    log = err.read_text()
+    assert proc.returncode == 0, log[-3000:]
     same_counts(json.loads(stdout), local[0])
-    assert records(out) == records(local[1])
-    assert f"worker {victim} lost" in err.read_text()
+    same_records(out, local[1])
+    assert f"worker {victim} lost" in log, log[-3000:]
 
 
 def test_dask_is_imported_only_with_scheduler() -> None:
