@@ -222,3 +222,18 @@ def test_start_must_be_legal() -> None:
 
     with pytest.raises(RefereeError, match="start, step 2: deal: giza has no stock"):
         solve(Deal.from_number(0), get_variant("giza"), start=parse_moves("KC deal"))
+
+
+def test_cli_solve_after_moves() -> None:
+    """``pyramids solve --after``: the position after the moves; a bad line exits 2."""
+    runner = CliRunner()
+    line = [str(m) for m in solve(Deal.from_number(1), get_variant("cheops")).moves]
+    r = runner.invoke(main, ["solve", "1", "--variant", "cheops", "--json",
+                             "--after", " ".join(line[:5])])
+    assert r.exit_code == 0, r.output
+    obj = json.loads(r.output)
+    assert obj["status"] == "winnable" and obj["moves"][:5] == line[:5]
+    r = runner.invoke(main, ["solve", "1", "--variant", "cheops", "--after", "redeal"])
+    assert r.exit_code == 2 and "start, step 1: redeal" in r.output
+    r = runner.invoke(main, ["solve", "1", "--after", "XX"])
+    assert r.exit_code == 2 and "XX" in r.output

@@ -8,7 +8,7 @@ import click
 
 from ..deals import Deal
 from ..engine import Game
-from ..moves import Move
+from ..moves import Move, parse_moves
 from ..variants import Variant
 from .options import DEAL, variant_options
 
@@ -58,15 +58,22 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
 @click.option("--show", is_flag=True, help="Draw the position every few moves.")
 @click.option("--every", type=click.IntRange(1), default=5, show_default=True,
               help="With --show: moves between drawings.")
+@click.option("--after", "after", metavar="MOVES", default="",
+              help="Solve the position after these moves from the deal ('KC 9H+4C deal').")
 @click.option("--node-limit", type=click.IntRange(1), help="Give up (unknown) after N positions.")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True),
               help="Give up (unknown) after S seconds.")
-def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: int,
+def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: int, after: str,
               node_limit: int | None, time_limit: float | None) -> None:
-    """Solve DEAL exactly (thoughtful play): winnable with a solution, blocked, or unknown."""
+    """Solve DEAL exactly (thoughtful play): winnable with a solution, blocked, or unknown.
+
+    With --after, the verdict is that of the position after those moves, and a solution
+    is those moves followed by the rest of the line.
+    """
     from ..search import solve
 
-    verdict = solve(deal, variant, node_limit=node_limit, time_limit=time_limit)
+    start = parse_moves(after)
+    verdict = solve(deal, variant, start=start, node_limit=node_limit, time_limit=time_limit)
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options()}
         click.echo(json.dumps(obj))
