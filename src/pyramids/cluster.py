@@ -131,6 +131,9 @@ class ClusterMap(Generic[T, R]):
             pending[client.submit(fn, todo[seq], *args, key=key, pure=False)] = seq
 
         def finish(fut: Future, seq: int) -> None:
+            if fut.status in ("lost", "pending"):  # its worker died: being recomputed
+                pending[fut] = seq
+                return
             keys.pop(fut.key, None)
             if fut.status == "finished":
                 result = fut.result()
