@@ -72,7 +72,7 @@ def same_records(got: Path, want: Path) -> None:
 def test_stats_on_the_cluster_equals_the_local_run(
         cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
         tmp_path: Path) -> None:
-    lc, _ = cluster
+    lc, client = cluster
     out = tmp_path / "dask.jsonl"
     res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
                                     "--scheduler", lc.scheduler_address, "--out", str(out)])
@@ -82,6 +82,9 @@ def test_stats_on_the_cluster_equals_the_local_run(
     assert got["workers"] == 2 and got["analysed"] == TOTAL
     assert got["winnable"] > 0 and got["blocked"] > 0
     same_records(out, local[1])
+    # each worker process ran many chunks on the imports, solver and code it warmed once
+    warm = client.run(lambda: len(__import__("pyramids.bulk").bulk._WARM))
+    assert len(warm) == 2 and all(n >= 1 for n in warm.values())
 
 
 def test_resume_on_the_cluster_adds_only_the_missing_deals(
