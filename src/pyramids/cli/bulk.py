@@ -48,6 +48,12 @@ scheduler_option = click.option(
          "(needs pip install 'pyramids[cluster]' here and on the workers).")
 
 
+def check_scheduler(workers: int | None, scheduler: str | None) -> None:
+    if scheduler and workers:
+        raise click.UsageError("--workers counts local processes: with --scheduler the "
+                               "cluster's workers do the work")
+
+
 def make_runner(workers: int | None, chunk: int | None, scheduler: str | None
                 ) -> BulkRunner:
     """The local process pool, or with ``scheduler`` a Dask runner (Dask imported only
@@ -93,9 +99,7 @@ def bulk_options(f: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if kwargs["resume"] and not kwargs["out"]:
             raise click.UsageError("--resume needs --out FILE (the run to continue)")
-        if kwargs["scheduler"] and kwargs["workers"]:
-            raise click.UsageError("--workers counts local processes: with --scheduler "
-                                   "the cluster's workers do the work")
+        check_scheduler(kwargs["workers"], kwargs["scheduler"])
         return f(*args, **kwargs)
 
     for d in reversed(decorators):

@@ -13,7 +13,7 @@ from ..bulk import BulkError, Progress, RangeSource, RunState, default_workers, 
 from ..generator.generate import ANY, Outcome, Summary, generate, write_atomic
 from ..generator.grading import GRADES, Budgets
 from ..variants import Variant
-from .bulk import scheduler_option
+from .bulk import check_scheduler, scheduler_option
 from .options import variant_options
 
 
@@ -76,9 +76,7 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
     Same arguments, same file. The summary (kept, graded, rejected by reason) goes to
     stderr.
     """
-    if scheduler and workers:
-        raise click.UsageError("--workers counts local processes: with --scheduler the "
-                               "cluster's workers do the work")
+    check_scheduler(workers, scheduler)
     grades = _grades(grade_text)
     numbers = _numbers(deals)
     budgets = Budgets(solve_nodes=solve_nodes, oracle_nodes=oracle_nodes)
