@@ -39,7 +39,7 @@ SMALL = Budgets(oracle_nodes=100_000, cpsat_dtime=5.0, line_positions=500, line_
 
 
 def winnable(variant: Variant, start: int = 0, count: int = 1) -> list[tuple[Deal, list[Move]]]:
-    out = []
+    out: list[tuple[Deal, list[Move]]] = []
     n = start
     while len(out) < count:
         d = Deal.from_number(n)
