@@ -37,9 +37,12 @@ def shuffled_deck(number: int) -> list[Card]:
     if not isinstance(number, int) or not 0 <= number <= MAX_DEAL:
         raise DealError(f"deal number must be 0 to 2^64-1, got {number!r}")
     deck = list(DECK)
-    rng = splitmix64(number)
-    for i in range(51, 0, -1):
-        j = next(rng) % (i + 1)
+    state = number
+    for i in range(51, 0, -1):  # splitmix64() inlined: bulk runs make millions of deals
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = (z ^ (z >> 31)) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
@@ -176,6 +179,8 @@ class Deal:
 
 def check_cards(cards: Sequence[int]) -> None:
     """Raise :class:`DealError` for a non-card, a duplicate or a wrong count."""
+    if len(cards) == 52 and all(type(c) is Card for c in cards) and len(set(cards)) == 52:
+        return  # the common case, quickly; the loop below says what is wrong otherwise
     seen: dict[int, int] = {}
     for pos, c in enumerate(cards, 1):
         if not isinstance(c, Card):
