@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=60.0,
                     help="Per engine and deal, seconds (an unknown is reported, not counted "
                          "as a disagreement).")
+    ap.add_argument("--search-nodes", type=int, default=None,
+                    help="Node limit for the search instead of its time limit (a budget "
+                         "that does not depend on the machine's load).")
     ap.add_argument("--stop-file", help="Stop (and report the deals done) once this file "
                     "exists: for runs cut short by the clock.")
     ap.add_argument("--progress", type=int, default=100,
@@ -72,7 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     overlaps = {"off": [False], "on": [True], "both": [False, True]}[args.overlap]
     total_bad = 0
     stopped = False
-    print(f"deals {args.start}..{args.start + args.count - 1}; time limit {args.time_limit} s")
+    budget = f"; search node limit {args.search_nodes}" if args.search_nodes else ""
+    print(f"deals {args.start}..{args.start + args.count - 1}; time limit {args.time_limit} s"
+          + budget)
     print(f"{'variant':<22} {'deals':>6} {'winnable':>8} {'blocked':>8} {'unknown':>8} "
           f"{'disagree':>8} {'cpsat ms med':>12} {'search ms med':>13}")
     for name in presets:
@@ -99,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
                     a = cpsat_solve(deal, variant, time_limit=args.time_limit)
                     t_c.append(time.process_time() - t0)
                     t0 = time.process_time()
-                    b = search_solve(deal, variant, time_limit=args.time_limit)
+                    if args.search_nodes:
+                        b = search_solve(deal, variant, node_limit=args.search_nodes)
+                    else:
+                        b = search_solve(deal, variant, time_limit=args.time_limit)
                     t_s.append(time.process_time() - t0)
                     for v in (a, b):
                         problem = check_line(deal, variant, v)
