@@ -139,3 +139,19 @@ def test_open_games_objective_pyramid_line_stops_when_won(name: str, overlap: bo
             won += 1
             assert replay(deal, variant, v.moves, require_win=True).won
     assert won > 0
+
+
+def test_one_worker_by_default() -> None:
+    """Deterministic by default: the engine asks CP-SAT for a single worker."""
+    import inspect
+
+    from ortools.sat.python import cp_model
+
+    from pyramids.cpsat import engine
+    from pyramids.cpsat.open_model import solver_params
+
+    assert inspect.signature(solve).parameters["workers"].default == 1
+    assert inspect.signature(engine.solve).parameters["workers"].default == 1
+    solver = cp_model.CpSolver()
+    solver_params(solver, None, False)
+    assert solver.parameters.num_workers == 1
