@@ -8,7 +8,9 @@ and 2 workers. All four are started and warmed first (``--warm`` other deals: pr
 start-up, imports, numba's cached code, the solver's work arrays); then each round runs
 the timed range on each set-up in turn, so that a change of load on a shared machine
 hits them all alike. Prints deals per second per run, the median and best, and checks
-the tallies agree. The figures depend on the machine and on who else is using it.
+the tallies agree. The figures depend on the machine and on who else is using it; the
+CPU time per deal (the set-up's worker processes and this one, which also hosts the Dask
+scheduler and nannies) shows the engine's overhead even on a loaded machine.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
+
+import psutil
 
 from pyramids.bulk import BulkRunner, Job, RangeSource
 from pyramids.stats import Tally
@@ -45,12 +49,31 @@ def dask_cluster(workers: int) -> Iterator[BulkRunner]:
         yield runner
 
 
-def run(runner: BulkRunner, job: Job, source: RangeSource) -> tuple[float, Tally]:
+def children() -> set[int]:
+    return {p.pid for p in psutil.Process().children(recursive=True)}
+
+
+def cpu_seconds(pids: set[int]) -> float:
+    """User + system CPU time of this process and of ``pids`` (those still alive)."""
+    total = 0.0
+    for pid in {os.getpid(), *pids}:
+        try:
+            t = psutil.Process(pid).cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += t.user + t.system
+    return total
+
+
+def run(runner: BulkRunner, job: Job, source: RangeSource, pids: Collection[int] = ()
+        ) -> tuple[float, float, Tally]:
+    """Wall seconds, CPU seconds (this process and ``pids``) and the tally of a run."""
     tally = Tally()
+    cpu = cpu_seconds(pids)
     start = time.perf_counter()
     for rec in runner.run(source, job):
         tally.add(rec)
-    return time.perf_counter() - start, tally
+    return time.perf_counter() - start, cpu_seconds(pids) - cpu, tally
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,28 +98,33 @@ def main(argv: list[str] | None = None) -> int:
           f"(set-ups interleaved, each warmed by {args.warm} other deals first), "
           f"{os.cpu_count()} cores shared, load average {os.getloadavg()[0]:.2f}", flush=True)
     rates: dict[str, list[float]] = {name: [] for name, _ in setups}
+    cpu_ms: dict[str, list[float]] = {name: [] for name, _ in setups}
     counts: set[tuple[int, int, int, int]] = set()
     with ExitStack() as stack:
         runners = []
         for name, make in setups:
             start = time.perf_counter()
+            before = children()
             runner = stack.enter_context(make())
             run(runner, job, warm)
-            runners.append((name, runner))
+            runners.append((name, runner, children() - before))  # its worker processes
             print(f"{name:30s} started and warmed in {time.perf_counter() - start:5.1f} s",
                   flush=True)
         for r in range(1, args.rounds + 1):
-            for name, runner in runners:
-                seconds, tally = run(runner, job, timed)
+            for name, runner, pids in runners:
+                seconds, cpu, tally = run(runner, job, timed, pids)
                 counts.add((tally.deals, tally.winnable, tally.blocked, tally.unknown))
                 rates[name].append(tally.deals / seconds)
-                print(f"  round {r} {name:30s} {rates[name][-1]:7.1f} deals/s "
-                      f"(load {os.getloadavg()[0]:.2f})", flush=True)
+                cpu_ms[name].append(1000 * cpu / tally.deals)
+                print(f"  round {r} {name:30s} {rates[name][-1]:7.1f} deals/s, "
+                      f"{cpu_ms[name][-1]:5.2f} CPU ms/deal (load {os.getloadavg()[0]:.2f})",
+                      flush=True)
     print(f"tallies (deals, winnable, blocked, unknown): {sorted(counts)} "
           f"({'identical' if len(counts) == 1 else 'DIFFERENT'} in every run)")
     for name, got in rates.items():
         print(f"RESULT {name:30s} median {statistics.median(got):7.1f} deals/s, "
-              f"best {max(got):7.1f}")
+              f"best {max(got):7.1f}; CPU {statistics.median(cpu_ms[name]):5.2f} ms/deal "
+              "(median; all its processes and this one)")
     return 0 if len(counts) == 1 else 1
 
 
