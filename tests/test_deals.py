@@ -188,3 +188,18 @@ def test_pretty_header_number_only_names_matching_cards() -> None:
     assert Deal.parse(text.replace("# deal 1", "# deal 2")).number is None
     huge = Deal.parse(text.replace("# deal 1", f"# deal {2**70}"))  # a comment, not an error
     assert huge == deal and huge.number is None
+
+
+@pytest.mark.parametrize(("obj", "message"), [
+    ({"pyramid": 5}, "'pyramid' must be a list of rows (lists) of cards, got 5"),
+    ({"pyramid": [5]}, "'pyramid' must be a list of rows (lists) of cards: row 1 is 5"),
+    ({"pyramid": [["AS"]], "stock": "AS"}, "'stock' must be a list of cards, got 'AS'"),
+    ({"pyramid": [["AS"]], "bouquet": [["AS"]]}, "'bouquet' must be a list of cards: item 1"),
+    ({"line": 5}, "'line' must be a string of 52 cards, got 5"),
+    ({"number": True}, "deal number must be an integer, got True"),
+])
+def test_json_deal_of_the_wrong_shape(obj: dict[str, object], message: str) -> None:
+    """A JSON deal of the wrong shape is a DealError naming the key, not a TypeError."""
+    with pytest.raises(DealError) as e:
+        Deal.from_json(obj)
+    assert message in str(e.value)

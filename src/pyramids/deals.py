@@ -156,16 +156,18 @@ class Deal:
         if not isinstance(obj, dict):
             raise DealError("a JSON deal must be an object")
         number = obj.get("number")
-        if number is not None and not isinstance(number, int):
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
             raise DealError(f"deal number must be an integer, got {number!r}")
         if "line" in obj:
-            deal = cls.parse_line(str(obj["line"]))
+            if not isinstance(obj["line"], str):
+                raise DealError(f"'line' must be a string of 52 cards, got {obj['line']!r}")
+            deal = cls.parse_line(obj["line"])
         elif "pyramid" in obj:
-            tokens: list[str] = [c for row in obj["pyramid"] for c in row]
+            tokens = _json_cards(obj, "pyramid", rows=True)
             for key in ("stock", "bouquet"):
-                tokens += obj.get(key, [])
-            tokens += [c for row in obj.get("tableau", []) for c in row]
-            deal = cls.parse_line(" ".join(map(str, tokens)))
+                tokens += _json_cards(obj, key, rows=False)
+            tokens += _json_cards(obj, "tableau", rows=True)
+            deal = cls.parse_line(" ".join(tokens))
         elif number is not None:
             return cls.from_number(number)
         else:
@@ -175,6 +177,22 @@ class Deal:
                 raise DealError(f"the cards given are not those of deal {number}")
             return cls(deal.cards, number)
         return deal
+
+
+def _json_cards(obj: dict[str, Any], key: str, rows: bool) -> list[str]:
+    """The card names under ``key`` of a JSON deal: a list of rows of cards, or of cards."""
+    value = obj.get(key, [])
+    shape = "a list of rows (lists) of cards" if rows else "a list of cards"
+    if not isinstance(value, list):
+        raise DealError(f"'{key}' must be {shape}, got {value!r}")
+    cards: list[str] = []
+    for i, item in enumerate(value, 1):
+        items = item if rows else [item]
+        if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
+            what = f"row {i}" if rows else f"item {i}"
+            raise DealError(f"'{key}' must be {shape}: {what} is {item!r}")
+        cards += items
+    return cards
 
 
 def check_cards(cards: Sequence[int]) -> None:
