@@ -44,7 +44,7 @@ def dask_cluster(workers: int) -> Iterator[BulkRunner]:
     from pyramids.cluster import DaskRunner
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None, silence_logs=40) as lc, \
+                      host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=40) as lc, \
             Client(lc, set_as_default=False) as client, DaskRunner(client) as runner:
         yield runner
 

@@ -35,7 +35,7 @@ CLI = [sys.executable, "-c", "from pyramids.cli import main; main()"]
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[tuple[LocalCluster, Client]]:
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as lc, Client(lc, set_as_default=False) as c:
+                      dashboard_address="127.0.0.1:0") as lc, Client(lc, set_as_default=False) as c:
         yield lc, c
 
 
@@ -152,6 +152,18 @@ def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
     assert [r.split(": retry ")[1] for r in reports] == ["1 of 2", "2 of 2"]
 
 
+def start_stats(address: str, out: Path, stderr: Any, done: int) -> subprocess.Popen[str]:
+    """``pyramids stats --scheduler`` in a subprocess, once ``done`` deals are in ``out``."""
+    proc = subprocess.Popen([*CLI, "stats", "-V", "giza", "--deals", DEALS, "--json",
+                             "--chunk", "16", "--scheduler", address, "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=stderr, text=True)
+    deadline = time.monotonic() + 60
+    while (not out.exists() or len(out.read_text().splitlines()) <= done) \
+            and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return proc
+
+
 def test_killing_a_worker_mid_run_still_gives_the_right_counts(
         cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
         tmp_path: Path) -> None:
@@ -160,15 +172,8 @@ def test_killing_a_worker_mid_run_still_gives_the_right_counts(
     out = tmp_path / "killed.jsonl"
     err = tmp_path / "stderr.txt"
     with err.open("w") as ferr:
-        proc = subprocess.Popen([*CLI, "stats", "-V", "giza", "--deals", DEALS, "--json",
-                                 "--chunk", "16", "--scheduler", lc.scheduler_address,
-                                 "--out", str(out)], stdout=subprocess.PIPE, stderr=ferr,
-                                text=True)
+        proc = start_stats(lc.scheduler_address, out, ferr, 300)
         try:
-            deadline = time.monotonic() + 60
-            while (not out.exists() or len(out.read_text().splitlines()) < 300) \
-                    and proc.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.05)
             pids = client.run(os.getpid)
             victim = sorted(pids)[0]
             os.kill(pids[victim], signal.SIGKILL)
@@ -183,6 +188,33 @@ def test_killing_a_worker_mid_run_still_gives_the_right_counts(
     same_counts(json.loads(stdout), local[0])
     same_records(out, local[1])
     assert f"worker {victim} lost" in log, log[-3000:]
+
+
+def test_sigterm_on_a_cluster_run_then_resume(
+        cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
+        tmp_path: Path) -> None:
+    lc, client = cluster
+    client.wait_for_workers(2, timeout=60)
+    out = tmp_path / "stopped.jsonl"
+    proc = start_stats(lc.scheduler_address, out, subprocess.PIPE, 300)
+    try:
+        proc.send_signal(signal.SIGTERM)
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, stderr[-3000:]
+    assert "continue with --resume" in stderr
+    saved = len(records(out))
+    assert 300 <= saved < TOTAL
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
+                                    "--scheduler", lc.scheduler_address, "--out", str(out),
+                                    "--resume"])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.stdout)
+    assert (got["resumed"], got["analysed"]) == (saved, TOTAL - saved)
+    same_counts(got, local[0])
+    same_records(out, local[1])
 
 
 def test_dask_is_imported_only_with_scheduler() -> None:
