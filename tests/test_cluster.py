@@ -152,10 +152,14 @@ def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
     assert [r.split(": retry ")[1] for r in reports] == ["1 of 2", "2 of 2"]
 
 
-def start_stats(address: str, out: Path, stderr: Any, done: int) -> subprocess.Popen[str]:
-    """``pyramids stats --scheduler`` in a subprocess, once ``done`` deals are in ``out``."""
+def start_stats(cluster: tuple[LocalCluster, Client], out: Path, stderr: Any, done: int
+                ) -> subprocess.Popen[str]:
+    """``pyramids stats --scheduler`` in a subprocess (both workers up), returned once
+    ``done`` deals are in ``out``."""
+    cluster[1].wait_for_workers(2, timeout=60)
     proc = subprocess.Popen([*CLI, "stats", "-V", "giza", "--deals", DEALS, "--json",
-                             "--chunk", "16", "--scheduler", address, "--out", str(out)],
+                             "--chunk", "16", "--scheduler", cluster[0].scheduler_address,
+                             "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=stderr, text=True)
     deadline = time.monotonic() + 60
     while (not out.exists() or len(out.read_text().splitlines()) <= done) \
@@ -167,12 +171,11 @@ def start_stats(address: str, out: Path, stderr: Any, done: int) -> subprocess.P
 def test_killing_a_worker_mid_run_still_gives_the_right_counts(
         cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
         tmp_path: Path) -> None:
-    lc, client = cluster
-    client.wait_for_workers(2, timeout=60)
+    client = cluster[1]
     out = tmp_path / "killed.jsonl"
     err = tmp_path / "stderr.txt"
     with err.open("w") as ferr:
-        proc = start_stats(lc.scheduler_address, out, ferr, 300)
+        proc = start_stats(cluster, out, ferr, 300)
         try:
             pids = client.run(os.getpid)
             victim = sorted(pids)[0]
@@ -193,10 +196,8 @@ def test_killing_a_worker_mid_run_still_gives_the_right_counts(
 def test_sigterm_on_a_cluster_run_then_resume(
         cluster: tuple[LocalCluster, Client], local: tuple[dict[str, Any], Path],
         tmp_path: Path) -> None:
-    lc, client = cluster
-    client.wait_for_workers(2, timeout=60)
     out = tmp_path / "stopped.jsonl"
-    proc = start_stats(lc.scheduler_address, out, subprocess.PIPE, 300)
+    proc = start_stats(cluster, out, subprocess.PIPE, 300)
     try:
         proc.send_signal(signal.SIGTERM)
         _, stderr = proc.communicate(timeout=60)
@@ -208,8 +209,8 @@ def test_sigterm_on_a_cluster_run_then_resume(
     saved = len(records(out))
     assert 300 <= saved < TOTAL
     res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
-                                    "--scheduler", lc.scheduler_address, "--out", str(out),
-                                    "--resume"])
+                                    "--scheduler", cluster[0].scheduler_address,
+                                    "--out", str(out), "--resume"])
     assert res.exit_code == 0, res.output
     got = json.loads(res.stdout)
     assert (got["resumed"], got["analysed"]) == (saved, TOTAL - saved)
