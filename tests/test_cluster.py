@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -150,6 +151,24 @@ def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
     with pytest.raises(ClusterError, match=r"chunk 'x' failed \(ValueError.*3 times"):
         list(failing.run(int, ["1", "x", "2"]))
     assert [r.split(": retry ")[1] for r in reports] == ["1 of 2", "2 of 2"]
+
+
+def test_cluster_map_waits_for_workers_to_join() -> None:
+    """Chunks submitted before any worker joins run when workers come (and are told)."""
+    with LocalCluster(n_workers=0, processes=False, host="127.0.0.1", protocol="tcp",
+                      dashboard_address="127.0.0.1:0") as lc, \
+            Client(lc, set_as_default=False) as client:
+        reports: list[str] = []
+        cmap: ClusterMap[list[int], int] = ClusterMap(client, report=reports.append)
+        timer = threading.Timer(1.0, lc.scale, args=(2,))
+        timer.start()
+        try:
+            assert list(cmap.run(sum, [[i, i] for i in range(100)])) == \
+                [2 * i for i in range(100)]
+        finally:
+            timer.cancel()
+    assert reports[0].startswith("no Dask workers at tcp://127.0.0.1:")
+    assert any(r.endswith(" joined") for r in reports[1:]), reports
 
 
 def start_stats(cluster: tuple[LocalCluster, Client], out: Path, stderr: Any, done: int

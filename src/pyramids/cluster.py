@@ -115,7 +115,10 @@ class ClusterMap(Generic[T, R]):
         if threads == 0:
             self.report(f"no Dask workers at {getattr(client.scheduler, 'address', '?')} yet: "
                         "the chunks wait for some to join")
-        window = self.window or 4 * max(1, threads) + 2
+
+        def window() -> int:  # follows the workers joining and leaving
+            return self.window or 4 * max(1, threads) + 2
+
         source = iter(chunks)
         pending: dict[Future, int] = {}  # future -> chunk number
         keys: dict[str, int] = {}  # task key -> chunk number, while in flight (reports)
@@ -153,7 +156,7 @@ class ClusterMap(Generic[T, R]):
 
         try:
             while True:
-                while not exhausted and len(pending) + len(self.ready) < window:
+                while not exhausted and len(pending) + len(self.ready) < window():
                     chunk = next(source, None)
                     if chunk is None:
                         exhausted = True
@@ -175,7 +178,8 @@ class ClusterMap(Generic[T, R]):
                         raise ClusterError(f"chunks cancelled by the cluster ({e})") from None
                     for fut in finished:
                         finish(fut, pending.pop(fut))
-                self._events(events, keys, todo)
+                if self._events(events, keys, todo):
+                    threads = cluster_threads(client)
                 while emitted in self.ready:
                     result = self.ready.pop(emitted)
                     emitted += 1
@@ -192,15 +196,18 @@ class ClusterMap(Generic[T, R]):
             pending.clear()
 
     def _events(self, events: queue.SimpleQueue[Any], keys: dict[str, int],
-                todo: dict[int, T]) -> None:
-        """Report the workers that left (and our chunks they were running) or joined."""
+                todo: dict[int, T]) -> bool:
+        """Report the workers that left (and our chunks they were running) or joined;
+        did any?"""
+        changed = False
         while True:
             try:
                 _, msg = events.get_nowait()
             except queue.Empty:
-                return
+                return changed
             if not isinstance(msg, dict):
                 continue
+            changed |= msg.get("action") in ("remove-worker", "add-worker")
             if msg.get("action") == "remove-worker":
                 worker = msg.get("worker", "?")
                 lost = sorted({keys[k] for k in msg.get("processing-tasks", ())
