@@ -321,7 +321,11 @@ class StockModel:
         earlier removal time of the two (``T`` for a card never removed). If so they must
         be that phase's pair ``s_j + s_k``; the line player plays it at once. To rule the
         moment out through ``D`` the model asks ``D >= E + 1``, not ``D >= E``: two
-        removals at the same time are played in some order, which could show the pair.
+        removals at the same time are played in some order, which could show the pair;
+        the exception is a card between them that goes *with* ``s_j`` or ``s_k``, as its
+        partner: it lies between them until that very move, so the pair never shows.
+        The line ends with its last removal: a phase after it is never dealt, so nothing
+        is required of it (objective ``pyramid`` and Par leave cards in the stock).
         """
         m, N, P, PH, M, T = self.m, self.N, self.P, self.PH, self.M, self.T
         rs, ts, Q = self.rs, self.ts, self.Q
@@ -338,18 +342,22 @@ class StockModel:
                 m.add(d == ts[i]).only_enforce_if(rs[i])
                 m.add(d == T).only_enforce_if(~rs[i])
                 dead.append(d)
+        last = self._last_removal()
         for (j, k), x in self.ss.items():
             e = m.new_int_var(0, T, f"E{j}_{k}")
             m.add_min_equality(e, [dead[j], dead[k]])
             if k > j + 1:
                 dmax = m.new_int_var(0, T, f"D{j}_{k}")
                 m.add_max_equality(dmax, dead[j + 1:k])
-                # a card between them outlives one of them (strictly: two removals at
-                # the same time are played in some order, and a real line can always be
-                # given distinct times, so requiring ">" loses nothing)
+                # a card between them outlives one of them (strictly: two moves at the
+                # same time are played in some order, and a real line gives distinct
+                # moves distinct times, so requiring ">" loses nothing)
                 late = m.new_bool_var(f"late{j}_{k}")
                 m.add(dmax >= e + 1).only_enforce_if(late)
-                outs = [late]
+                # ... or goes in the same move as one of them, as its partner: it lies
+                # between them until that move (equal times, but no moment between)
+                outs = [late] + [self.ss[p] for i in range(j + 1, k)
+                                 for p in ((j, i), (i, k)) if p in self.ss]
             else:
                 dmax, outs = None, []
             for q in range(1, P + 1):
@@ -360,11 +368,38 @@ class StockModel:
                 gone = m.new_bool_var(f"gone{j}_{k}_{q}")  # one of them left before A
                 m.add(e <= a - 1).only_enforce_if(gone)
                 lits = [here, gone, *outs]
+                if last is not None:  # the line may end before it deals up to (q, k)
+                    reached = m.new_bool_var(f"reached{j}_{k}_{q}")
+                    m.add(last >= a).only_enforce_if(reached)
+                    m.add(last <= a - 1).only_enforce_if(~reached)
+                    lits.append(~reached)
                 if dmax is not None:
                     after = m.new_bool_var(f"after{j}_{k}_{q}")  # between-card outlives B
                     m.add(dmax >= a + M).only_enforce_if(after)
                     lits.append(after)
                 m.add_bool_or(lits)
+
+    def _last_removal(self) -> cp_model.IntVar | None:
+        """The time of the line's last removal, when some cards are optional (objective
+        ``pyramid``, Par): the line ends there, and phases after it are never dealt.
+        ``None`` when every card must go (the last removal is then the end anyway)."""
+        m, T = self.m, self.T
+        timed = [(self.tp[a], r) for a, r in enumerate(self.rp)] + [
+            (self.ts[i], self.rs[i]) for i in range(1, self.N + 1)]
+        if all(r is None for _, r in timed):
+            return None
+        ends: list[cp_model.LinearExprT] = []
+        for t, r in timed:
+            if r is None:
+                ends.append(t)
+            else:
+                e = m.new_int_var(0, T - 1, "end")
+                m.add(e == t).only_enforce_if(r)
+                m.add(e == 0).only_enforce_if(~r)
+                ends.append(e)
+        last = m.new_int_var(0, T - 1, "last")
+        m.add_max_equality(last, ends)
+        return last
 
     # -- solving -------------------------------------------------------------
     def solve(self, time_limit: float | None, presolve: bool, workers: int) -> StockResult:
