@@ -172,8 +172,8 @@ def line_with(swap: dict[int, str] | None = None, drop: int = 0) -> str:
     (-5, "deal number must be 0 to 2^64-1"),
     (2**64, "deal number must be 0 to 2^64-1"),
     ("   ", "empty deal"),
-    ('{"pyramid": 5}', "cannot read the deal"),
-    ('{"pyramid": [["AC"]], "stock": 5}', ""),
+    ('{"pyramid": 5}', "'pyramid' must be a list of rows (lists) of cards, got 5"),
+    ('{"pyramid": [["AC"]], "stock": 5}', "'stock' must be a list of cards, got 5"),
 ])
 def test_check_bad_deal_gets_the_cli_message(client: TestClient, deal: Any,
                                              fragment: str) -> None:
