@@ -56,9 +56,12 @@ From a solution to moves
     pyramid-only removals are played at once. The engine checks every step and the
     referee replays the whole line again.
 ``stock_waste=automatic``
-    a hand + waste-top pair summing to 13 is forced as soon as it appears. The model
-    checks every candidate line against the engine: forced pairs the line did not plan
-    are excluded by a cut and the model is solved again (see :func:`solve_stock`).
+    a hand + waste-top pair summing to 13 is forced as soon as it appears. Stock
+    removals then sit on real pointers only, and for every stock pair ``s_j + s_k`` and
+    pass the model requires that the pair never shows in a phase the line deals, unless
+    it is that phase's planned pair (see :meth:`StockModel._forced_pairs`). The line is
+    played phase by phase exactly as modelled, and a forced pair that was not planned
+    would stop it (a model bug: the verdict is then ``unknown``, never a guess).
 """
 
 from __future__ import annotations
