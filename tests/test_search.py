@@ -237,3 +237,35 @@ def test_cli_solve_after_moves() -> None:
     assert r.exit_code == 2 and "start, step 1: redeal" in r.output
     r = runner.invoke(main, ["solve", "1", "--after", "XX"])
     assert r.exit_code == 2 and "XX" in r.output
+
+
+@pytest.mark.parametrize("opts", [{}, {"overlap": True}, {"passes": 1}, {"passes": 2}])
+def test_par_bound_gives_the_same_answer(opts: dict[str, Any]) -> None:
+    """Par with the bound: the same status, best score and line as the full Par search,
+    in fewer positions; a blocked deal carries the unscored game's certificate."""
+    variant = get_variant("par-pyramid", **opts)
+    compared = fewer = 0
+    settled_only_with_bound = 0
+    for n in range(12):
+        deal = Deal.from_number(n)
+        full = FULL.solve(deal, variant, node_limit=2_000_000, bound=False)
+        cut = FULL.solve(deal, variant, node_limit=2_000_000, bound=True)
+        assert full.status == "unknown" or cut.status != "unknown", n
+        settled_only_with_bound += full.status == "unknown" and cut.status != "unknown"
+        if full.status == "unknown":
+            continue
+        assert (cut.status, cut.score, cut.moves) == (full.status, full.score, full.moves), n
+        compared += 1
+        fewer += cut.nodes < full.nodes
+        if cut.status == "blocked":
+            assert cut.certificate is not None and cut.certificate.kind == "exhaustive"
+            assert "no line of play wins" in cut.certificate.detail
+    assert compared >= 3
+    if opts.get("passes") != 1:  # one pass: nothing to cut after the first clear
+        assert fewer + settled_only_with_bound >= 1
+
+
+def test_par_bound_limits_give_unknown() -> None:
+    variant = get_variant("par-pyramid")
+    v = solve(Deal.from_number(0), variant, node_limit=50, bound=True)
+    assert v.status == "unknown" and "node limit" in v.reason

@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -45,6 +45,7 @@ TABLE_BITS = 22  # at most 4M entries: 64 MiB (keys + generations), 32 MiB spare
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
 TIMED_CHUNK = 1 << 15  # nodes per kernel call between time checks (a few ms)
+PAR_BOUND = False  # Par scoring: cut lines that cannot beat the best score (Searcher.solve)
 
 
 @dataclass
@@ -92,7 +93,8 @@ class Searcher:
         return self._gen
 
     def solve(self, deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
-              node_limit: int | None = None, time_limit: float | None = None) -> Verdict:
+              node_limit: int | None = None, time_limit: float | None = None,
+              bound: bool = PAR_BOUND) -> Verdict:
         """Search ``deal`` under ``variant``; see the module docstring for the answers.
 
         ``start``: legal moves from the deal; the search answers for the position after
@@ -100,7 +102,42 @@ class Searcher:
         ``start`` followed by the line found, replayed by the referee from the deal.
         Raises :class:`~pyramids.errors.RefereeError` naming the step if ``start`` is
         not a legal line.
+
+        ``bound`` (Par scoring): cut lines that cannot beat the best score found (see
+        ``core.run``): the same best score and line, in fewer positions. Whether some
+        line discards all 52 cards (the status) then comes from the unscored game,
+        searched first; its certificate backs a ``blocked``. The puzzle grader turns
+        the bound off: its node budgets were measured without it.
         """
+        if variant.scoring == "par" and bound:
+            return self._solve_par_bounded(deal, variant, tuple(start), node_limit, time_limit)
+        return self._solve(deal, variant, start=start, node_limit=node_limit,
+                           time_limit=time_limit)
+
+    def _solve_par_bounded(self, deal: Deal, variant: Variant, start: tuple[Move, ...],
+                           node_limit: int | None, time_limit: float | None) -> Verdict:
+        t0 = time.perf_counter()
+        plain = self._solve(deal, variant.with_options(scoring="none"), start=start,
+                            node_limit=node_limit, time_limit=time_limit)
+        if plain.status == "unknown":
+            return replace(plain, reason=f"{plain.reason} (unscored game, searched first)",
+                           seconds=time.perf_counter() - t0)
+        if node_limit is not None:
+            node_limit -= plain.nodes
+            if node_limit <= 0:
+                return Verdict("unknown", ENGINE, nodes=plain.nodes,
+                               seconds=time.perf_counter() - t0, deal_number=deal.number,
+                               reason=f"node limit {node_limit + plain.nodes} reached")
+        if time_limit is not None:
+            time_limit = max(time_limit - (time.perf_counter() - t0), 1e-9)
+        v = self._solve(deal, variant, start=start, node_limit=node_limit,
+                        time_limit=time_limit, plain=plain)
+        return replace(v, nodes=v.nodes + plain.nodes, seconds=time.perf_counter() - t0)
+
+    def _solve(self, deal: Deal, variant: Variant, *, start: Sequence[Move],
+               node_limit: int | None, time_limit: float | None,
+               plain: Verdict | None = None) -> Verdict:
+        """One search; ``plain``: the unscored game's verdict, for a bounded Par search."""
         t0 = time.perf_counter()
         a = self._arrays
         lay = layout(variant)
@@ -115,6 +152,7 @@ class Searcher:
         prm[core.P_PARTNER] = int("partner" in self.prunings)
         prm[core.P_LIFO] = int("lifo" in self.prunings)
         prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
+        prm[core.P_BOUND] = int(plain is not None)
         prm[core.P_MAXDEPTH] = self.max_depth
         prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
         ctx = a["ctx"]
@@ -147,7 +185,7 @@ class Searcher:
             return self._unknown(deal, variant, nodes, t0,
                                  f"search deeper than {self.max_depth} moves")
         if variant.scoring == "par":
-            return self._par_verdict(deal, variant, start, nodes, t0)
+            return self._par_verdict(deal, variant, start, nodes, t0, plain)
         if status == core.S_FOUND:
             depth = int(ctx[core.C_DEPTH])
             mvi = a["mvi"]
@@ -171,10 +209,11 @@ class Searcher:
              "pruned_matching": int(ctx[core.C_PRUNED_MATCH]),
              "pruned_king": int(ctx[core.C_PRUNED_KING]),
              "pruned_partner": int(ctx[core.C_PRUNED_PARTNER]),
+             "pruned_bound": int(ctx[core.C_PRUNED_BOUND]),
              "table_misses": int(ctx[core.C_TABLE_MISS])})
 
     def _par_verdict(self, deal: Deal, variant: Variant, start: tuple[Move, ...], nodes: int,
-                     t0: float) -> Verdict:
+                     t0: float, plain: Verdict | None) -> Verdict:
         a = self._arrays
         ctx = a["ctx"]
         best = int(ctx[core.C_BEST])
@@ -184,12 +223,13 @@ class Searcher:
         result = replay(deal, variant, moves, require_win=False)
         if result.score != best:
             raise AssertionError(f"search: par line scores {result.score}, expected {best}")
-        won = bool(ctx[core.C_WINSEEN])
+        won = bool(ctx[core.C_WINSEEN]) if plain is None else plain.status == "winnable"
         if won:
             return Verdict("winnable", ENGINE, tuple(moves), score=best, nodes=nodes,
                            seconds=time.perf_counter() - t0, deal_number=deal.number,
                            reason="" if result.won else "best Par score line stops short of a win")
-        return Verdict("blocked", ENGINE, tuple(moves), certificate=self._certificate(nodes),
+        certificate = self._certificate(nodes) if plain is None else plain.certificate
+        return Verdict("blocked", ENGINE, tuple(moves), certificate=certificate,
                        score=best, nodes=nodes, seconds=time.perf_counter() - t0,
                        deal_number=deal.number)
 
@@ -263,8 +303,9 @@ def default_searcher() -> Searcher:
 
 
 def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
-          node_limit: int | None = None, time_limit: float | None = None) -> Verdict:
+          node_limit: int | None = None, time_limit: float | None = None,
+          bound: bool = PAR_BOUND) -> Verdict:
     """Solve ``deal`` under ``variant`` exactly (thoughtful play, full knowledge), from
     the position after ``start`` (see :meth:`Searcher.solve`)."""
     return default_searcher().solve(deal, variant, start=start, node_limit=node_limit,
-                                    time_limit=time_limit)
+                                    time_limit=time_limit, bound=bound)

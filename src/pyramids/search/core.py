@@ -52,12 +52,13 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
 P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
-P_BOUQUET = 15
-NPARAMS = 16
+P_BOUQUET, P_BOUND = 15, 16
+NPARAMS = 17
 
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
 C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS, C_PRUNED_PARTNER = 9, 10, 11, 12
+C_PRUNED_BOUND = 14
 C_TSIZE = 13  # entries of the table in use now (a power of two; grows, see _grow)
 MS = 64  # where _matchable's scratch starts in the move scratch array
 PROBES = 16  # entries a key may be placed after its home entry
@@ -471,6 +472,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     ppartner = prm[P_PARTNER] != 0 and not par and sw != SW_AUTOMATIC
     # with "lifo", a deal in the last pass can bury cards of any rank pair: check all
     pbouquet = prm[P_BOUQUET] != 0
+    pbound = prm[P_BOUND] != 0 and par
     plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
     maxdepth = prm[P_MAXDEPTH]
@@ -548,6 +550,16 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 key |= ps << 58
             if _lookup_insert(key, table, ctx, spare):
                 pass
+            elif pbound and PAR_BASE[cl if cl > 0 else ps] <= ctx[C_BEST]:
+                # Par "bound": no line from here beats the best score found. Once the
+                # pyramid is cleared (in pass cl) a score is at most PAR_BASE[cl]; before,
+                # at most PAR_BASE[ps] (clear it in this pass, discard everything) or
+                # below 0 (never clear it). The bound only falls along a line (passes go
+                # up), so the first line reaching the best score, and so the answer, is
+                # the one of the search without it; only whether some line discards all
+                # 52 cards (C_WINSEEN) is no longer seen, and ``solve`` asks the unscored
+                # game for that.
+                ctx[C_PRUNED_BOUND] += 1
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
                                                             byval, prm, anc, avail):
                 ctx[C_PRUNED_MATCH] += 1
