@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             label = f"{name}{' +overlap' if overlap else ''}" + "".join(
                 f" {k}={v}" for k, v in extra.items())
             unknown_by = {"cpsat": 0, "search": 0}
+            unknown_deals: list[int] = []
             try:
                 for n in range(args.start, args.start + args.count):
                     done = n - args.start
@@ -117,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                         counts["unknown"] += 1
                         for v in (a, b):
                             unknown_by[v.engine] += v.status == "unknown"
+                        unknown_deals.append(n)
                         continue
                     counts[a.status] += 1
                     if a.status != b.status or (variant.scoring == "par" and a.score != b.score):
@@ -135,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t_s[(len(t_s) - 1) // 2] * 1000:>13.1f}"
                   + (" (interrupted)" if stopped else ""), flush=True)
             if counts["unknown"]:
-                print(f"    unknown: cpsat {unknown_by['cpsat']}, search {unknown_by['search']}")
+                print(f"    unknown: cpsat {unknown_by['cpsat']}, search {unknown_by['search']}; "
+                      f"deals {' '.join(map(str, unknown_deals))}")
             for line in bad:
                 print("   ", line)
             total_bad += len(bad)
