@@ -7,11 +7,13 @@ grades deals ``START .. START+N-1`` (``--start``, default 0) of each variant
 (``pyramids.generator.grading.grade_deal``, the default budgets), prints per variant:
 how many are winnable / rejected by reason, the grade distribution under the current
 thresholds, score percentiles and mean components, and the
-seconds per deal. With ``--out DIR`` one JSON-lines file per variant keeps every record
-(``deal``, ``reason`` or ``score`` and ``components``); ``scripts/grade_thresholds.py``
-reads them to choose the thresholds. ``--hard N`` times ``generate`` of N hard Giza puzzles
-from deal 0 (skip with ``--hard 0``). Timings are wall-clock on whatever machine runs it:
-shared cores make them noisy.
+wall and CPU seconds. With ``--out DIR`` one JSON-lines file per variant keeps every record
+(``deal``, ``reason`` or ``score`` and ``components``, ``wall_s``), written as it comes,
+named ``<variant>.jsonl`` (``<variant>-from<START>.jsonl`` with ``--start``: several ranges
+can run side by side); ``scripts/grade_thresholds.py`` reads them to choose the thresholds.
+``--hard N`` times ``generate`` of N hard Giza puzzles from deal 0 (skip with ``--hard 0``).
+Wall-clock timings are noisy on shared cores; CPU seconds (``os.times``, this process and
+its reaped workers) much less so.
 """
 
 from __future__ import annotations

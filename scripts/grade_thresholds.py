@@ -3,12 +3,14 @@
     .venv/bin/python scripts/grade_thresholds.py benchmarks/results/grades/*.jsonl
 
 Each file holds the records of ``benchmarks/bench_generate.py --out DIR`` for one variant
-(named ``<variant>.jsonl``). The score of every graded (winnable) deal is recomputed from
-its components with the current weights (``grading.combine``), and the thresholds are the
+(named ``<variant>.jsonl``, or ``<variant>-from<START>.jsonl`` for a range run with
+``--start``: the files of one variant are read as one sample). The score of every graded
+(winnable) deal is recomputed from its components with the current weights
+(``grading.combine``), and the thresholds are the
 nearest-rank 40th, 70th and 90th percentiles (``grading.QUANTILES``): a score at or above
 a threshold gets the next grade, so about 40 % of winnable deals are easy, 30 % medium,
 20 % hard and 10 % expert. Prints a ``THRESHOLDS`` dict to paste into grading.py, then
-per file the deals read, the rejections by reason and the grade distribution under the
+per variant the deals read, the rejections by reason and the grade distribution under the
 new thresholds (and under those currently in grading.py), so a partial run (records are
 written as they come) can be summarised too.
 """
@@ -16,6 +18,7 @@ written as they come) can be summarised too.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -29,6 +32,17 @@ def thresholds(scores: list[float]) -> tuple[float, ...]:
     return tuple(s[min(len(s) - 1, int(q * len(s)))] for q in QUANTILES)
 
 
+def ranges(deals: list[int]) -> str:
+    """Sorted deal numbers as contiguous ranges: ``0..1278, 2500..3131``."""
+    out: list[str] = []
+    for i, d in enumerate(deals):
+        if i == 0 or d != deals[i - 1] + 1:
+            out.append(f"{d}..{d}")
+        else:
+            out[-1] = out[-1].split("..")[0] + f"..{d}"
+    return ", ".join(out)
+
+
 def _dist(scores: list[float], th: tuple[float, ...]) -> str:
     c = Counter(grade_of(s, th) for s in scores)
     n = max(len(scores), 1)
@@ -39,9 +53,11 @@ def main(paths: list[str]) -> None:
     data: dict[str, tuple[list[dict[str, Any]], list[float]]] = {}
     for p in paths:
         recs = [json.loads(line) for line in Path(p).read_text().splitlines() if line.strip()]
-        scores = [combine(r["components"]) for r in recs if "components" in r]
         if recs:
-            data[Path(p).stem] = (recs, scores)
+            name = re.sub(r"-from\d+$", "", Path(p).stem)
+            rs, ss = data.setdefault(name, ([], []))
+            rs.extend(recs)
+            ss.extend(combine(r["components"]) for r in recs if "components" in r)
     print("THRESHOLDS: dict[str, tuple[float, float, float]] = {")
     for name, (_recs, scores) in data.items():
         if scores:
@@ -49,10 +65,10 @@ def main(paths: list[str]) -> None:
     print("}")
     for name, (recs, scores) in data.items():
         rej = Counter(r["reason"] for r in recs if "reason" in r)
-        deals = [r["deal"] for r in recs]
+        deals = sorted(r["deal"] for r in recs)
         uniq = sum(1 for r in recs if r.get("components", {}).get("lines", 0) == 1)
         unset = sum(1 for r in recs if "components" in r and r["components"]["lines"] is None)
-        print(f"\n{name}: {len(recs)} deals ({min(deals)}..{max(deals)}), {len(scores)} graded; "
+        print(f"\n{name}: {len(recs)} deals ({ranges(deals)}), {len(scores)} graded; "
               "rejected: " + (", ".join(f"{k} {v}" for k, v in sorted(rej.items())) or "none"))
         print(f"  unique line {uniq}, line count unsettled {unset}")
         if scores:
