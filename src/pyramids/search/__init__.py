@@ -45,7 +45,7 @@ TABLE_BITS = 22  # at most 4M entries: 64 MiB (keys + generations), 32 MiB spare
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
 TIMED_CHUNK = 1 << 15  # nodes per kernel call between time checks (a few ms)
-PAR_BOUND = False  # Par scoring: cut lines that cannot beat the best score (Searcher.solve)
+PAR_BOUND = True  # Par scoring: cut lines that cannot beat the best score (Searcher.solve)
 
 
 @dataclass
