@@ -46,13 +46,11 @@ class Move:
     @classmethod
     def discard(cls, *cards: Card) -> Move:
         key = tuple(cards)
+        if not all(type(c) is Card for c in key):  # not cached: an int equals its Card
+            return cls("discard", key)
         move = _DISCARDS.get(key)
         if move is None:
-            move = cls("discard", key)
-            if all(type(c) is Card for c in key):  # an int would print as a number
-                _DISCARDS[key] = move
-        elif not all(type(c) is Card for c in key):
-            return cls("discard", key)
+            move = _DISCARDS[key] = cls("discard", key)
         return move
 
     @classmethod

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .deals import Deal
@@ -23,6 +23,17 @@ class Replay:
     score: int | None  # the Par score, for Par scoring
 
 
+def play(game: Game, moves: Iterable[Move], label: str = "step") -> Iterator[Move]:
+    """Push ``moves`` on ``game`` one by one, yielding each once played; an illegal one
+    raises :class:`RefereeError` as ``"{label} N: ..."`` (N 1-based)."""
+    for step, move in enumerate(moves, 1):
+        try:
+            game.push(move)
+        except IllegalMoveError as e:
+            raise RefereeError(f"{label} {step}: {e}", step) from None
+        yield move
+
+
 def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
            require_win: bool | None = None) -> Replay:
     """Play ``moves`` from the start and check each one and the final win.
@@ -33,11 +44,8 @@ def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
     if require_win is None:
         require_win = variant.scoring != "par"
     game = Game(deal, variant)
-    for step, move in enumerate(moves, 1):
-        try:
-            game.push(move)
-        except IllegalMoveError as e:
-            raise RefereeError(f"step {step}: {e}", step) from None
+    for _ in play(game, moves):
+        pass
     won = game.is_won()
     if require_win and not won:
         raise RefereeError(f"the game is not won after {len(moves)} moves: {left_text(game)}",

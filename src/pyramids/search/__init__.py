@@ -29,9 +29,8 @@ import numpy as np
 from ..cards import Card
 from ..deals import Deal
 from ..engine import Game
-from ..errors import IllegalMoveError, RefereeError
 from ..moves import DEAL, REDEAL, Move
-from ..referee import replay
+from ..referee import play, replay
 from ..variants import Variant
 from ..verdict import Certificate, Verdict
 from . import core
@@ -154,7 +153,6 @@ class Searcher:
         prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
         prm[core.P_BOUND] = int(plain is not None)
         prm[core.P_MAXDEPTH] = self.max_depth
-        prm[core.P_TABLE_MAX] = (1 << self.table_bits) * 3 // 4
         ctx = a["ctx"]
         gen = self._next_gen()
         ctx[:] = 0
@@ -256,11 +254,7 @@ def root_state(deal: Deal, variant: Variant,
     removed = 0
     k = 0
     game = Game(deal, variant)
-    for step, m in enumerate(start, 1):
-        try:
-            game.push(m)
-        except IllegalMoveError as e:
-            raise RefereeError(f"start, step {step}: {e}", step) from None
+    for m in play(game, start, label="start, step"):
         if m.kind == "deal":
             last = game.hand if variant.draw == 1 else game.waste[-1]
             assert last is not None
