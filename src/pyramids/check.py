@@ -1,23 +1,33 @@
-"""``check(deal, variant)``: the cheapest proof first, then a full engine.
+"""``check(deal, variant)``: the cheapest proof first, then the engines.
 
 Order: ``four-complement`` and ``stock-count`` (pure Python, instant), ``structural``
 (the open-bouquet CP-SAT model of the pyramid alone, a few milliseconds), then the full
-engine: ``search`` (:mod:`pyramids.search`), ``cpsat`` (:mod:`pyramids.cpsat`), or
-``auto`` (search when it is installed, CP-SAT otherwise or when search gives up within
-the time left). Under Par scoring the engine always runs, since the best score is wanted
-even for a deal that cannot be won.
+engines: ``search`` (:mod:`pyramids.search`), ``cpsat`` (:mod:`pyramids.cpsat`), or
+``auto``: the portfolio of :mod:`pyramids.portfolio` (per variant, the engine order and
+budgets measured to settle deals fastest). Under Par scoring the engines always run,
+since the best score is wanted even for a deal that cannot be won.
+
+``start``: moves already played from the deal. The verdict then answers for the
+position after them, and a solution is ``start`` followed by the continuation (replayed
+by the referee from the deal). The certificates (four-complement, stock-count,
+structural) speak about the deal's start, so they are used only when ``start`` is empty;
+the engines decide a position.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
+from .engine import Game
+from .moves import Move
+from .referee import play
 from .variants import Variant
-from .verdict import Certificate, Verdict
+from .verdict import Certificate, EngineRun, Verdict
 
 EngineName = Literal["auto", "search", "cpsat"]
 ENGINES = ("auto", "search", "cpsat")
@@ -42,47 +52,49 @@ def _blocked(cert: Certificate, deal: Deal, start: float) -> Verdict:
 
 
 def check(deal: Deal, variant: Variant, *, engine: str = "auto",
-          time_limit: float | None = None) -> Verdict:
-    """Verdict for ``deal`` under ``variant``; ``unknown`` only if ``time_limit`` ran out."""
+          time_limit: float | None = None, start: Sequence[Move] = ()) -> Verdict:
+    """Verdict for ``deal`` under ``variant`` (after ``start``, if given); ``unknown``
+    only if ``time_limit`` (seconds) ran out. Raises
+    :class:`~pyramids.errors.RefereeError` naming the step if ``start`` is not legal."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
-    start = time.process_time()
+    cpu = time.process_time()
     wall = time.monotonic()
+    start = tuple(start)
+    if start:
+        for _ in play(Game(deal, variant), start, label="start, step"):
+            pass
 
     def left() -> float | None:
         return None if time_limit is None else max(0.0, time_limit - (time.monotonic() - wall))
 
-    if variant.scoring != "par":
+    if variant.scoring != "par" and not start:
         cert = quick_certificate(deal, variant)
         if cert is not None:
-            return _blocked(cert, deal, start)
+            return _blocked(cert, deal, cpu)
         if variant.rest != "bouquet":
             cert = structural_certificate(deal, variant, time_limit=left())
             if cert is not None:
-                return _blocked(cert, deal, start)
-    verdict = run_engine(deal, variant, engine, left())
-    return Verdict(verdict.status, verdict.engine, verdict.moves, verdict.certificate,
-                   verdict.score, verdict.nodes, time.process_time() - start,
-                   verdict.reason, deal.number)
+                return _blocked(cert, deal, cpu)
+    verdict = run_engine(deal, variant, engine, left(), start=start)
+    bound: Literal["exact", "lower"] | None = None
+    if verdict.score is not None:
+        bound = "lower" if verdict.status == "unknown" else "exact"
+    return replace(verdict, seconds=time.process_time() - cpu, deal_number=deal.number,
+                   score_bound=bound)
 
 
-def run_engine(deal: Deal, variant: Variant, engine: str,
-               time_limit: float | None) -> Verdict:
-    """The full engine alone (no certificates)."""
-    wall = time.monotonic()
-    search = search_solver() if engine in ("auto", "search") else None
-    if engine == "search":
-        if search is None:
-            return Verdict("unknown", "search", reason="pyramids.search is not installed")
-        return search(deal, variant, time_limit=time_limit)
-    if search is not None:
-        verdict = search(deal, variant, time_limit=time_limit)
-        if verdict.status != "unknown":
-            return verdict
-        if time_limit is not None:
-            time_limit = time_limit - (time.monotonic() - wall)
-            if time_limit <= 0:
-                return verdict
-    from .cpsat import solve
+def run_engine(deal: Deal, variant: Variant, engine: str, time_limit: float | None, *,
+               start: Sequence[Move] = ()) -> Verdict:
+    """The full engines alone (no certificates), from the position after ``start``:
+    ``search`` or ``cpsat`` alone, or ``auto``, the portfolio's policy for ``variant``.
+    The verdict's ``engines`` lists what each engine run spent and reached."""
+    from . import portfolio
 
-    return solve(deal, variant, time_limit=time_limit)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    policy = portfolio.single(engine) if engine != "auto" else portfolio.policy_for(variant)
+    return portfolio.run(deal, variant, policy, time_limit=time_limit, start=tuple(start))
+
+
+__all__ = ["ENGINES", "EngineName", "EngineRun", "check", "run_engine", "search_solver"]

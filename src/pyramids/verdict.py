@@ -26,6 +26,28 @@ class Certificate:
 
 
 @dataclass(frozen=True)
+class EngineRun:
+    """What one engine did for a verdict: its ``status``, the ``seconds`` (wall) and
+    ``nodes`` (search nodes or CP-SAT branches) it spent, the ``budget`` it was given,
+    and what it ``reached`` (in words; ``score``: the best Par score it found, a lower
+    bound unless it proved it)."""
+
+    engine: str
+    status: Status
+    seconds: float = 0.0
+    nodes: int = 0
+    budget: str = ""
+    reached: str = ""
+    score: int | None = None
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return {"engine": self.engine, "status": self.status,
+                "seconds": round(self.seconds, 6), "nodes": self.nodes,
+                "budget": self.budget or None, "reached": self.reached or None,
+                "score": self.score}
+
+
+@dataclass(frozen=True)
 class Verdict:
     """The outcome of analysing one deal under one variant."""
 
@@ -38,6 +60,10 @@ class Verdict:
     seconds: float = 0.0
     reason: str = ""  # for unknown: which limit was hit
     deal_number: int | None = None
+    engines: tuple[EngineRun, ...] = ()  # each engine run, in order (check's portfolio)
+    # Par: "exact" when ``score`` is the proven best, "lower" when a limit cut the search
+    # short and ``score`` is only the best found so far (never the optimum then)
+    score_bound: Literal["exact", "lower"] | None = None
 
     def __post_init__(self) -> None:
         if self.status == "blocked" and self.certificate is None:
@@ -60,4 +86,6 @@ class Verdict:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "reason": self.reason or None,
+            "score_bound": self.score_bound,
+            "engines": [e.to_json_obj() for e in self.engines],
         }

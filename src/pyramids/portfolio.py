@@ -1,0 +1,211 @@
+"""The engine portfolio behind ``engine='auto'``: which exact engine runs first, with
+what budget, per variant, and the runner that plays such a policy.
+
+A :class:`Policy` is a sequence of :class:`Stage` s: an engine (``search`` or ``cpsat``)
+with an optional budget (search: nodes, deterministic; any engine: wall seconds). The
+stages run in order until one settles the deal (``winnable`` or ``blocked``); a later
+stage gets what is left of the caller's time limit. Whichever engine settles the deal
+answers; its winning line has been replayed by the referee (both engines do it), and
+``blocked`` comes only from an engine that exhausted the position (its certificate).
+When every stage gave up, the verdict is ``unknown`` with what each engine reached
+(Par: the best score found, a lower bound).
+
+The table :data:`POLICIES` is data keyed by variant features (rest kind, draw, passes,
+scoring, overlap, objective); the first rule whose features match answers. The rules
+and their budgets rest on the measurements of ``benchmarks/bench_portfolio.py``
+(results in ``benchmarks/bench_portfolio_results.txt``); see :data:`MEASURED`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .deals import Deal
+from .moves import Move
+from .variants import Variant
+from .verdict import EngineRun, Verdict
+
+ENGINE_NAMES = ("search", "cpsat")
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One engine run: ``nodes`` bounds the search (deterministic), ``seconds`` the wall
+    time of any engine (``None``: whatever is left of the caller's limit)."""
+
+    engine: str
+    nodes: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINE_NAMES:
+            raise ValueError(f"stage engine must be one of {ENGINE_NAMES}, got {self.engine!r}")
+        if self.nodes is not None and self.engine != "search":
+            raise ValueError(f"a node budget is for the search, not {self.engine!r}")
+
+    def budget(self) -> str:
+        parts = []
+        if self.nodes is not None:
+            parts.append(f"{self.nodes} nodes")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The stages to run in order, and why (the measurement behind them)."""
+
+    stages: tuple[Stage, ...]
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``features``: the variant features this rule needs (see :func:`features`)."""
+
+    features: dict[str, Any]
+    policy: Policy
+
+    def matches(self, f: dict[str, Any]) -> bool:
+        return all(f[k] == v for k, v in self.features.items())
+
+
+def features(variant: Variant) -> dict[str, Any]:
+    """The variant features a policy is keyed by."""
+    return {"rest": variant.rest, "draw": variant.draw, "passes": variant.passes,
+            "scoring": variant.scoring, "overlap": variant.overlap,
+            "objective": variant.objective}
+
+
+SEARCH = Policy((Stage("search"),), "the search alone")
+CPSAT = Policy((Stage("cpsat"),), "CP-SAT alone")
+FALLBACK = Policy((Stage("search"), Stage("cpsat")),
+                  "the search, then CP-SAT with the time left (the behaviour before the "
+                  "portfolio)")
+
+#: The measured figures the policies rest on (benchmarks/bench_portfolio.py).
+MEASURED = ""
+
+#: First matching rule wins; the last one matches every variant.
+POLICIES: tuple[Rule, ...] = (
+    Rule({}, FALLBACK),
+)
+
+
+def policy_for(variant: Variant) -> Policy:
+    """The policy of the first rule of :data:`POLICIES` that ``variant`` matches."""
+    f = features(variant)
+    for rule in POLICIES:
+        if rule.matches(f):
+            return rule.policy
+    return FALLBACK
+
+
+def single(engine: str) -> Policy:
+    """One engine alone, without a budget: ``engine='search'`` or ``'cpsat'``."""
+    if engine == "search":
+        return SEARCH
+    if engine == "cpsat":
+        return CPSAT
+    raise ValueError(f"engine must be search or cpsat, got {engine!r}")
+
+
+# -- running a policy --------------------------------------------------------------------
+
+Runner = Callable[[Deal, Variant, tuple[Move, ...], Stage, float | None], Verdict | str]
+
+
+def _run_search(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Stage,
+                time_limit: float | None) -> Verdict | str:
+    try:
+        from .search import solve
+    except ImportError:
+        return "pyramids.search is not installed"
+    v: Verdict = solve(deal, variant, start=start, node_limit=stage.nodes,
+                       time_limit=time_limit)
+    return v
+
+
+def cpsat_takes_start() -> bool:
+    """Does ``pyramids.cpsat.solve`` answer for a position (``start=``)?"""
+    import inspect
+
+    from . import cpsat
+
+    return "start" in inspect.signature(cpsat.solve).parameters
+
+
+def _run_cpsat(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Stage,
+               time_limit: float | None) -> Verdict | str:
+    try:
+        from . import cpsat
+        from .cpsat import engine as _engine  # noqa: F401 - OR-Tools importable?
+    except ImportError:
+        return "pyramids.cpsat (OR-Tools) is not installed"
+    if start:
+        if not cpsat_takes_start():
+            return "this CP-SAT engine answers for deal starts only, not positions"
+        v: Verdict = cpsat.solve(deal, variant, start=start,  # type: ignore[call-arg]
+                                 time_limit=time_limit)
+        return v
+    v = cpsat.solve(deal, variant, time_limit=time_limit)
+    return v
+
+
+RUNNERS: dict[str, Runner] = {"search": _run_search, "cpsat": _run_cpsat}
+
+
+def _reached(v: Verdict, variant: Variant) -> str:
+    if v.status != "unknown":
+        return v.status + ("" if v.score is None else f", best score {v.score}")
+    what = v.reason or "gave up"
+    if v.score is not None:
+        what += f"; best score found {v.score} (a lower bound)"
+    return what
+
+
+def run(deal: Deal, variant: Variant, policy: Policy, *, time_limit: float | None = None,
+        start: Sequence[Move] = ()) -> Verdict:
+    """Play ``policy`` on the position after ``start``; see the module docstring."""
+    start = tuple(start)
+    wall = time.monotonic()
+    runs: list[EngineRun] = []
+    unknowns: list[Verdict] = []
+    skipped: list[str] = []
+    for stage in policy.stages:
+        limit = None if time_limit is None else time_limit - (time.monotonic() - wall)
+        if limit is not None and limit <= 0:
+            break
+        if stage.seconds is not None:
+            limit = stage.seconds if limit is None else min(limit, stage.seconds)
+        t0 = time.monotonic()
+        got = RUNNERS[stage.engine](deal, variant, start, stage, limit)
+        if isinstance(got, str):
+            skipped.append(f"{stage.engine}: {got}")
+            runs.append(EngineRun(stage.engine, "unknown", 0.0, 0, stage.budget(), got))
+            continue
+        runs.append(EngineRun(stage.engine, got.status, time.monotonic() - t0, got.nodes,
+                              stage.budget(), _reached(got, variant), got.score))
+        if got.status != "unknown":
+            return replace(got, engines=tuple(runs))
+        unknowns.append(got)
+    if not unknowns:
+        reason = "; ".join(skipped) or "time limit spent before any engine ran"
+        return Verdict("unknown", "auto" if len(policy.stages) > 1 else
+                       policy.stages[0].engine, reason=reason, deal_number=deal.number,
+                       engines=tuple(runs))
+    if len(unknowns) == 1 and not skipped:
+        return replace(unknowns[0], engines=tuple(runs))
+    scores = [v.score for v in unknowns if v.score is not None]
+    best = max(scores) if scores else None
+    lines = [v for v in unknowns if v.moves and v.score == best]
+    last = unknowns[-1]
+    reason = "; ".join([*(f"{r.engine}: {r.reached}" for r in runs)])
+    return Verdict("unknown", last.engine if len(unknowns) == 1 else "auto",
+                   lines[0].moves if lines else (), score=best,
+                   nodes=sum(v.nodes for v in unknowns), reason=reason,
+                   deal_number=deal.number, engines=tuple(runs))

@@ -1,0 +1,134 @@
+"""check(start=...): verdicts for positions; the portfolio's engine runs in the verdict."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids import DEAL, Deal, Game, get_variant, replay
+from pyramids.check import check, run_engine
+from pyramids.cli import main
+from pyramids.errors import RefereeError
+from pyramids.portfolio import cpsat_takes_start
+from pyramids.search import solve as search
+
+
+def _winnable(name: str, first: int = 0) -> tuple[Deal, tuple]:  # type: ignore[type-arg]
+    variant = get_variant(name)
+    for n in range(first, first + 50):
+        v = check(Deal.from_number(n), variant, engine="search")
+        if v.status == "winnable" and len(v.moves) > 6:
+            return Deal.from_number(n), v.moves
+    raise AssertionError(f"no winnable {name} deal in {first}..{first + 49}")
+
+
+@pytest.mark.parametrize("engine", ["auto", "search"])
+def test_start_answers_for_the_position(engine: str) -> None:
+    variant = get_variant("pyramid")
+    deal, line = _winnable("pyramid")
+    start = line[:5]
+    v = check(deal, variant, engine=engine, start=start)
+    assert v.status == "winnable"
+    assert v.moves[:5] == start and len(v.moves) > 5
+    assert replay(deal, variant, v.moves).won
+    assert v.engines and v.engines[-1].status == "winnable"
+
+
+def test_start_position_that_is_lost() -> None:
+    """A winnable deal whose first move throws the win away: blocked by the engine
+    (exhaustive), not by a deal-start certificate, and the same as the search alone."""
+    variant = get_variant("pyramid")
+    for n in range(60):
+        deal = Deal.from_number(n)
+        if check(deal, variant, engine="search").status != "winnable":
+            continue
+        for move in Game(deal, variant).legal_moves():
+            v = check(deal, variant, start=(move,))
+            if v.status == "blocked":
+                assert v.certificate is not None and v.certificate.kind == "exhaustive"
+                assert v.engine != "certificate"
+                assert search(deal, variant, start=(move,)).status == "blocked"
+                return
+    raise AssertionError("no losing first move found on pyramid deals 0..59")
+
+
+def test_start_skips_the_deal_start_certificates() -> None:
+    """A deal blocked by a stock-count certificate: after one deal from the stock the
+    verdict comes from an engine that searched the position."""
+    variant = get_variant("king-tut", objective="all")
+    for n in range(40):
+        v = check(Deal.from_number(n), variant)
+        if v.certificate is not None and v.certificate.kind == "stock-count":
+            break
+    else:
+        raise AssertionError("no stock-count certificate on deals 0..39")
+    w = check(Deal.from_number(n), variant, start=(DEAL,))
+    assert w.status == "blocked" and w.engine in ("search", "cpsat")
+    assert w.certificate is not None and w.certificate.kind == "exhaustive"
+
+
+def test_illegal_start_names_the_step() -> None:
+    deal, line = _winnable("pyramid")
+    with pytest.raises(RefereeError, match="start, step 2"):
+        check(deal, get_variant("pyramid"), start=(line[0], line[0]))
+
+
+def test_par_start_best_score_agrees_with_search() -> None:
+    variant = get_variant("par-pyramid")
+    deal = Deal.from_number(1)
+    base = check(deal, variant, engine="search")
+    start = base.moves[:4]
+    v = check(deal, variant, start=start)
+    assert v.score == search(deal, variant, start=start).score
+    assert v.score_bound == "exact" and v.moves[:4] == start
+    assert replay(deal, variant, v.moves).score == v.score
+
+
+def test_cpsat_with_start() -> None:
+    """CP-SAT answers for positions once it can; until then it says so (unknown)."""
+    variant = get_variant("pyramid")
+    deal, line = _winnable("pyramid")
+    v = run_engine(deal, variant, "cpsat", None, start=line[:5])
+    if cpsat_takes_start():
+        assert v.status == "winnable" and v.moves[:5] == line[:5]
+    else:
+        assert v.status == "unknown" and "positions" in v.reason
+
+
+def test_par_blocked_deal_gets_best_line() -> None:
+    """A Par deal that cannot be won still gets its best score and a line reaching it."""
+    variant = get_variant("par-pyramid")
+    for n in range(20):
+        v = check(Deal.from_number(n), variant)
+        if v.status == "blocked":
+            assert v.moves and v.score is not None and v.score_bound == "exact"
+            assert replay(Deal.from_number(n), variant, v.moves).score == v.score
+            return
+    raise AssertionError("no blocked Par deal in 0..19")
+
+
+def test_limit_gives_unknown_with_each_engines_reach() -> None:
+    """Par deal 16 (the search cannot settle it quickly): a tiny time limit gives
+    unknown, each engine run listed; a best score found is labelled a lower bound."""
+    variant = get_variant("par-pyramid")
+    v = check(Deal.from_number(16), variant, time_limit=0.05)
+    assert v.status == "unknown"
+    assert v.engines and all(r.status == "unknown" for r in v.engines)
+    if v.score is not None:
+        assert v.score_bound == "lower"
+    obj = v.to_json_obj()
+    assert obj["engines"][0]["engine"] in ("search", "cpsat")
+    assert "reached" in obj["engines"][0] and "seconds" in obj["engines"][0]
+
+
+def test_cli_json_carries_engines() -> None:
+    out = CliRunner().invoke(main, ["check", "5", "-V", "giza", "--json"])
+    assert out.exit_code == 0, out.output
+    obj = json.loads(out.output)
+    assert obj["status"] in ("winnable", "blocked")
+    assert "engines" in obj and "score_bound" in obj
+    if obj["engine"] != "certificate":
+        assert obj["engines"][-1]["engine"] == obj["engine"]
+        assert obj["engines"][-1]["status"] == obj["status"]
