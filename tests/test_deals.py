@@ -15,7 +15,7 @@ from pyramids.variants import PRESETS, get_variant
 
 
 def independent_deck(n: int) -> list[str]:
-    """RULES.md's deal numbers, written again from the text, sharing nothing with the code."""
+    """docs/rules.md's deal numbers, written again from the text, sharing nothing with the code."""
     m = 2**64
     state = n
     names = [r + s for s in "CDHS" for r in "A23456789TJQK"]

@@ -2,7 +2,7 @@
 
 Besides the bookkeeping invariants (52 cards, push/pop, why_illegal agreeing with
 legal_moves, the referee agreeing with the game), every position is checked against
-``Reference``: a second, deliberately naive reading of RULES.md written from the text,
+``Reference``: a second, deliberately naive reading of docs/rules.md written from the text,
 which recomputes hand, waste and availability from scratch ("after dealing k cards, the
 hand card is card k if not yet discarded; the waste top is the last card of 1..k-1 not
 yet discarded").
@@ -56,7 +56,7 @@ def complementary(a: Card, b: Card) -> bool:
 
 @dataclass
 class Reference:
-    """RULES.md read literally; rebuilt state, no undo, no speed."""
+    """docs/rules.md read literally; rebuilt state, no undo, no speed."""
 
     deal: Deal
     v: Variant

@@ -2,7 +2,7 @@
 
 Any change to the rules engine that changes which moves are legal, in any preset or
 option mix of the fixture, changes a count here. If the change is deliberate (and
-RULES.md says so), regenerate the fixture with the script and commit both.
+docs/rules.md says so), regenerate the fixture with the script and commit both.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md that a wrong reading would break.
+"""One test per rule of docs/rules.md that a wrong reading would break.
 
 Every position is built from explicit card lists (see ``core_helpers.make_deal``), so
 the test controls exactly which cards are where.
@@ -379,9 +379,9 @@ def test_par_score_values() -> None:
 
 
 def test_automatic_pair_pending_when_the_pyramid_clears_is_still_played() -> None:
-    # Reading pinned here (RULES.md leaves it open): with stock-waste automatic and objective
-    # pyramid, a forced pair that appears as the last pyramid card goes is played before the
-    # game counts as won, and is written in the solution.
+    # Reading pinned here (the sources leave it open; docs/rules.md): with stock-waste
+    # automatic and objective pyramid, a forced pair that appears as the last pyramid card
+    # goes is played before the game counts as won, and is written in the solution.
     v = KING_TUT.with_options(rows=1, draw=1, stock_waste="automatic")
     g = Game(make_deal({0: "5C", 1: "3C", 2: "8D", 3: "TD"}), v)
     play(g, "deal deal deal")  # hand TD, waste 3C 8D: nothing forced yet
@@ -413,7 +413,7 @@ def reachable_removed_sets(game: Game) -> set[int]:
 
 def no_hand_removed_sets(deal, rows: int) -> set[int]:
     """The same for draw 1 with no hand at all: each dealt card goes onto the waste, whose
-    top is the only stock card available (written from RULES.md, not with the engine)."""
+    top is the only stock card available (written from docs/rules.md, not with the engine)."""
     n = rows * (rows + 1) // 2
     pyr, stock = deal.cards[:n], deal.cards[n:]
 
@@ -453,3 +453,48 @@ def test_stock_waste_forbidden_in_one_pass_plays_as_if_there_were_no_hand(number
     v = PYRAMID.with_options(rows=rows, stock_waste="forbidden")
     deal = Deal.from_number(number)
     assert reachable_removed_sets(Game(deal, v)) == no_hand_removed_sets(deal, rows)
+
+
+# -- readings pinned for docs/rules.md ("Readings the sources leave open") -------------
+
+def test_kings_are_never_forced() -> None:
+    # A King in the pyramid: dealing and pairing stay legal beside it.
+    g = stock_game("3C KC TD 5C", bottom="KS AD AH AS 2C 2D QH")
+    assert {"KS", "QH+AD", "deal"} <= legal(g)
+    play(g, "deal QH+AD")  # the King may wait
+    assert "KS" in legal(g)
+    # With stock-waste automatic a King on the waste may stay there; taking it off bares
+    # 3C under the hand TD, and that pair is then forced.
+    v = PYRAMID.with_options(stock_waste="automatic")
+    h = play(stock_game("3C KC TD 5C", variant=v), "deal deal deal")
+    assert (h.hand, h.waste) == (Card.parse("TD"), cards("3C KC"))
+    assert {"KC", "deal"} <= legal(h)
+    play(h, "deal")  # dealing on without discarding the King is legal
+    assert h.waste == cards("3C KC TD")
+    h.pop()
+    play(h, "KC")
+    assert legal(h) == {"TD+3C"}
+
+
+def test_redeal_is_a_choice_even_with_discards_available() -> None:
+    g = stock_game("", bottom="AC AD AH AS 2C 2D QH", variant=CHEOPS)
+    for _ in range(24):
+        g.push(DEAL)
+    moves = legal(g)
+    assert "redeal" in moves and "QH+AC" in moves
+    play(g, "redeal")
+    assert g.pass_no == 2 and "QH+AC" in legal(g)
+
+
+def test_par_score_does_not_change_by_dealing_on() -> None:
+    # The score of a position is the score of stopping there: dealing and redealing
+    # without discarding leave it as it is, cleared pyramid or not.
+    par = get_variant("par-pyramid").with_options(rows=1)
+    deal = make_deal({0: "5C", 1: "KC", 2: "8D"})
+    for line, score in (("deal KC deal 8D+5C", 50 - 49), ("deal KC", -51)):
+        g = play(Game(deal, par), line)
+        assert g.par_score() == score
+        while {"deal", "redeal"} & legal(g):
+            g.push(DEAL if g.stock else REDEAL)
+            assert g.par_score() == score
+        assert g.pass_no == 3

@@ -44,7 +44,7 @@ def cli(*args: str) -> str:
 
 
 def make_puzzles(directory: Path) -> list[dict[str, Any]]:
-    """A small collection in the shipped format (CONTEXT.md), from real deals."""
+    """A small collection in the shipped format (docs/architecture.md), from real deals."""
     directory.mkdir(parents=True, exist_ok=True)
     v = get_variant("giza")
     entries = [{"id": f"giza-{i:03d}", "collection": "giza", "deal": n,

@@ -1,4 +1,4 @@
-"""Variants as data: the presets of RULES.md, option overrides, rejected combinations."""
+"""Variants as data: the presets of docs/rules.md, option overrides, rejected combinations."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from pyramids.errors import VariantError
 from pyramids.variants import PRESETS, Variant, get_variant, parse_passes, parse_rest
 
-# name: (rest, columns x rows, draw, passes, stock_waste, overlap, objective, scoring), per RULES.md
+# name: (rest, columns x rows, draw, passes, stock_waste, overlap, objective, scoring),
+# as docs/rules.md tabulates them
 TABLE: dict[str, tuple[Any, ...]] = {
     "pyramid": ("stock", None, 1, 1, "allowed", False, "all", "none"),
     "par-pyramid": ("stock", None, 1, 3, "allowed", False, "all", "par"),

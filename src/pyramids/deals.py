@@ -22,7 +22,7 @@ MAX_DEAL = MASK64
 
 
 def splitmix64(seed: int) -> Iterator[int]:
-    """The SplitMix64 stream of RULES.md seeded with ``seed``."""
+    """The SplitMix64 stream of docs/rules.md seeded with ``seed``."""
     state = seed & MASK64
     while True:
         state = (state + 0x9E3779B97F4A7C15) & MASK64

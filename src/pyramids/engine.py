@@ -1,8 +1,8 @@
 """The rules engine: a game state with legal moves, push/pop, won/lost and the Par score.
 
-It follows RULES.md and has no I/O. It is the referee's engine, not the solvers':
-it favours obvious correctness over speed. Decisions RULES.md leaves open, each
-pinned by a test in ``tests/test_rules.py``:
+It follows docs/rules.md and has no I/O. It is the referee's engine, not the solvers':
+it favours obvious correctness over speed. Readings the sources leave open (listed in
+docs/rules.md), each pinned by a test in ``tests/test_rules.py``:
 
 * ``stock_waste=automatic``: when the hand and the waste top sum to 13 the pair is
   *forced*: it is then the only legal move, and it is written in a solution like any

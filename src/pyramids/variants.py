@@ -1,4 +1,4 @@
-"""Rule sets as data: a frozen :class:`Variant` with the presets of RULES.md.
+"""Rule sets as data: a frozen :class:`Variant` with the presets of docs/rules.md.
 
 Options that make no sense for a layout are ``None`` (a Giza game has no ``draw``);
 setting one is an error rather than silently ignored.

@@ -102,6 +102,10 @@ def rule_options(v: Variant) -> list[str]:
     return out
 
 
+RULES_PAGE = ("<b>The full rules</b> of every variant, with the deal numbers and the notation, "
+              "are in the file <i>docs/rules.md</i> of the pyramids source repository.")
+
+
 def how_to_play(v: Variant) -> list[str]:
     """The rules of ``v`` in plain words, one paragraph per item (reportlab markup)."""
     n_rest = v.rest_cards
@@ -133,6 +137,7 @@ def how_to_play(v: Variant) -> list[str]:
                                                   if v.passes != 1 else "")
                                                if v.is_stock else "")
         + ". T stands for 10.")
+    paras.append(RULES_PAGE)
     return paras
 
 

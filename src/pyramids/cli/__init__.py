@@ -12,7 +12,9 @@ from .options import PyramidsGroup
 from .solve import solve_cmd
 
 
-@click.group(cls=PyramidsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PyramidsGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="The rules played, the notation and the deal numbers: docs/rules.md "
+                    "in the pyramids source repository.")
 @click.version_option(__version__, prog_name="pyramids")
 def main() -> None:
     """Solve, filter, count and typeset the Pyramid family of solitaires."""

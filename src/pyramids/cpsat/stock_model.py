@@ -2,7 +2,7 @@
 # (stock cards are 1-based: index 0 of the per-card lists holds None)
 """CP-SAT model of the stock games: an event-ordered model over (pass, pointer) phases.
 
-Notation: the stock cards are ``s_1 .. s_N`` in dealing order. RULES.md makes the stock,
+Notation: the stock cards are ``s_1 .. s_N`` in dealing order. docs/rules.md makes the stock,
 hand and waste a function of the removed set and a *pointer*: in pass ``q`` after the
 deals that brought card ``s_k`` out, the cards ``s_i`` (``i <= k``) still there are the
 waste (draw 1: ``s_k`` is the hand, the others the waste) in deal order, and those with
@@ -49,7 +49,7 @@ Horizon
 Par Pyramid
     booleans ``c_q`` "pyramid cleared by the end of pass q" (all pyramid ``tau`` below the
     pass end); maximise ``15 c_1 + 15 c_2 + 20 c_3 - (cards left)``, which is 50, 35, 20 or
-    0 less the cards left, as RULES.md says.
+    0 less the cards left, as docs/rules.md says.
 From a solution to moves
     the removals sorted by ``tau``; before a removal that needs stock cards, deal (or
     redeal) until they are available, which happens no later than the modelled phase;

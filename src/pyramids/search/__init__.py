@@ -2,7 +2,7 @@
 
 A depth-first search with a transposition table, compiled with numba (see
 :mod:`pyramids.search.core` for the state, the key and the prunings). Every
-variant of RULES.md is covered. Answers:
+variant of docs/rules.md is covered. Answers:
 
 * ``winnable`` with a solution that :func:`pyramids.referee.replay` has checked;
 * ``blocked`` with an ``exhaustive`` certificate (the node count) when every

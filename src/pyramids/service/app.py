@@ -209,7 +209,8 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         title="pyramids",
         version=__version__,
         description="Deal analysis for the Pyramid family of solitaires: check, filter, "
-                    "deals, variants, puzzle collections and books.",
+                    "deals, variants, puzzle collections and books. The rules, notation and "
+                    "deal numbers: docs/rules.md in the pyramids source repository.",
         lifespan=lifespan,
         responses=ERROR_RESPONSES,
     )

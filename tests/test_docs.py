@@ -1,0 +1,64 @@
+"""The documentation says what the code does: the deal-number test vectors of
+docs/rules.md are recomputed, and nothing shipped points outside the repository."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+from pyramids.deals import Deal, splitmix64
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "docs" / "rules.md"
+
+
+def test_rules_page_splitmix64_vectors() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    m = re.search(r"SplitMix64 from state 0: the first three outputs are (.*?)\.\n", text,
+                  re.S)
+    assert m is not None, "the SplitMix64 test vector sentence is missing"
+    given = [int(h, 16) for h in re.findall(r"`(0x[0-9a-f]+)`", m.group(1))]
+    assert given == list(itertools.islice(splitmix64(0), 3))
+
+
+@pytest.mark.parametrize("number", [0, 17, 2**64 - 1])
+def test_rules_page_deal_vectors(number: int) -> None:
+    text = RULES.read_text(encoding="utf-8")
+    m = re.search(rf"- Deal {number}\b[^\n]*:\n\s*`([^`]+)`", text)
+    assert m is not None, f"no test vector for deal {number} in docs/rules.md"
+    assert m.group(1) == Deal.from_number(number).line()
+
+
+def shipped_files() -> list[Path]:
+    files = [ROOT / "README.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("puzzles/*.md")]
+    files += [*ROOT.glob("src/pyramids/**/*.py"), *ROOT.glob("scripts/*.py")]
+    return [f for f in files if f.is_file()]
+
+
+def test_nothing_shipped_points_outside_the_repository() -> None:
+    outside = re.compile(r"\.\./shared|/work/|shared/RULES|shared/sources|\.notes/")
+    bad = [f"{f.relative_to(ROOT)}:{n}: {line.strip()}"
+           for f in shipped_files()
+           for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+           if outside.search(line)]
+    assert not bad, "links outside the repository:\n" + "\n".join(bad)
+
+
+def test_rules_page_is_named_by_the_cli_book_and_service() -> None:
+    from click.testing import CliRunner
+
+    from pyramids.book.text import how_to_play
+    from pyramids.cli import main
+    from pyramids.variants import PRESETS
+
+    help_text = CliRunner().invoke(main, ["--help"]).output
+    assert "docs/rules.md" in " ".join(help_text.split())
+    for v in PRESETS.values():
+        assert any("docs/rules.md" in para for para in how_to_play(v))
+    pytest.importorskip("fastapi")
+    from pyramids.service.app import create_app
+
+    assert "docs/rules.md" in create_app().openapi()["info"]["description"]
