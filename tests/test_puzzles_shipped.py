@@ -1,22 +1,22 @@
-"""The shipped collections in ``puzzles/``: solutions replay, sizes, spread, and grades that a
-recomputation reproduces (on a sample: grading a deal takes a while)."""
+"""The shipped collections (``pyramids/puzzles/*.jsonl``): solutions replay, sizes, spread,
+and grades that a recomputation reproduces (on a sample: grading a deal takes a while)."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pyramids import puzzles
 from pyramids.deals import Deal
 from pyramids.generator.grading import GRADES, Grading, grade_deal
 from pyramids.moves import Move
 from pyramids.referee import replay
 from pyramids.variants import Variant
 
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+PUZZLES = puzzles.folder()
 MINIMUM = {"giza": 100, "giza-6x4": 50, "pyramid": 100, "par-pyramid": 30}
 
 

@@ -1,4 +1,5 @@
-"""Puzzle entries (the JSON lines of ``puzzles/*.jsonl``): read, check, select, or make.
+"""Puzzle entries (the JSON lines of the shipped collections, ``pyramids/puzzles/*.jsonl``):
+read, check, select, or make.
 
 An entry is ``{"id", "collection", "deal", "line", "variant": Variant.options(), "grade",
 "score", "components", "unique", "solution": [moves]}``. Every entry is checked when read:
@@ -126,8 +127,13 @@ def write_jsonl(puzzles: Iterable[Puzzle], path: str | Path) -> None:
                           encoding="utf-8")
 
 
-def shipped_collections(folder: str | Path = "puzzles") -> list[Path]:
-    """The ``*.jsonl`` files of the puzzles folder, in name order (empty if none)."""
+def shipped_collections(folder: str | Path | None = None) -> list[Path]:
+    """The ``*.jsonl`` files of ``folder`` in name order (empty if none); by default those
+    shipped in the package (:mod:`pyramids.puzzles`)."""
+    if folder is None:
+        from .. import puzzles as shipped
+
+        return shipped.collections()
     d = Path(folder)
     return sorted(d.glob("*.jsonl")) if d.is_dir() else []
 

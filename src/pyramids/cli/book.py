@@ -23,10 +23,10 @@ from ..book.text import variant_title
 @click.option("--from", "sources", multiple=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Puzzle collection (JSON lines); repeat for several. "
-                   "Default: puzzles/*.jsonl.")
-@click.option("--puzzles-dir", default="puzzles", show_default=True,
+                   "Default: the collections of --puzzles-dir.")
+@click.option("--puzzles-dir", default=None,
               type=click.Path(file_okay=False, path_type=Path),
-              help="Where the shipped collections are.")
+              help="Folder of collections (*.jsonl). Default: those shipped with pyramids.")
 @click.option("--title", default="Pyramid Solitaire Puzzles", show_default=True)
 @click.option("--author", default="pyramids", show_default=True)
 @click.option("--page-size", type=click.Choice(["a4", "letter"]), default="a4",
@@ -41,7 +41,7 @@ from ..book.text import variant_title
 @click.option("--time-limit", default=5.0, show_default=True, type=float,
               help="Seconds per deal when solving on the fly.")
 def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
-         sources: tuple[Path, ...], puzzles_dir: Path, title: str, author: str,
+         sources: tuple[Path, ...], puzzles_dir: Path | None, title: str, author: str,
          page_size: str, out: Path, on_the_fly: bool, solve_only: bool,
          time_limit: float) -> None:
     """Make a PDF puzzle book: title page, rules, contents, puzzles, solutions."""

@@ -1,4 +1,5 @@
-"""``pyramids generate``: graded puzzle collections (JSON lines, see puzzles/README.md)."""
+"""``pyramids generate``: graded puzzle collections (JSON lines; see the README.md of
+the shipped collections, src/pyramids/puzzles/)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from .options import UserError
               help="Most deals in one /v1/filter request.")
 @click.option("--puzzles", "puzzles_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Folder of puzzle collections (*.jsonl); default: "
-                                 "$PYRAMIDS_PUZZLES, else the project's puzzles/.")
+                                 "$PYRAMIDS_PUZZLES, else the shipped ones.")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(host: str, port: int, workers: int | None, queue: int | None,

@@ -1,4 +1,4 @@
-"""Puzzle generator: graded winnable deals for the shipped collections in ``puzzles/``.
+"""Puzzle generator: graded winnable deals for the shipped collections in ``pyramids/puzzles/``.
 
 * :mod:`.greedy`: simple human strategies (does a casual player win?);
 * :mod:`.oracle`: "is the position after these moves winnable?" (exact or unknown);

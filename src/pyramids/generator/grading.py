@@ -65,8 +65,8 @@ QUANTILES = (0.40, 0.70, 0.90)
 # benchmarks/bench_generate.py, all measured with the search of commit 25a12e2: deals 0..9999
 # of Giza (3660 winnable), Giza 6x4 (1766) and Pyramid (709); Par Pyramid: deals 0..1278,
 # 2500..3131 and 5000..6050 (2962 deals, 630 graded; the rest over the solver budget or never
-# clearing the pyramid: about a second of CPU per deal, see puzzles/README.md). Re-run the
-# scripts after changing a weight or a component.
+# clearing the pyramid: about a second of CPU per deal, see src/pyramids/puzzles/README.md).
+# Re-run the scripts after changing a weight or a component.
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "giza": (45.57, 62.45, 76.47),
     "giza-6x4": (41.97, 55.15, 67.28),
@@ -162,7 +162,7 @@ def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ..
             if replay(deal, variant, line, require_win=False).score == PAR_MAX:
                 return line
     # bound=False: the Par score bound finds the same line in fewer positions, but the
-    # budgets, samples and thresholds of puzzles/README.md were measured without it
+    # budgets, samples and thresholds of src/pyramids/puzzles/README.md were measured without it
     v = solve(deal, variant, node_limit=budgets.solve_nodes, bound=False)
     if v.status == "unknown":
         return Rejection("unknown", v.reason)

@@ -13,11 +13,13 @@ def default_workers() -> int:
 
 
 def default_puzzles_dir() -> Path:
-    """``$PYRAMIDS_PUZZLES``, else ``puzzles/`` at the project root (beside ``src/``)."""
+    """``$PYRAMIDS_PUZZLES``, else the collections shipped in the package."""
     env = os.environ.get("PYRAMIDS_PUZZLES")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[3] / "puzzles"
+    from .. import puzzles
+
+    return puzzles.folder()
 
 
 @dataclass(frozen=True)
