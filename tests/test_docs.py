@@ -33,7 +33,7 @@ def test_rules_page_deal_vectors(number: int) -> None:
 
 
 def shipped_files() -> list[Path]:
-    files = [ROOT / "README.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("puzzles/*.md")]
+    files = [ROOT / "README.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("src/pyramids/**/*.md")]
     files += [*ROOT.glob("src/pyramids/**/*.py"), *ROOT.glob("scripts/*.py")]
     return [f for f in files if f.is_file()]
 
