@@ -22,12 +22,14 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..deals import Deal
 from ..errors import DealError, PyramidsError
+from ..moves import Move, parse_moves
 from ..variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_WASTE, Variant
 from . import models as m
 from .config import ServiceConfig
@@ -45,6 +47,7 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
                    Awaitable[None]]
+STATIC = Path(__file__).resolve().parent / "static"
 COLLECTION_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     code: {"model": m.ErrorOut, "description": text}
@@ -184,6 +187,11 @@ def variant_query(
                             scoring=scoring).build()
 
 
+def moves_of(spec: list[str] | str) -> list[Move]:
+    """Moves given as a list or as one string, parsed with the CLI's notation."""
+    return parse_moves(spec)
+
+
 def _has(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
@@ -264,6 +272,14 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         if not _has(module):
             raise ServiceError(503, f"{what} is not available yet", "Unavailable")
 
+    # -- the web page ----------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        """The web page (static files shipped in the package: no build step, no CDN)."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
     # -- endpoints -------------------------------------------------------------
     @app.get("/healthz", response_model=m.HealthOut, tags=["service"])
     def healthz() -> dict[str, Any]:
@@ -286,10 +302,29 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         (a limit was hit): the same result as ``pyramids check --json``."""
         variant = req.build()
         deal = m.parse_deal(req.deal)
+        start = moves_of(req.start)
+        if start:
+            from ..engine import Game
+            from ..referee import play as referee_play
+
+            for _ in referee_play(Game(deal, variant), start, "start, step"):
+                pass  # an illegal start is a 400 naming its step, before any work
         need("pyramids.check", "the solver (pyramids.check)")
         t = cfg.time_limit(req.time_limit)
         return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
-                              engine=req.engine, time_limit=t)
+                              engine=req.engine, time_limit=t, start=start)
+
+    @app.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True,
+              tags=["analysis"])
+    def position(req: m.PositionRequest) -> dict[str, Any]:
+        """The position after ``moves`` from the deal, replayed by the referee: every
+        card's place, the legal moves, won or lost, the Par score so far. An illegal move
+        is a 400 with the referee's reason, naming its step."""
+        from .play import position as play_position
+
+        variant = req.build()
+        deal = m.parse_deal(req.deal)
+        return play_position(deal, variant, moves_of(req.moves), steps=req.steps)
 
     @app.post("/v1/filter", response_model=m.FilterOut, tags=["analysis"])
     async def filter_(req: m.FilterRequest) -> dict[str, Any]:
@@ -384,7 +419,12 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         from a shipped collection; at most the server's bound."""
         variant = req.build()
         deals = [m.parse_deal(d) for d in req.deals or []]
-        count = req.count if req.count is not None else (len(deals) or 4)
+        if req.ids is not None and (deals or not req.ids):
+            raise ServiceError(400, "ids picks puzzles from the collections: give one or "
+                                    "more ids and no deals", "BookError")
+        count = req.count if req.count is not None else (len(deals) or len(req.ids or ()) or 4)
+        if req.ids is not None:
+            count = len(req.ids)
         if not 1 <= count <= cfg.max_book_count or len(deals) > cfg.max_book_count:
             raise ServiceError(413, f"a book here holds 1 to {cfg.max_book_count} puzzles, "
                                     f"got {max(count, len(deals))}", "BatchTooLarge")
@@ -400,7 +440,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
             "book", cfg.book_time_limit + cfg.grace, paths=paths, deals=deals, variant=variant,
             variants=[variant.name] if "variant" in req.model_fields_set else None,
             grades=req.grades, count=count, title=req.title, page_size=req.page_size,
-            time_limit=t)
+            time_limit=t, ids=req.ids)
         return Response(data, media_type="application/pdf",
                         headers={"Content-Disposition": 'inline; filename="pyramids-book.pdf"'})
 

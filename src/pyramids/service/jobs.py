@@ -6,10 +6,13 @@ the event loop's process never loads a solver. Jobs return plain JSON-able value
 from __future__ import annotations
 
 import importlib
+import inspect
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ..deals import Deal
+from ..moves import Move
 from ..variants import Variant
 
 
@@ -67,10 +70,19 @@ def fail(message: str) -> None:
     raise DealError(message)
 
 
-def check(deal: Deal, variant: Variant, engine: str, time_limit: float) -> dict[str, Any]:
-    """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``."""
+def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
+          start: Sequence[Move] = ()) -> dict[str, Any]:
+    """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``;
+    with ``start``, for the position those moves reach (solution = start + continuation)."""
     fn = backend("pyramids.check", "check")
-    verdict = fn(deal, variant, engine=engine, time_limit=time_limit)
+    if start and "start" not in inspect.signature(fn).parameters:
+        # until check() takes start= (issue 13): the search answers from any position
+        fn = backend("pyramids.search", "solve")
+        verdict = fn(deal, variant, time_limit=time_limit, start=tuple(start))
+    elif start:
+        verdict = fn(deal, variant, engine=engine, time_limit=time_limit, start=tuple(start))
+    else:
+        verdict = fn(deal, variant, engine=engine, time_limit=time_limit)
     # exactly what `pyramids check --json` prints
     return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
                                                     "line": deal.line()}
@@ -130,7 +142,7 @@ def filter_deals(deals: list[Deal], variant: Variant, mode: str, engine: str,
 
 def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[str] | None,
          grades: list[str] | None, count: int, title: str | None, page_size: str,
-         time_limit: float) -> bytes:
+         time_limit: float, ids: list[str] | None = None) -> bytes:
     """A PDF book. With ``deals``: those deals under ``variant``, each solved here (a deal
     that is not proved winnable is an error, named). Otherwise ``count`` puzzles gathered
     from the collection files (``paths``) as ``pyramids book`` does, topped up on the fly."""
@@ -160,7 +172,16 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
         read_jsonl = backend("pyramids.book", "read_jsonl")
         gather = backend("pyramids.book", "gather")
         pool = [p for path in paths for p in read_jsonl(path)]
-        puzzles = gather(pool, variants, grades, count, on_the_fly=True, time_limit=time_limit)
+        if ids is not None:
+            by_id = {p.id: p for p in pool}
+            missing = [i for i in ids if i not in by_id]
+            if missing:
+                raise backend("pyramids.book", "BookError")(
+                    f"no puzzle {missing[0]!r} in the collections asked")
+            puzzles = [by_id[i] for i in ids]
+        else:
+            puzzles = gather(pool, variants, grades, count, on_the_fly=True,
+                             time_limit=time_limit)
     opts = book_options(page_size=page_size, **({"title": title} if title else {}))
     data, _info = render_book(puzzles, opts)
     return bytes(data)

@@ -66,10 +66,32 @@ def parse_deal(spec: int | str) -> Deal:
         raise DealError(f"cannot read the deal {spec[:60]!r}: {e}") from None
 
 
+MovesSpec = Annotated[
+    Annotated[list[Annotated[StrictStr, Field(max_length=20)]], Field(max_length=2000)]
+    | Annotated[StrictStr, Field(max_length=20_000)],
+    Field(description="Moves in the CLI's notation, as a list or one string: "
+                      "KC, 9H+4C, deal, redeal.",
+          examples=[["KC", "9H+4C", "deal"], "KC 9H+4C deal"]),
+]
+
+
 class CheckRequest(VariantOptions):
     deal: DealSpec
     engine: Engine = "auto"
     time_limit: TimeLimit | None = None
+    start: MovesSpec = Field(
+        default_factory=list,
+        description="Moves already played: the verdict is for the position they reach "
+                    "(an illegal one is a 400 naming its step); the solution returned is "
+                    "these moves followed by the continuation.")
+
+
+class PositionRequest(VariantOptions):
+    """A deal, its rules and a line of play from the deal to replay."""
+
+    deal: DealSpec
+    moves: MovesSpec = Field(default_factory=list)
+    steps: StrictBool = Field(False, description="Also return the position after each move.")
 
 
 class FilterRequest(VariantOptions):
@@ -90,6 +112,9 @@ class BookRequest(VariantOptions):
     collection: Annotated[StrictStr, Field(max_length=60)] | None = None
     count: StrictInt | None = Field(None, description="How many puzzles; the server bounds it.")
     grades: list[Literal["easy", "medium", "hard", "expert"]] | None = None
+    ids: list[Annotated[StrictStr, Field(max_length=80)]] | None = Field(
+        None, description="Exactly these puzzles (by id, in this order) from the "
+                          "collection(s), instead of a selection by variant and grade.")
     title: Annotated[StrictStr, Field(max_length=200)] | None = None
     page_size: Literal["a4", "letter"] = "a4"
     time_limit: TimeLimit | None = None
@@ -154,6 +179,20 @@ class DealOut(BaseModel):
     json_form: dict[str, Any] = Field(alias="json")
 
     model_config = ConfigDict(populate_by_name=True)
+
+
+class PositionOut(BaseModel):
+    """Where every card lies after ``moves`` (``positions[k]``: after ``k`` moves, when
+    ``steps`` was asked): pyramid (``null`` for a discarded card) in layout order, stock
+    (next card first), hand, waste (top last), tableau columns (exposed card last),
+    bouquet; the available cards, the legal moves, won/lost and the Par score so far."""
+
+    deal: int | None
+    line: str
+    variant: dict[str, Any]
+    moves: list[str]
+    position: dict[str, Any]
+    positions: list[dict[str, Any]] | None = None
 
 
 class VariantsOut(BaseModel):

@@ -1,0 +1,64 @@
+"""Positions for the web page: replay a line with the referee and describe where every card is.
+
+The page draws what this returns and never decides legality itself: a move it sends is
+played here by the rules engine, and an illegal one raises the referee's
+:class:`~pyramids.errors.RefereeError` (``"step 3: 9H+4C: 4C is covered by 7D"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..deals import Deal
+from ..engine import Game
+from ..moves import Move
+from ..referee import play
+from ..variants import Variant
+
+
+def _cards(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def describe(game: Game) -> dict[str, Any]:
+    """Where every card of ``game`` lies now, what may be played, and how it stands."""
+    v = game.variant
+    par = v.scoring == "par"
+    legal = game.legal_moves()
+    won = game.is_won()
+    forced = game.forced_pair()
+    return {
+        "pyramid": [None if game.is_removed(c) else str(c) for c in game.pyramid_layout],
+        "stock": _cards(game.stock),
+        "hand": None if game.hand is None else str(game.hand),
+        "waste": _cards(game.waste),
+        "columns": [_cards(game.column_cards(i)) for i in range(len(game.columns))],
+        "bouquet": _cards(game.bouquet()),
+        "pass": game.pass_no,
+        "available": _cards(game.available()),
+        "legal": [str(m) for m in legal],
+        "forced": None if forced is None else str(forced),
+        "won": won,
+        "lost": not won and not legal,
+        "cards_left": game.cards_left(),
+        "score": game.par_score() if par else None,
+    }
+
+
+def position(deal: Deal, variant: Variant, moves: list[Move],
+             steps: bool = False) -> dict[str, Any]:
+    """The position after ``moves`` (replayed by the referee: an illegal one raises
+    ``RefereeError`` naming its step); with ``steps`` also every position on the way
+    (``positions[k]`` is the one after ``k`` moves), for stepping through a solution."""
+    game = Game(deal, variant)
+    trail = [describe(game)] if steps else []
+    for _ in play(game, moves):
+        if steps:
+            trail.append(describe(game))
+    out: dict[str, Any] = {
+        "deal": deal.number, "line": deal.line(), "variant": variant.options(),
+        "moves": [str(m) for m in moves], "position": trail[-1] if steps else describe(game),
+    }
+    if steps:
+        out["positions"] = trail
+    return out

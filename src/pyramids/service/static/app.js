@@ -1,0 +1,696 @@
+// The page: a deal drawn as cards, checked, stepped through, played, with hints and puzzles.
+// Every position and every verdict comes from the service (/v1/position, /v1/check); the page
+// only draws them and sends moves, which the referee accepts or refuses with its reason.
+
+import { ApiError, getJSON, postBlob, postJSON } from "./api.js";
+import { cardFace, cardName, cardValue, drawFrame, drawLabels, el, frame, place,
+  suitDefs } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const OPTION_KEYS = ["rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
+  "scoring"];
+const PLAY_MS = 650;
+
+const state = {
+  presets: [],
+  deal: "1",              // what identifies the deal: a number or the 52-card line
+  opts: { variant: "pyramid" },
+  moves: [],              // the line played from the deal (what the board shows)
+  pos: null,              // the last /v1/position answer
+  frameKey: null,
+  frame: null,
+  selected: null,
+  solution: null,         // { moves, positions, verdict, source }
+  step: null,             // index into solution.positions when on the solution line
+  timer: null,
+  hint: null,             // cards of the hinted move
+  puzzles: [],
+  pickedIds: new Set(),
+  view: "play",
+};
+
+// -- errors and messages ------------------------------------------------------------
+function showError(err) {
+  const text = err instanceof ApiError || err instanceof Error ? err.message : String(err);
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+}
+function clearError() { $("error").hidden = true; $("error-text").textContent = ""; }
+function say(text, kind = "") {
+  const m = $("message");
+  m.textContent = text;
+  m.className = kind;
+}
+window.addEventListener("error", (e) => showError(`page error: ${e.message}`));
+window.addEventListener("unhandledrejection", (e) => showError(e.reason));
+
+// -- request bodies and the URL -------------------------------------------------------
+function dealBody(extra = {}) {
+  return { deal: state.deal, ...state.opts, ...extra };
+}
+
+function optsFromForm() {
+  const form = $("deal-form");
+  const opts = { variant: $("opt-variant").value || "pyramid" };
+  for (const key of OPTION_KEYS) {
+    const v = form.elements[key].value.trim();
+    if (v === "") continue;
+    if (key === "rows" || key === "draw") opts[key] = Number.isInteger(Number(v)) ? Number(v) : v;
+    else if (key === "overlap") opts[key] = v === "true";
+    else opts[key] = v;
+  }
+  return opts;
+}
+
+function formFromState() {
+  $("deal-input").value = state.deal;
+  $("opt-variant").value = state.opts.variant;
+  const form = $("deal-form");
+  let any = false;
+  for (const key of OPTION_KEYS) {
+    const v = state.opts[key];
+    form.elements[key].value = v === undefined ? "" : String(v);
+    any = any || v !== undefined;
+  }
+  if (any) $("options").open = true;
+  const preset = state.presets.find((p) => p.name === state.opts.variant);
+  $("variant-text").textContent = preset ? preset.description : "";
+}
+
+function urlFor() {
+  const q = new URLSearchParams();
+  q.set("deal", state.deal);
+  q.set("variant", state.opts.variant);
+  for (const key of OPTION_KEYS) if (state.opts[key] !== undefined) q.set(key, String(state.opts[key]));
+  if (state.moves.length) q.set("moves", state.moves.join(" "));
+  if (state.view === "puzzles") q.set("view", "puzzles");
+  return `${location.pathname}?${q}`;
+}
+
+function saveUrl(push) {
+  const url = urlFor();
+  if (url === location.pathname + location.search) return;
+  if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+}
+
+function stateFromUrl() {
+  const q = new URLSearchParams(location.search);
+  state.deal = (q.get("deal") || "1").trim();
+  state.opts = { variant: q.get("variant") || "pyramid" };
+  for (const key of OPTION_KEYS) {
+    const v = q.get(key);
+    if (v === null || v === "") continue;
+    if (key === "rows" || key === "draw") state.opts[key] = Number.isInteger(Number(v)) ? Number(v) : v;
+    else if (key === "overlap") state.opts[key] = v === "true";
+    else state.opts[key] = v;
+  }
+  state.moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  state.view = q.get("view") === "puzzles" ? "puzzles" : "play";
+}
+
+// -- the board -------------------------------------------------------------------------
+function buildBoard(resp) {
+  const f = frame(variantOf(resp.variant), resp.line.split(" ").length - pyramidSize(resp.variant.rows));
+  const svg = $("board");
+  svg.classList.remove("animate");
+  svg.replaceChildren(suitDefs());
+  svg.setAttribute("viewBox", `-8 -8 ${f.width + 16} ${f.height + 16}`);
+  drawFrame(svg, f);
+  const cards = el("g", { class: "cards" }, svg);
+  for (const code of resp.line.split(" ")) {        // layout order = the order cards lie on each other
+    const g = cardFace(code);
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", cardName(code));
+    cards.appendChild(g);
+  }
+  f.labels = el("g", { class: "labels" }, svg);
+  state.frame = f;
+}
+
+function pyramidSize(rows) { return rows * (rows + 1) / 2; }
+function variantOf(v) { return v; }
+
+function render(pos) {
+  const f = state.frame;
+  const at = place(f, pos);
+  const avail = new Set(pos.available);
+  for (const g of $("board").querySelectorAll("g.card")) {
+    const code = g.dataset.card;
+    const xy = at.get(code);
+    if (xy) {
+      g.style.transform = `translate(${xy[0]}px, ${xy[1]}px)`;
+      g.classList.remove("gone");
+      g.setAttribute("tabindex", "0");
+      g.removeAttribute("aria-hidden");
+    } else {
+      g.classList.add("gone");
+      g.setAttribute("tabindex", "-1");
+      g.setAttribute("aria-hidden", "true");
+      if (!g.style.transform) g.style.transform = "translate(0px, 0px)";
+    }
+    g.classList.toggle("avail", avail.has(code));
+    g.classList.toggle("sel", code === state.selected);
+    g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
+    g.classList.toggle("stock", pos.stock.includes(code));
+  }
+  drawLabels(f.labels, f, pos);
+  requestAnimationFrame(() => $("board").classList.add("animate"));
+  renderStatus(pos);
+}
+
+function renderStatus(pos) {
+  const r = state.pos;
+  const who = /^\d+$/.test(state.deal) ? `Deal ${state.deal}` : "Deal (pasted)";
+  const parts = [who, r.variant.name, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
+    `${pos.cards_left} cards left`];
+  if (pos.score !== null && pos.score !== undefined) parts.push(`Par score ${pos.score}`);
+  if (pos.won) parts.push("WON");
+  else if (pos.lost) parts.push("no move left: lost");
+  $("status").textContent = parts.join(" · ");
+  $("status").className = pos.won ? "won" : pos.lost ? "lost" : "";
+  $("board").setAttribute("data-won", String(pos.won));
+  $("deal-btn").disabled = !pos.legal.includes("deal");
+  $("redeal-btn").disabled = !pos.legal.includes("redeal");
+  $("undo").disabled = state.moves.length === 0;
+  $("deal-btn").hidden = $("redeal-btn").hidden = r.variant.rest !== "stock";
+  renderStep();
+}
+
+// -- loading a deal and playing ----------------------------------------------------------
+async function load({ push = false, keepSolution = false } = {}) {
+  clearError();
+  let resp;
+  try {
+    resp = await postJSON("/v1/position", dealBody({ moves: state.moves }));
+  } catch (e) {
+    showError(e);
+    if (state.moves.length && e.status === 400) {   // a bad line in the URL: show the deal
+      state.moves = [];
+      try { resp = await postJSON("/v1/position", dealBody({ moves: [] })); } catch (e2) { return; }
+    } else {
+      return;
+    }
+  }
+  const key = `${resp.line}|${JSON.stringify(resp.variant)}`;
+  if (key !== state.frameKey) {
+    state.frameKey = key;
+    buildBoard(resp);
+    if (!keepSolution) { state.solution = null; $("check-box").hidden = true; }
+  }
+  state.pos = resp;
+  state.moves = resp.moves;
+  state.selected = null;
+  state.hint = null;
+  $("hint-box").hidden = true;
+  syncStep();
+  render(resp.position);
+  formFromState();
+  saveUrl(push);
+  say(resp.position.won ? "Won!" : "");
+}
+
+async function playMove(move) {
+  stopPlaying();
+  clearError();
+  const moves = [...state.moves, move];
+  try {
+    const resp = await postJSON("/v1/position", dealBody({ moves }));
+    state.pos = resp;
+    state.moves = resp.moves;
+    state.selected = null;
+    state.hint = null;
+    $("hint-box").hidden = true;
+    syncStep();
+    render(resp.position);
+    saveUrl(true);
+    const p = resp.position;
+    say(p.won ? "Won!" : p.lost ? "No legal move left: the game is lost. Undo, or restart."
+      : p.forced ? `Forced next: ${p.forced}` : `Played ${resp.moves[resp.moves.length - 1]}`,
+    p.won ? "good" : "");
+  } catch (e) {
+    state.selected = null;
+    render(state.pos.position);
+    if (e.status === 400) say(`Illegal move: ${e.message}`, "bad");
+    else showError(e);
+  }
+}
+
+async function setMoves(moves, push = true) {
+  stopPlaying();
+  state.moves = moves;
+  const cached = cachedPosition(moves);
+  if (cached) {
+    state.pos = { ...state.pos, moves: [...moves], position: cached };
+    state.selected = null; state.hint = null; $("hint-box").hidden = true;
+    syncStep();
+    render(cached);
+    saveUrl(push);
+    say(cached.won ? "Won!" : "");
+    return;
+  }
+  await load({ push, keepSolution: true });
+}
+
+function cachedPosition(moves) {
+  const s = state.solution;
+  if (!s || moves.length > s.moves.length) return null;
+  for (let i = 0; i < moves.length; i++) if (moves[i] !== s.moves[i]) return null;
+  return s.positions[moves.length];
+}
+
+function onCard(code) {
+  if (!state.pos) return;
+  const pos = state.pos.position;
+  if (pos.stock.includes(code)) { playMove("deal"); return; }
+  if (state.selected === code) { state.selected = null; render(pos); say(""); return; }
+  if (state.selected) { const a = state.selected; state.selected = null; playMove(`${a}+${code}`); return; }
+  if (cardValue(code) === 13) { playMove(code); return; }
+  state.selected = code;
+  render(pos);
+  say(`${cardName(code)} picked: now a card making 13 with it (click it again to drop it).`);
+}
+
+// -- check, solution stepping, hints ------------------------------------------------------
+function certificateText(v) {
+  if (!v.certificate) return "";
+  const kinds = { "four-complement": "Four-complement", "stock-count": "Stock count",
+    structural: "Structural", exhaustive: "Exhaustive search" };
+  return `${kinds[v.certificate.kind] || v.certificate.kind}: ${v.certificate.detail}`;
+}
+
+function verdictWords(v, par) {
+  if (v.status === "winnable") return par ? `Winnable (all 52 cards), best Par score ${v.score}` : "Winnable";
+  if (v.status === "blocked") return par ? `Cannot be won; best Par score ${v.score ?? "?"}` : "Blocked: cannot be won";
+  return `Unknown: ${v.reason || "a limit was hit"}`;
+}
+
+async function check() {
+  clearError();
+  stopPlaying();
+  readForm();
+  const box = $("check-box");
+  box.hidden = false;
+  $("verdict").textContent = "Checking…";
+  $("verdict").className = "";
+  $("verdict-facts").replaceChildren();
+  $("solution").hidden = true;
+  try {
+    const v = await postJSON("/v1/check", dealBody());
+    if (`${v.line}` !== state.pos?.line) { state.moves = []; await load({ push: true }); }
+    showVerdict(v, "check");
+    if (v.moves && v.moves.length) await loadSolution(v.moves, v, "check");
+  } catch (e) {
+    $("verdict").textContent = "";
+    box.hidden = true;
+    showError(e);
+  }
+}
+
+function showVerdict(v, source) {
+  const par = state.pos?.variant.scoring === "par";
+  const p = $("verdict");
+  p.textContent = source === "puzzle" ? "The collection's solution" : verdictWords(v, par);
+  p.className = `verdict ${v.status || ""}`;
+  const facts = $("verdict-facts");
+  facts.replaceChildren();
+  const add = (k, val) => {
+    if (val === undefined || val === null || val === "") return;
+    const dt = document.createElement("dt"); dt.textContent = k;
+    const dd = document.createElement("dd"); dd.textContent = String(val);
+    facts.append(dt, dd);
+  };
+  if (source !== "puzzle") {
+    add("Engine", v.engine);
+    add("Time", v.seconds !== undefined && v.seconds !== null ? `${Number(v.seconds).toFixed(3)} s` : "");
+    add("Nodes", v.nodes);
+    add("Certificate", certificateText(v));
+  } else {
+    add("Puzzle", v.id); add("Grade", v.grade);
+  }
+  if (par && v.score !== undefined && v.score !== null) add("Best score", v.score);
+}
+
+async function loadSolution(moves, verdict, source) {
+  const resp = await postJSON("/v1/position", dealBody({ moves, steps: true }));
+  state.solution = { moves: resp.moves, positions: resp.positions, verdict, source };
+  const list = $("sol-moves");
+  list.replaceChildren();
+  const par = resp.variant.scoring === "par";
+  resp.moves.forEach((m, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m;
+    b.dataset.step = String(i + 1);
+    b.title = `Jump to move ${i + 1}`;
+    li.appendChild(b);
+    if (par) {
+      const s = document.createElement("small");
+      s.textContent = ` ${resp.positions[i + 1].score}`;
+      li.appendChild(s);
+    }
+    list.appendChild(li);
+  });
+  $("solution").hidden = false;
+  $("check-box").hidden = false;
+  syncStep();
+  renderStep();
+}
+
+function syncStep() {
+  const s = state.solution;
+  state.step = s && cachedPosition(state.moves) ? state.moves.length : null;
+}
+
+function renderStep() {
+  const s = state.solution;
+  if (!s) return;
+  const n = s.moves.length;
+  const k = state.step;
+  $("step-text").textContent = k === null ? "(you left this line)" : `move ${k} of ${n}`;
+  for (const b of $("sol-moves").querySelectorAll("button")) {
+    const cur = Number(b.dataset.step) === k;
+    b.classList.toggle("current", cur);
+    b.classList.toggle("done", k !== null && Number(b.dataset.step) < k);
+    if (cur) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
+  }
+  const pos = k === null ? null : s.positions[k];
+  if (pos && pos.score !== null && pos.score !== undefined) {
+    const best = s.positions[n].score;
+    $("score-line").textContent = `Score after move ${k}: ${pos.score} · at the end of the line: ${best}`;
+  } else {
+    $("score-line").textContent = "";
+  }
+  $("sol-prev").disabled = $("sol-first").disabled = k === 0;
+  $("sol-next").disabled = $("sol-last").disabled = k === n;
+  $("sol-play").textContent = state.timer ? "⏸ Pause" : "▶ Play";
+  const cur = $("sol-moves").querySelector("button.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function goStep(k, push = false) {
+  const s = state.solution;
+  if (!s) return;
+  k = Math.max(0, Math.min(s.moves.length, k));
+  if (state.timer && k === s.moves.length) stopPlaying();
+  setMoves(s.moves.slice(0, k), push);
+}
+
+function stepBy(d) {
+  const s = state.solution;
+  if (!s) return;
+  const k = state.step === null ? 0 : state.step + d;
+  goStep(k);
+}
+
+function stopPlaying() {
+  if (state.timer) { clearInterval(state.timer); state.timer = null; renderStep(); }
+}
+
+function togglePlay() {
+  const s = state.solution;
+  if (!s) return;
+  if (state.timer) { stopPlaying(); return; }
+  if (state.step === null || state.step >= s.moves.length) goStep(0);
+  state.timer = setInterval(() => {
+    if (state.step === null || state.step >= s.moves.length) { stopPlaying(); return; }
+    const k = state.step + 1;
+    const t = state.timer;
+    state.timer = null;              // setMoves stops a play-through: keep this one
+    setMoves(s.moves.slice(0, k), false).then(() => {
+      state.timer = t;
+      if (k >= s.moves.length) stopPlaying(); else renderStep();
+    });
+  }, PLAY_MS);
+  renderStep();
+}
+
+async function hint() {
+  clearError();
+  const box = $("hint-box");
+  box.hidden = false;
+  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Thinking…" }));
+  try {
+    const v = await postJSON("/v1/check", dealBody({ start: state.moves }));
+    const par = state.pos.variant.scoring === "par";
+    const next = v.moves && v.moves.length > state.moves.length ? v.moves[state.moves.length] : null;
+    const lines = [];
+    if (v.status === "winnable") lines.push(par ? "Still winnable (all 52 cards)." : "Still winnable.");
+    else if (v.status === "blocked") {
+      lines.push(par ? "All 52 can no longer be discarded." : "No longer winnable from here.");
+      const c = certificateText(v);
+      if (c) lines.push(c);
+    } else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
+    if (par && v.score !== null && v.score !== undefined) lines.push(`Best score still reachable: ${v.score}.`);
+    if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${next}`);
+    box.replaceChildren();
+    for (const text of lines) {
+      const p = document.createElement("p");
+      p.textContent = text;
+      box.appendChild(p);
+    }
+    box.className = `box hint ${v.status}`;
+    if (next) {
+      state.hint = next === "deal" || next === "redeal" ? [] : next.split("+");
+      render(state.pos.position);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = "Show this line";
+      b.addEventListener("click", async () => {
+        try { showVerdict(v, "hint"); await loadSolution(v.moves, v, "hint"); } catch (e) { showError(e); }
+      });
+      box.appendChild(b);
+    }
+  } catch (e) {
+    box.hidden = true;
+    showError(e);
+  }
+}
+
+// -- puzzles ------------------------------------------------------------------------------
+function optsFromVariant(vo) {
+  const preset = state.presets.find((p) => p.name === vo.name) || {};
+  const out = { variant: vo.name };
+  for (const key of ["rows", "draw", "stock_waste", "overlap", "objective", "scoring"]) {
+    if (vo[key] !== preset[key] && vo[key] !== null) out[key] = vo[key];
+  }
+  if (vo.passes !== preset.passes) out.passes = vo.passes === null ? "unlimited" : vo.passes;
+  if (vo.rest !== preset.rest || vo.columns !== preset.columns || vo.tableau_rows !== preset.tableau_rows) {
+    out.rest = vo.rest === "tableau" ? `tableau:${vo.columns}x${vo.tableau_rows}` : vo.rest;
+  }
+  return out;
+}
+
+async function loadCollections() {
+  try {
+    const data = await getJSON("/v1/puzzles");
+    const sel = $("pz-collection");
+    sel.replaceChildren();
+    for (const c of data.collections) {
+      const o = document.createElement("option");
+      o.value = c.name;
+      o.textContent = `${c.name} (${c.count})`;
+      sel.appendChild(o);
+    }
+    await loadPuzzles();
+  } catch (e) { showError(e); }
+}
+
+async function loadPuzzles() {
+  clearError();
+  const name = $("pz-collection").value;
+  if (!name) return;
+  const grade = $("pz-grade").value;
+  const q = new URLSearchParams({ limit: "500" });
+  if (grade) q.set("grade", grade);
+  try {
+    const data = await getJSON(`/v1/puzzles/${encodeURIComponent(name)}?${q}`);
+    state.puzzles = data.puzzles;
+    $("pz-count").textContent = `${data.count} puzzle${data.count === 1 ? "" : "s"}`;
+    const body = $("pz-table").querySelector("tbody");
+    body.replaceChildren();
+    for (const p of data.puzzles) {
+      const tr = document.createElement("tr");
+      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+      const pick = document.createElement("input");
+      pick.type = "checkbox";
+      pick.checked = state.pickedIds.has(p.id);
+      pick.setAttribute("aria-label", `pick ${p.id} for the book`);
+      pick.addEventListener("change", () => {
+        if (pick.checked) state.pickedIds.add(p.id); else state.pickedIds.delete(p.id);
+        $("make-book").textContent = `Make a book of the ${state.pickedIds.size} selected`;
+      });
+      cell("").appendChild(pick);
+      cell(p.id);
+      cell(p.grade ?? "");
+      cell(typeof p.score === "number" ? p.score.toFixed(1) : "");
+      cell(p.deal ?? "");
+      const td = cell("");
+      const open = document.createElement("button");
+      open.type = "button"; open.textContent = "Play"; open.className = "open-puzzle";
+      open.addEventListener("click", () => openPuzzle(p, false));
+      const reveal = document.createElement("button");
+      reveal.type = "button"; reveal.textContent = "Solution";
+      reveal.addEventListener("click", () => openPuzzle(p, true));
+      td.append(open, " ", reveal);
+      body.appendChild(tr);
+    }
+  } catch (e) { showError(e); }
+}
+
+async function openPuzzle(p, reveal) {
+  state.deal = p.deal !== null && p.deal !== undefined ? String(p.deal) : p.line;
+  state.opts = optsFromVariant(p.variant);
+  state.moves = [];
+  state.solution = null;
+  showView("play", false);
+  await load({ push: true });
+  say(`Puzzle ${p.id} (${p.grade}): ${reveal ? "its solution below" : "your move"}`);
+  if (reveal) {
+    try { showVerdict(p, "puzzle"); await loadSolution(p.solution, p, "puzzle"); } catch (e) { showError(e); }
+  }
+}
+
+async function makeBook() {
+  clearError();
+  const ids = [...state.pickedIds];
+  const out = $("book-result");
+  out.replaceChildren();
+  if (!ids.length) { showError("pick one or more puzzles first (the boxes on the left)"); return; }
+  const body = { ids };
+  const names = new Set(ids.map((i) => state.puzzles.find((p) => p.id === i)?.collection).filter(Boolean));
+  if (names.size === 1 && ids.every((i) => state.puzzles.some((p) => p.id === i))) body.collection = [...names][0];
+  const title = $("book-title").value.trim();
+  if (title) body.title = title;
+  out.textContent = "Making the book…";
+  try {
+    const blob = await postBlob("/v1/books", body);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = "pyramids-book.pdf";
+    a.id = "book-link";
+    a.textContent = `Download the book (${ids.length} puzzles, ${Math.round(blob.size / 1024)} KB PDF)`;
+    out.replaceChildren(a);
+  } catch (e) { out.textContent = ""; showError(e); }
+}
+
+// -- views and wiring ----------------------------------------------------------------------
+function showView(view, push = true) {
+  state.view = view;
+  $("view-play").hidden = view !== "play";
+  $("view-puzzles").hidden = view !== "puzzles";
+  $("tab-play").setAttribute("aria-pressed", String(view === "play"));
+  $("tab-puzzles").setAttribute("aria-pressed", String(view === "puzzles"));
+  if (view === "puzzles" && !$("pz-collection").options.length) loadCollections();
+  saveUrl(push);
+}
+
+function readForm() {
+  const deal = $("deal-input").value.trim();
+  const opts = optsFromForm();
+  const changed = deal !== state.deal || JSON.stringify(opts) !== JSON.stringify(state.opts);
+  state.deal = deal;
+  state.opts = opts;
+  if (changed) { state.moves = []; state.solution = null; }
+  return changed;
+}
+
+function fillSelect(select, values) {
+  for (const v of values) {
+    const o = document.createElement("option");
+    o.textContent = String(v);
+    select.appendChild(o);
+  }
+}
+
+async function init() {
+  try {
+    const data = await getJSON("/v1/variants");
+    state.presets = data.presets;
+    const sel = $("opt-variant");
+    for (const p of data.presets) {
+      const o = document.createElement("option");
+      o.value = p.name; o.textContent = p.name; o.title = p.description;
+      sel.appendChild(o);
+    }
+    const form = $("deal-form");
+    fillSelect(form.elements.stock_waste, data.options.stock_waste);
+    fillSelect(form.elements.objective, data.options.objective);
+    fillSelect(form.elements.scoring, data.options.scoring);
+  } catch (e) { showError(e); }
+
+  $("deal-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    readForm();
+    state.moves = [];
+    load({ push: true });
+  });
+  $("opt-variant").addEventListener("change", () => {
+    const p = state.presets.find((x) => x.name === $("opt-variant").value);
+    $("variant-text").textContent = p ? p.description : "";
+  });
+  $("deal-input").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); $("deal-form").requestSubmit(); }
+  });
+  $("random").addEventListener("click", () => {
+    $("deal-input").value = String(Math.floor(Math.random() * 1e9));
+    $("deal-form").requestSubmit();
+  });
+  $("check").addEventListener("click", check);
+  $("undo").addEventListener("click", () => state.moves.length && setMoves(state.moves.slice(0, -1)));
+  $("restart").addEventListener("click", () => setMoves([]));
+  $("deal-btn").addEventListener("click", () => playMove("deal"));
+  $("redeal-btn").addEventListener("click", () => playMove("redeal"));
+  $("hint").addEventListener("click", hint);
+  $("sol-first").addEventListener("click", () => goStep(0));
+  $("sol-prev").addEventListener("click", () => stepBy(-1));
+  $("sol-next").addEventListener("click", () => stepBy(1));
+  $("sol-last").addEventListener("click", () => goStep(Infinity));
+  $("sol-play").addEventListener("click", togglePlay);
+  $("sol-moves").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-step]");
+    if (b) goStep(Number(b.dataset.step), true);
+  });
+  $("error-close").addEventListener("click", clearError);
+  const board = $("board");
+  board.addEventListener("click", (e) => {
+    const g = e.target.closest("g.card");
+    if (g && !g.classList.contains("gone")) onCard(g.dataset.card);
+  });
+  board.addEventListener("keydown", (e) => {
+    const g = e.target.closest("g.card");
+    if (g && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); onCard(g.dataset.card); }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (state.view !== "play") return;
+    if (e.key === "ArrowRight" && state.solution) { e.preventDefault(); stepBy(1); }
+    else if (e.key === "ArrowLeft" && state.solution) { e.preventDefault(); stepBy(-1); }
+    else if (e.key === "Home" && state.solution) { e.preventDefault(); goStep(0); }
+    else if (e.key === "End" && state.solution) { e.preventDefault(); goStep(Infinity); }
+    else if (e.key === "Backspace" && state.moves.length) { e.preventDefault(); setMoves(state.moves.slice(0, -1)); }
+    else if (e.key === "h" || e.key === "H") hint();
+    else if (e.key === "Escape" && state.selected) { state.selected = null; render(state.pos.position); say(""); }
+  });
+  $("tab-play").addEventListener("click", () => showView("play"));
+  $("tab-puzzles").addEventListener("click", () => showView("puzzles"));
+  $("pz-collection").addEventListener("change", loadPuzzles);
+  $("pz-grade").addEventListener("change", loadPuzzles);
+  $("make-book").addEventListener("click", makeBook);
+  window.addEventListener("popstate", async () => {
+    stopPlaying();
+    const before = `${state.deal}|${JSON.stringify(state.opts)}`;
+    stateFromUrl();
+    showView(state.view, false);
+    const cached = `${state.deal}|${JSON.stringify(state.opts)}` === before && cachedPosition(state.moves);
+    if (cached) await setMoves(state.moves, false); else await load({ keepSolution: true });
+  });
+
+  stateFromUrl();
+  formFromState();
+  showView(state.view, false);
+  await load();
+}
+
+init();
