@@ -17,6 +17,7 @@ const state = {
   opts: { variant: "pyramid" },
   moves: [],              // the line played from the deal (what the board shows)
   pos: null,              // the last /v1/position answer
+  good: null,             // the deal and rules of that answer
   frameKey: null,
   frame: null,
   selected: null,
@@ -187,11 +188,19 @@ async function load({ push = false, keepSolution = false } = {}) {
     showError(e);
     if (state.moves.length && e.status === 400) {   // a bad line in the URL: show the deal
       state.moves = [];
-      try { resp = await postJSON("/v1/position", dealBody({ moves: [] })); } catch (e2) { return; }
-    } else {
+      try { resp = await postJSON("/v1/position", dealBody({ moves: [] })); } catch (e2) { resp = null; }
+    }
+    if (!resp) {
+      // keep the form as typed (to correct it) but go on with the last deal that loaded
+      if (state.pos) {
+        state.deal = state.good.deal;
+        state.opts = state.good.opts;
+        state.moves = state.pos.moves;
+      }
       return;
     }
   }
+  state.good = { deal: state.deal, opts: { ...state.opts } };
   const key = `${resp.line}|${JSON.stringify(resp.variant)}`;
   if (key !== state.frameKey) {
     state.frameKey = key;
