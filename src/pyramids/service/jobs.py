@@ -6,7 +6,6 @@ the event loop's process never loads a solver. Jobs return plain JSON-able value
 from __future__ import annotations
 
 import importlib
-import inspect
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -75,14 +74,7 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
     """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``;
     with ``start``, for the position those moves reach (solution = start + continuation)."""
     fn = backend("pyramids.check", "check")
-    if start and "start" not in inspect.signature(fn).parameters:
-        # until check() takes start= (issue 13): the search answers from any position
-        fn = backend("pyramids.search", "solve")
-        verdict = fn(deal, variant, time_limit=time_limit, start=tuple(start))
-    elif start:
-        verdict = fn(deal, variant, engine=engine, time_limit=time_limit, start=tuple(start))
-    else:
-        verdict = fn(deal, variant, engine=engine, time_limit=time_limit)
+    verdict = fn(deal, variant, engine=engine, time_limit=time_limit, start=tuple(start))
     # exactly what `pyramids check --json` prints
     return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
                                                     "line": deal.line()}
