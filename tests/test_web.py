@@ -115,6 +115,9 @@ def browser() -> Iterator[Any]:
     except WebDriverException as e:
         unavailable(f"Chromium did not start: {e.msg}")
     driver.set_page_load_timeout(30)
+    # the cards' moves shortened to a fade, so that screenshots need not wait for them
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     SHOTS.mkdir(exist_ok=True)
     try:
         yield driver
@@ -147,7 +150,7 @@ def shot(driver: Any, name: str, size: tuple[int, int] = DESKTOP) -> Path:
         "width": size[0], "height": size[1], "deviceScaleFactor": 1,
         "mobile": size[0] < 600})
     try:
-        time.sleep(0.6)  # let the layout settle and the cards' transitions finish
+        time.sleep(0.3)  # let the layout settle and the cards' fades finish
         page = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
         data = driver.execute_cdp_cmd("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
@@ -218,8 +221,7 @@ def test_check_and_step_to_the_won_end(browser: Any, server: str) -> None:
     body.send_keys(Keys.ARROW_RIGHT)
     wait(browser, lambda d: text(d, "step-text") == f"move 1 of {n}", "one step forward")
     shot(browser, "2-check")
-    for _ in range(n - 1):
-        body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT * (n - 1))
     wait(browser, lambda d: text(d, "step-text") == f"move {n} of {n}", "the last step")
     wait(browser, lambda d: "WON" in text(d, "status"), "the won position")
     assert browser.find_elements("css selector", "#board g.card:not(.gone)") == []
@@ -232,6 +234,13 @@ def test_check_and_step_to_the_won_end(browser: Any, server: str) -> None:
     browser.find_element("css selector", '#sol-moves button[data-step="3"]').click()
     wait(browser, lambda d: text(d, "step-text") == f"move 3 of {n}", "the jump to move 3")
     assert len(query(browser)["moves"][0].split()) == 3
+    # play it through, then pause: the steps go on by themselves, then stop
+    browser.find_element("id", "sol-play").click()
+    wait(browser, lambda d: text(d, "step-text") == f"move 5 of {n}", "the play-through")
+    browser.find_element("id", "sol-play").click()
+    stopped = text(browser, "step-text")
+    time.sleep(0.8)  # more than a step of the play-through
+    assert text(browser, "step-text") == stopped and "Play" in text(browser, "sol-play")
     shot(browser, "3-solution-phone", PHONE)
 
 
@@ -338,8 +347,60 @@ def test_api_errors_are_shown(browser: Any, server: str) -> None:
     browser.get(f"{server}/?deal=2&variant=giza&draw=3")
     wait(browser, lambda d: d.find_element("id", "error").is_displayed(), "the rule error")
     assert "draw" in text(browser, "error-text")
+    # a saturated pool (503 with Retry-After): the page shows the API's message. The
+    # response is staged in the page's fetch, since filling the real pool would be slow.
+    open_page(browser, f"{server}/?deal=2")
+    busy = {"error": "server busy: 2 jobs in flight, capacity 2; retry later",
+            "kind": "Saturated", "status": 503}
+    browser.execute_script("""
+        const body = arguments[0], real = window.fetch;
+        window.fetch = (url, init) => String(url).startsWith("/v1/check")
+          ? Promise.resolve(new Response(JSON.stringify(body), {status: 503,
+              headers: {"content-type": "application/json", "Retry-After": "2"}}))
+          : real(url, init);""", busy)
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: d.find_element("id", "error").is_displayed(), "the busy error")
+    assert text(browser, "error-text") == f"{busy['error']} (retry in 2 s)"
     # markup in the input is shown as text, never run
     browser.get(f"{server}/?deal=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
     wait(browser, lambda d: d.find_element("id", "error").is_displayed(), "the deal error")
     assert "<img" in text(browser, "error-text")
     assert browser.find_elements("css selector", "#error img") == []
+
+
+def test_par_scores_and_a_blocked_deal(browser: Any, server: str) -> None:
+    from pyramids.referee import replay
+
+    entry = json.loads((default_puzzles_dir() / "par-pyramid.jsonl").read_text().splitlines()[0])
+    deal, v = Deal.parse(entry["line"]), get_variant("par-pyramid")
+    final = replay(deal, v, [Move.parse(m) for m in entry["solution"]]).score
+    # a pasted one-line deal: the address then holds its 52 cards
+    open_page(browser, f"{server}/?deal=1&variant=par-pyramid")
+    box = browser.find_element("id", "deal-input")
+    box.clear()
+    box.send_keys(deal.line())
+    browser.find_element("id", "show").click()
+    wait(browser, lambda d: query(d).get("deal") == [deal.line()] or query(d).get("deal") == [
+        str(entry["deal"])], "the pasted deal")
+    assert "Par score -52" in text(browser, "status")
+    browser.find_element("id", "tab-puzzles").click()
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "pz-collection")).select_by_value("par-pyramid")
+    wait(browser, lambda d: d.find_element("css selector", "#pz-table tbody td:nth-child(2)")
+         .text == entry["id"], "the par-pyramid list")
+    browser.find_element("xpath", "//tbody/tr[1]//button[text()='Solution']").click()
+    wait(browser, lambda d: "Score after move 0: -52" in text(d, "score-line"), "the score line")
+    assert f"at the end of the line: {final}" in text(browser, "score-line")
+    browser.find_element("id", "sol-last").click()
+    wait(browser, lambda d: f"Par score {final}" in text(d, "status"), "the final score")
+    shot(browser, "9-par")
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Best score still reachable" in text(d, "hint-box"), "a Par hint")
+    # deal 1 cannot be won under the pyramid preset: the certificate is shown in words
+    open_page(browser, f"{server}/?deal=1")
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: text(d, "verdict").startswith("Blocked"), "the blocked verdict")
+    assert "Certificate" in text(browser, "verdict-facts")
+    assert not browser.find_element("id", "solution").is_displayed()
+    shot(browser, "10-blocked")

@@ -200,6 +200,9 @@ async function load({ push = false, keepSolution = false } = {}) {
       return;
     }
   }
+  if (!/^\d+$/.test(state.deal)) {   // a pasted or JSON deal: the address holds its 52 cards
+    state.deal = resp.deal !== null && Number.isSafeInteger(resp.deal) ? String(resp.deal) : resp.line;
+  }
   state.good = { deal: state.deal, opts: { ...state.opts } };
   const key = `${resp.line}|${JSON.stringify(resp.variant)}`;
   if (key !== state.frameKey) {
@@ -288,9 +291,14 @@ function certificateText(v) {
   return `${kinds[v.certificate.kind] || v.certificate.kind}: ${v.certificate.detail}`;
 }
 
+function bestScore(v) {
+  if (v.score === null || v.score === undefined) return "?";
+  return v.score_bound === "lower" ? `at least ${v.score}` : String(v.score);
+}
+
 function verdictWords(v, par) {
-  if (v.status === "winnable") return par ? `Winnable (all 52 cards), best Par score ${v.score}` : "Winnable";
-  if (v.status === "blocked") return par ? `Cannot be won; best Par score ${v.score ?? "?"}` : "Blocked: cannot be won";
+  if (v.status === "winnable") return par ? `Winnable (all 52 cards), best Par score ${bestScore(v)}` : "Winnable";
+  if (v.status === "blocked") return par ? `Cannot be won; best Par score ${bestScore(v)}` : "Blocked: cannot be won";
   return `Unknown: ${v.reason || "a limit was hit"}`;
 }
 
@@ -336,8 +344,11 @@ function showVerdict(v, source) {
     add("Certificate", certificateText(v));
   } else {
     add("Puzzle", v.id); add("Grade", v.grade);
+    add("Difficulty score", typeof v.score === "number" ? v.score.toFixed(1) : "");
   }
-  if (par && v.score !== undefined && v.score !== null) add("Best score", v.score);
+  if (par && source !== "puzzle" && v.score !== undefined && v.score !== null) {
+    add("Best score", bestScore(v));
+  }
 }
 
 async function loadSolution(moves, verdict, source) {
@@ -451,7 +462,7 @@ async function hint() {
       const c = certificateText(v);
       if (c) lines.push(c);
     } else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
-    if (par && v.score !== null && v.score !== undefined) lines.push(`Best score still reachable: ${v.score}.`);
+    if (par && v.score !== null && v.score !== undefined) lines.push(`Best score still reachable: ${bestScore(v)}.`);
     if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${next}`);
     box.replaceChildren();
     for (const text of lines) {
