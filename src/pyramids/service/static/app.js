@@ -155,7 +155,7 @@ function render(pos) {
     g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
     g.classList.toggle("stock", pos.stock.includes(code));
   }
-  drawLabels(f.labels, f, pos);
+  drawLabels(f.labels, f, pos, at);
   requestAnimationFrame(() => $("board").classList.add("animate"));
   renderStatus(pos);
 }
@@ -174,6 +174,9 @@ function renderStatus(pos) {
   $("deal-btn").disabled = !pos.legal.includes("deal");
   $("redeal-btn").disabled = !pos.legal.includes("redeal");
   $("undo").disabled = state.moves.length === 0;
+  const hinted = state.hint && state.hint.length === 0 ? state.hintMove : null;
+  $("deal-btn").classList.toggle("hinted", hinted === "deal");
+  $("redeal-btn").classList.toggle("hinted", hinted === "redeal");
   $("deal-btn").hidden = $("redeal-btn").hidden = r.variant.rest !== "stock";
   renderStep();
 }
@@ -473,6 +476,7 @@ async function hint() {
     box.className = `box hint ${v.status}`;
     if (next) {
       state.hint = next === "deal" || next === "redeal" ? [] : next.split("+");
+      state.hintMove = next;
       render(state.pos.position);
       const b = document.createElement("button");
       b.type = "button";

@@ -136,7 +136,7 @@ export function frame(variant, restCount) {
   } else if (variant.rest === "stock") {
     const three = variant.draw === 3 ? ", three at a time" : "";
     f.stockCaptionY = y + 21;
-    y += CAP;
+    y += CAP + 18;                    // room for the numbers of the dealing order
     f.stockY = y;
     f.stockRows = Math.max(1, fanRows(restCount, STOCK_ROW).length);
     y += f.stockRows * (H + 0.12 * H);
@@ -193,11 +193,20 @@ export function drawFrame(svg, f, pos) {
   return g;
 }
 
-/** Captions that change with the position (pass number, counts). */
-export function drawLabels(g, f, pos) {
+/** Captions that change with the position (pass number, counts) and the stock's numbers
+ * (1 = the next card dealt), given ``at``, the places from :func:`place`. */
+export function drawLabels(g, f, pos, at) {
   g.replaceChildren();
   if (f.variant.rest !== "stock") return;
   const v = f.variant;
+  pos.stock.forEach((code, i) => {
+    const [x, y] = at.get(code);
+    const next = i + 1 < pos.stock.length ? at.get(pos.stock[i + 1]) : null;
+    const step = next && next[1] === y ? next[0] - x : W;
+    const t = el("text", { class: "number", x: x + Math.min(step, W) / 2, y: y - 6,
+      "text-anchor": "middle" }, g);
+    t.textContent = String(i + 1);
+  });
   const passes = v.passes === null ? "unlimited passes" : `of ${v.passes}`;
   const passText = v.passes === 1 ? "" : ` · pass ${pos.pass} ${passes}`;
   caption(g, f.width / 2, f.stockCaptionY,
