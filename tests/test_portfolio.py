@@ -132,3 +132,24 @@ def test_cli_json_carries_engines() -> None:
     if obj["engine"] != "certificate":
         assert obj["engines"][-1]["engine"] == obj["engine"]
         assert obj["engines"][-1]["status"] == obj["status"]
+
+
+def test_cli_check_after_and_illegal_after() -> None:
+    deal, line = _winnable("pyramid")
+    after = " ".join(str(m) for m in line[:3])
+    out = CliRunner().invoke(main, ["check", str(deal.number), "--after", after, "--json"])
+    assert out.exit_code == 0, out.output
+    obj = json.loads(out.output)
+    assert obj["status"] == "winnable" and obj["moves"][:3] == after.split()
+    bad = CliRunner().invoke(main, ["check", str(deal.number), "--after", f"{line[0]} {line[0]}"])
+    assert bad.exit_code == 2 and "start, step 2" in bad.output
+
+
+def test_cli_solve_engines() -> None:
+    for engine in ("auto", "cpsat", "search"):
+        out = CliRunner().invoke(main, ["solve", "3", "-V", "giza", "--engine", engine, "--json"])
+        assert out.exit_code == 0, out.output
+        obj = json.loads(out.output)
+        assert obj["engines"][-1]["engine"] == (obj["engine"] if engine == "auto" else engine)
+    out = CliRunner().invoke(main, ["solve", "3", "--engine", "cpsat", "--node-limit", "5"])
+    assert out.exit_code == 2 and "node-limit" in out.output

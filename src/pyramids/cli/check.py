@@ -9,7 +9,7 @@ import click
 from ..check import ENGINES
 from ..check import check as run_check
 from ..deals import Deal
-from ..moves import format_moves
+from ..moves import format_moves, parse_moves
 from ..variants import Variant
 from .options import DEAL, variant_options
 
@@ -21,20 +21,26 @@ from .options import DEAL, variant_options
               help="Full engine after the certificates: exact search, CP-SAT, or auto.")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds; when it runs out the verdict is 'unknown', never 'blocked'.")
+@click.option("--after", "after", metavar="MOVES", default="",
+              help="Check the position after these moves from the deal ('KC 9H+4C deal').")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None,
+def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, after: str,
           as_json: bool) -> None:
     """Prove DEAL (a number, a one-line deal or a file) winnable or blocked.
 
     Certificates are tried cheapest first (four-complement, stock-count, structural),
-    then the full engine; a winning line is replayed by the referee before it is shown.
+    then the full engines (auto: the portfolio, per variant the order and budgets
+    measured fastest); a winning line is replayed by the referee before it is shown.
+    With --after, the verdict is that of the position after those moves (no deal-start
+    certificates), and a solution is those moves followed by the rest of the line.
     """
     from ..check import search_solver
     from ..cpsat import engine as _cpsat_engine  # noqa: F401 - load OR-Tools before timing
 
     if engine != "cpsat":
         search_solver()  # likewise: the time printed is the analysis, not the imports
-    verdict = run_check(deal, variant, engine=engine, time_limit=time_limit)
+    verdict = run_check(deal, variant, engine=engine, time_limit=time_limit,
+                        start=parse_moves(after))
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()}
         click.echo(json.dumps(obj))
@@ -44,7 +50,16 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None,
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
                f"{verdict.seconds * 1000:.1f} ms CPU)")
     if verdict.score is not None:
-        click.echo(f"best par score: {verdict.score}")
+        if verdict.score_bound == "lower":
+            click.echo(f"best par score found: {verdict.score} (a lower bound, not proven "
+                       "the best)")
+        else:
+            click.echo(f"best par score: {verdict.score}")
+    if len(verdict.engines) > 1 or (verdict.engines and verdict.status == "unknown"):
+        for run in verdict.engines:
+            budget = f" (budget {run.budget})" if run.budget else ""
+            click.echo(f"  {run.engine}{budget}: {run.status}, {run.seconds:.3f} s, "
+                       f"{run.nodes} nodes: {run.reached}")
     if verdict.certificate is not None:
         click.echo(f"certificate: {verdict.certificate.kind}: {verdict.certificate.detail}")
     if verdict.reason:

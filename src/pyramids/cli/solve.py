@@ -1,4 +1,4 @@
-"""``pyramids solve``: the exact search solver on one deal."""
+"""``pyramids solve``: the exact engines on one deal (the portfolio by default)."""
 
 from __future__ import annotations
 
@@ -60,20 +60,34 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
               help="With --show: moves between drawings.")
 @click.option("--after", "after", metavar="MOVES", default="",
               help="Solve the position after these moves from the deal ('KC 9H+4C deal').")
-@click.option("--node-limit", type=click.IntRange(1), help="Give up (unknown) after N positions.")
+@click.option("--engine", type=click.Choice(("auto", "search", "cpsat")), default="auto",
+              show_default=True,
+              help="The search, CP-SAT, or auto (the engine portfolio: per variant, the "
+                   "order and budgets measured fastest).")
+@click.option("--node-limit", type=click.IntRange(1),
+              help="Give up (unknown) after N positions (the search alone).")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True),
               help="Give up (unknown) after S seconds.")
 def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: int, after: str,
-              node_limit: int | None, time_limit: float | None) -> None:
+              engine: str, node_limit: int | None, time_limit: float | None) -> None:
     """Solve DEAL exactly (thoughtful play): winnable with a solution, blocked, or unknown.
 
     With --after, the verdict is that of the position after those moves, and a solution
-    is those moves followed by the rest of the line.
+    is those moves followed by the rest of the line. A node limit is the search's.
     """
-    from ..search import solve
-
     start = parse_moves(after)
-    verdict = solve(deal, variant, start=start, node_limit=node_limit, time_limit=time_limit)
+    if node_limit is not None:
+        if engine == "cpsat":
+            raise click.UsageError("--node-limit bounds the search, not CP-SAT "
+                                   "(use --time-limit)")
+        from ..search import solve
+
+        verdict = solve(deal, variant, start=start, node_limit=node_limit,
+                        time_limit=time_limit)
+    else:
+        from ..check import run_engine
+
+        verdict = run_engine(deal, variant, engine, time_limit, start=start)
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options()}
         click.echo(json.dumps(obj))

@@ -138,8 +138,24 @@ class CertificateOut(_Open):
     data: dict[str, Any] = {}
 
 
+class EngineRunOut(_Open):
+    """One engine run behind a verdict: what it spent (wall seconds, nodes or CP-SAT
+    branches), its budget, and what it reached (Par: ``score``, a lower bound unless
+    the run settled the deal)."""
+
+    engine: str
+    status: Literal["winnable", "blocked", "unknown"]
+    seconds: float | None = None
+    nodes: int | None = None
+    budget: str | None = None
+    reached: str | None = None
+    score: float | None = None
+
+
 class VerdictOut(_Open):
-    """As ``pyramids check --json`` prints it."""
+    """As ``pyramids check --json`` prints it. ``engine``: the engine that answered;
+    ``engines``: every engine run, in order; ``score_bound``: ``exact`` when ``score``
+    is the proven best Par score, ``lower`` when a limit cut the engines short."""
 
     deal: int | None = None
     status: Literal["winnable", "blocked", "unknown"]
@@ -150,6 +166,8 @@ class VerdictOut(_Open):
     nodes: int | None = None
     seconds: float | None = None
     reason: str | None = None
+    score_bound: Literal["exact", "lower"] | None = None
+    engines: list[EngineRunOut] = []
 
 
 class CheckOut(VerdictOut):
