@@ -29,8 +29,9 @@ from .options import UserError
 def serve(host: str, port: int, workers: int | None, queue: int | None,
           max_time_limit: float | None, max_batch: int | None, puzzles_dir: Path | None,
           log_level: str) -> None:
-    """Serve deal analysis over HTTP: /v1/check, /v1/filter, /v1/deals, /v1/variants,
-    /v1/puzzles, /v1/books and /healthz (OpenAPI docs at /docs)."""
+    """Serve deal analysis over HTTP: a web page at / (open the address printed), and
+    /v1/check, /v1/filter, /v1/position, /v1/deals, /v1/variants, /v1/puzzles, /v1/books and
+    /healthz (OpenAPI docs at /docs)."""
     try:
         import uvicorn
 

@@ -342,8 +342,15 @@ function showVerdict(v, source) {
   };
   if (source !== "puzzle") {
     add("Engine", v.engine);
-    add("Time", v.seconds !== undefined && v.seconds !== null ? `${Number(v.seconds).toFixed(3)} s` : "");
+    add("CPU time", v.seconds !== undefined && v.seconds !== null ? `${Number(v.seconds).toFixed(3)} s` : "");
     add("Nodes", v.nodes);
+    if (Array.isArray(v.engines) && v.engines.length) {
+      add("Engines tried", v.engines.map((r) => {
+        const t = typeof r.seconds === "number" ? `${r.seconds.toFixed(3)} s` : "";
+        const n = typeof r.nodes === "number" ? `, ${r.nodes} nodes` : "";
+        return `${r.engine}: ${r.reached || r.status} (${t}${n})`;
+      }).join("; "));
+    }
     add("Certificate", certificateText(v));
   } else {
     add("Puzzle", v.id); add("Grade", v.grade);
