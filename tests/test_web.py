@@ -325,7 +325,13 @@ def test_open_a_puzzle_reveal_and_book(browser: Any, server: str) -> None:
     rows[0].find_element("css selector", "input[type=checkbox]").click()
     browser.find_element("id", "make-book").click()
     link = wait(browser, lambda d: d.find_elements("id", "book-link"), "the book", 60)[0]
-    assert link.get_attribute("href").startswith("blob:") and "1 puzzles" in link.text
+    href = link.get_attribute("href")
+    assert href.startswith("blob:") and "1 puzzles" in link.text
+    head = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then((r) => r.arrayBuffer())"
+        ".then((b) => done(String.fromCharCode(...new Uint8Array(b.slice(0, 5)))));", href)
+    assert head == "%PDF-"
     rows[0].find_element("xpath", ".//button[text()='Solution']").click()
     wait(browser, lambda d: d.find_elements("css selector", "#sol-moves button"),
          "the puzzle's solution")
