@@ -272,12 +272,12 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
     deal, v = Deal.from_number(PUZZLE["deal"]), get_variant("pyramid")
     first = Move.parse(PUZZLE["solution"][0])
     assert first.is_discard
-    for c in first.cards:  # keyboard: focus a card, Enter
-        el = card(browser, str(c))
-        browser.execute_script("arguments[0].focus()", el)
-        from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.keys import Keys
 
-        el.send_keys(Keys.ENTER)
+    for c, key in zip(first.cards, (Keys.ENTER, Keys.SPACE), strict=False):
+        el = card(browser, str(c))  # keyboard: focus a card, Enter or Space
+        browser.execute_script("arguments[0].focus()", el)
+        el.send_keys(key)
     wait(browser, lambda d: "1 move " in text(d, "status"), "the move played")
     assert query(browser)["moves"] == [str(first)]
     assert "gone" in card(browser, str(first.cards[0])).get_attribute("class")
@@ -304,6 +304,14 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
     assert game.why_illegal(Move.parse(nxt)) is None
     shot(browser, "5-hint")
     shot(browser, "5-hint-phone", PHONE)
+    # the stock dealt out: Redeal starts the second pass (Cheops has three)
+    open_page(browser, f"{server}/?deal={PUZZLE['deal']}&variant=cheops&moves="
+              + "+".join(["deal"] * 24))
+    assert browser.find_element("id", "deal-btn").get_attribute("disabled")
+    browser.find_element("id", "redeal-btn").click()
+    wait(browser, lambda d: "25 moves" in text(d, "status"), "the redeal")
+    labels = browser.find_element("css selector", "#board g.labels").text
+    assert "pass 2 of 3" in labels and "(24 left" in labels
 
 
 def test_open_a_puzzle_reveal_and_book(browser: Any, server: str) -> None:
