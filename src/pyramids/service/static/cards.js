@@ -97,15 +97,18 @@ function fanRows(n, per = FAN_ROW) {
   return Array.from({ length: k }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-/** Places for a fan of n cards in rows (first on the left), from y; extra = room kept right. */
-function fanPlaces(n, y, width, per = FAN_ROW, extra = 0) {
+/** Places for a fan of n cards in rows (first on the left), from y; a little gap after
+ * every ``group`` cards (a stock dealt three at a time). */
+function fanPlaces(n, y, width, per = FAN_ROW, group = 1) {
   const out = [];
+  const gapW = group > 1 ? 0.12 * W : 0;
   for (const count of fanRows(n, per)) {
+    const gaps = group > 1 && count ? Math.floor((count - 1) / group) : 0;
     const step = count <= 1 ? W + GAP
-      : Math.min(W + GAP, Math.max(0.25 * W, (width - extra - W) / (count - 1)));
-    const rowW = W + (count - 1) * step;
-    const x0 = (width - extra - rowW) / 2;
-    for (let i = 0; i < count; i++) out.push([x0 + i * step, y]);
+      : Math.min(W + GAP, Math.max(0.2 * W, (width - W - gaps * gapW) / (count - 1)));
+    const rowW = W + (count - 1) * step + gaps * gapW;
+    const x0 = (width - rowW) / 2;
+    for (let i = 0; i < count; i++) out.push([x0 + i * step + Math.floor(i / group) * gapW, y]);
     y += H + 0.12 * H;
   }
   return out;
@@ -164,7 +167,7 @@ export function place(f, pos) {
     pos.columns.forEach((cards, c) => cards.forEach((code, d) =>
       at.set(code, [f.colX[c], f.colY + d * COLUMN_STEP])));
   } else if (f.variant.rest === "stock") {
-    fanPlaces(pos.stock.length, f.stockY, f.width, STOCK_ROW).forEach((xy, i) => at.set(pos.stock[i], xy));
+    fanPlaces(pos.stock.length, f.stockY, f.width, STOCK_ROW, f.variant.draw || 1).forEach((xy, i) => at.set(pos.stock[i], xy));
     const handRoom = f.hasHand ? W + 3 * GAP : 0;
     const n = pos.waste.length;
     const room = f.width - handRoom - W;
