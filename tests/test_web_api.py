@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
@@ -26,7 +28,7 @@ from pyramids.moves import Move, parse_moves
 from pyramids.referee import replay
 from pyramids.service import ServiceConfig, create_app
 from pyramids.service.app import STATIC
-from pyramids.variants import get_variant
+from pyramids.variants import PRESETS, get_variant
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 ROOT = Path(__file__).resolve().parents[1]
@@ -157,6 +159,48 @@ def test_position_steps_replay_a_solution(client: TestClient) -> None:
     assert body["positions"][-1] == body["position"] and body["position"]["won"] is True
     assert not any(q["won"] for q in body["positions"][:-1])
     assert body["position"]["legal"] == []
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(number=st.integers(0, 2**64 - 1), preset=st.sampled_from(sorted(PRESETS)),
+       picks=st.lists(st.integers(0, 10**6), max_size=40))
+def test_position_is_the_engines_along_any_line(client: TestClient, number: int, preset: str,
+                                                 picks: list[int]) -> None:
+    """Any legal line (picked among the engine's legal moves): every zone as the engine
+    has it, after each move (``steps``)."""
+    deal, v = Deal.from_number(number), get_variant(preset)
+    game = Game(deal, v)
+    for k in picks:
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.push(legal[k % len(legal)])
+    moves = [str(m) for m in game.moves]
+    r = client.post("/v1/position", json={"deal": str(number), "variant": preset,
+                                          "moves": moves, "steps": True})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["moves"] == moves and len(body["positions"]) == len(moves) + 1
+    replayed = Game(deal, v)
+    for k, pos in enumerate(body["positions"]):
+        if k:
+            replayed.push(game.moves[k - 1])
+        assert pos["pyramid"] == [None if replayed.is_removed(c) else str(c)
+                                  for c in replayed.pyramid_layout]
+        assert pos["stock"] == [str(c) for c in replayed.stock]
+        assert pos["waste"] == [str(c) for c in replayed.waste]
+        assert pos["hand"] == (None if replayed.hand is None else str(replayed.hand))
+        assert pos["columns"] == [[str(c) for c in replayed.column_cards(i)]
+                                  for i in range(len(replayed.columns))]
+        assert pos["bouquet"] == [str(c) for c in replayed.bouquet()]
+        assert pos["legal"] == [str(m) for m in replayed.legal_moves()]
+        assert (pos["won"], pos["lost"]) == (replayed.is_won(), replayed.is_lost())
+        assert pos["score"] == (replayed.par_score() if v.scoring == "par" else None)
+        placed = (sum(c is not None for c in pos["pyramid"]) + len(pos["stock"])
+                  + len(pos["waste"]) + (pos["hand"] is not None)
+                  + sum(map(len, pos["columns"])) + len(pos["bouquet"]))
+        assert placed == pos["cards_left"] == replayed.cards_left()
 
 
 def test_illegal_move_gets_the_referees_reason(client: TestClient) -> None:
