@@ -25,6 +25,7 @@ from distributed import Client, LocalCluster
 
 from pyramids.cli import main
 from pyramids.cluster import ClusterError, ClusterMap, connect
+from pyramids.verdict import untimed
 
 DEALS = "0:2000"  # Giza: ~3 ms a deal, so a few seconds on two workers
 TOTAL = 2000
@@ -55,7 +56,7 @@ def records(path: Path) -> dict[int, dict[str, Any]]:
     lines = path.read_text().splitlines()[1:]
     recs = [json.loads(line) for line in lines]
     assert len({r["i"] for r in recs}) == len(recs), "a deal was recorded twice"
-    return {r["i"]: {k: v for k, v in r.items() if k != "seconds"} for r in recs}
+    return {r["i"]: untimed(r) for r in recs}
 
 
 def same_counts(a: dict[str, Any], b: dict[str, Any]) -> None:

@@ -89,3 +89,13 @@ class Verdict:
             "score_bound": self.score_bound,
             "engines": [e.to_json_obj() for e in self.engines],
         }
+
+
+def untimed(obj: dict[str, Any]) -> dict[str, Any]:
+    """A verdict's JSON object (or a bulk record) without its timings (``seconds``, and
+    each engine run's): what two runs of the same deal and options must agree on."""
+    out = {k: v for k, v in obj.items() if k != "seconds"}
+    if isinstance(out.get("engines"), list):
+        out["engines"] = [{k: v for k, v in e.items() if k != "seconds"}
+                          for e in out["engines"]]
+    return out
