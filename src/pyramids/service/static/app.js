@@ -25,6 +25,7 @@ const state = {
   step: null,             // index into solution.positions when on the solution line
   timer: null,
   hint: null,             // cards of the hinted move
+  hintMove: null,         // the hinted move
   puzzles: [],
   pickedIds: new Set(),
   view: "play",
@@ -111,7 +112,7 @@ function stateFromUrl() {
 
 // -- the board -------------------------------------------------------------------------
 function buildBoard(resp) {
-  const f = frame(variantOf(resp.variant), resp.line.split(" ").length - pyramidSize(resp.variant.rows));
+  const f = frame(resp.variant, 52 - resp.position.pyramid.length);
   const svg = $("board");
   svg.classList.remove("animate");
   svg.replaceChildren(suitDefs());
@@ -128,9 +129,6 @@ function buildBoard(resp) {
   f.labels = el("g", { class: "labels" }, svg);
   state.frame = f;
 }
-
-function pyramidSize(rows) { return rows * (rows + 1) / 2; }
-function variantOf(v) { return v; }
 
 function render(pos) {
   const f = state.frame;
@@ -317,7 +315,10 @@ async function check() {
   $("solution").hidden = true;
   try {
     const v = await postJSON("/v1/check", dealBody());
-    if (`${v.line}` !== state.pos?.line) { state.moves = []; await load({ push: true }); }
+    if (`${v.line}|${JSON.stringify(v.variant)}` !== state.frameKey) {  // not the deal shown
+      state.moves = [];
+      await load({ push: true });
+    }
     showVerdict(v, "check");
     if (v.moves && v.moves.length) await loadSolution(v.moves, v, "check");
   } catch (e) {
@@ -458,7 +459,14 @@ function togglePlay() {
 
 async function hint() {
   clearError();
+  if (!state.pos) return;
   const box = $("hint-box");
+  if (state.pos.position.won) {
+    box.hidden = false;
+    box.className = "box hint";
+    box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Already won." }));
+    return;
+  }
   box.hidden = false;
   box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Thinking…" }));
   try {
