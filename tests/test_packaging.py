@@ -51,6 +51,16 @@ def test_the_wheel_holds_every_shipped_collection(wheel: Path) -> None:
         assert f"pyramids/puzzles/{name}" in names
 
 
+def test_the_wheel_holds_the_web_page(wheel: Path) -> None:
+    """The web page's static files (served at / by ``pyramids serve``) are package data."""
+    static = ROOT / "src" / "pyramids" / "service" / "static"
+    names = set(zipfile.ZipFile(wheel).namelist())
+    files = [p.name for p in static.iterdir()]
+    assert {"index.html", "app.js", "style.css"} <= set(files)
+    for name in files:
+        assert f"pyramids/service/static/{name}" in names
+
+
 @pytest.fixture(scope="module")
 def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the wheel installed (no dependencies: those of the
