@@ -208,6 +208,13 @@ def test_load_a_deal(browser: Any, server: str) -> None:
     assert not page_errors(browser)
     shot(browser, "1-deal")
     shot(browser, "1-deal-phone", PHONE)
+    # rule options as the CLI names them, in the address and in the form
+    open_page(browser, f"{server}/?deal=9&variant=giza&rest=tableau:4x6")
+    want = get_variant("giza").with_options(columns=4, tableau_rows=6).describe()
+    assert text(browser, "variant-text") == want
+    assert browser.find_element("css selector", "input[name=rest]").get_attribute(
+        "value") == "tableau:4x6"
+    assert len(browser.find_elements("css selector", "#board g.card:not(.gone)")) == 52
 
 
 def test_check_and_step_to_the_won_end(browser: Any, server: str) -> None:

@@ -107,6 +107,7 @@ def test_position_at_the_start_is_the_engines(client: TestClient) -> None:
     game = Game(deal, v)
     pos = body["position"]
     assert body["line"] == deal.line() and body["moves"] == [] and body["deal"] == 45
+    assert body["description"] == v.describe()
     assert pos["pyramid"] == [str(c) for c in deal.pyramid(v)]
     assert pos["stock"] == [str(c) for c in deal.rest(v)]
     assert pos["hand"] is None and pos["waste"] == [] and pos["pass"] == 1

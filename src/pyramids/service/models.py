@@ -208,6 +208,7 @@ class PositionOut(BaseModel):
     deal: int | None
     line: str
     variant: dict[str, Any]
+    description: str
     moves: list[str]
     position: dict[str, Any]
     positions: list[dict[str, Any]] | None = None

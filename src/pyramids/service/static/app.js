@@ -76,7 +76,7 @@ function formFromState() {
   }
   if (any) $("options").open = true;
   const preset = state.presets.find((p) => p.name === state.opts.variant);
-  $("variant-text").textContent = preset ? preset.description : "";
+  $("variant-text").textContent = state.pos ? state.pos.description : preset ? preset.description : "";
 }
 
 function urlFor() {
