@@ -287,6 +287,10 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
         el.send_keys(key)
     wait(browser, lambda d: "1 move " in text(d, "status"), "the move played")
     assert query(browser)["moves"] == [str(first)]
+    # the focus moved on to a card still in play (keyboard play goes on)
+    focused = browser.switch_to.active_element
+    assert "avail" in focused.get_attribute("class") and "gone" not in focused.get_attribute(
+        "class")
     assert "gone" in card(browser, str(first.cards[0])).get_attribute("class")
     browser.find_element("id", "deal-btn").click()
     wait(browser, lambda d: "2 moves" in text(d, "status"), "the deal")

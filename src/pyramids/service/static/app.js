@@ -150,10 +150,17 @@ function render(pos) {
     }
     g.classList.toggle("avail", avail.has(code));
     g.classList.toggle("sel", code === state.selected);
+    g.setAttribute("aria-pressed", String(code === state.selected));
     g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
     g.classList.toggle("stock", pos.stock.includes(code));
   }
   drawLabels(f.labels, f, pos, at);
+  // a keyboard player whose card was just discarded goes on from an available card
+  const focused = document.activeElement;
+  if (focused && focused.matches && focused.matches("#board g.card.gone")) {
+    const next = $("board").querySelector("g.card.avail:not(.gone)");
+    if (next) next.focus(); else $("undo").focus();
+  }
   requestAnimationFrame(() => $("board").classList.add("animate"));
   renderStatus(pos);
 }
