@@ -1,4 +1,5 @@
-"""The OR-Tools CP-SAT engine: ``solve(deal, variant) -> Verdict`` for every variant.
+"""The OR-Tools CP-SAT engine: ``solve(deal, variant, start=moves) -> Verdict`` for every
+variant, from the deal or from any position a legal line reaches.
 
 Open games (bouquet, Giza) use :mod:`.open_model`, stock games :mod:`.stock_model`;
 :mod:`.engine` turns their answers into verdicts after the referee has replayed every
@@ -7,26 +8,38 @@ solution. OR-Tools is imported lazily, so ``pyramids.cpsat.slots`` stays light.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..deals import Deal
+    from ..moves import Move
     from ..variants import Variant
     from ..verdict import Verdict
 
 
-def solve(deal: Deal, variant: Variant, *, time_limit: float | None = None,
-          presolve: bool = False, workers: int = 1) -> Verdict:
+def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
+          time_limit: float | None = None, presolve: bool = False,
+          workers: int = 1) -> Verdict:
     """Solve ``deal`` under ``variant`` with CP-SAT (one worker by default: deterministic).
 
     ``winnable`` with a replayed line, ``blocked`` with an ``exhaustive`` (or, for the
     bouquet, ``structural``) certificate, or ``unknown`` when ``time_limit`` (seconds)
     ran out. Under Par scoring ``score`` is the best Par score and ``moves`` a line
     reaching it; the status says whether all 52 cards can be discarded.
+
+    ``start``: legal moves from the deal; the answer is for the position after them
+    (cards gone, pass, stock pointer, hand and waste; Par: the pass that cleared the
+    pyramid), as :func:`pyramids.search.solve` gives it: a solution is ``start``
+    followed by the continuation, replayed by the referee from the deal; a Par score
+    is that of the whole line; a certificate says it holds from that position. An
+    illegal ``start`` raises :class:`~pyramids.errors.RefereeError` naming the step
+    (``"start, step N: ..."``).
     """
     from .engine import solve as _solve
 
-    return _solve(deal, variant, time_limit=time_limit, presolve=presolve, workers=workers)
+    return _solve(deal, variant, start=start, time_limit=time_limit, presolve=presolve,
+                  workers=workers)
 
 
 __all__ = ["solve"]

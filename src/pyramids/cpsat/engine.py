@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 
+from ..cards import Card
 from ..deals import Deal
 from ..errors import RefereeError
 from ..moves import Move
@@ -11,91 +13,112 @@ from ..referee import replay
 from ..variants import Variant
 from ..verdict import Certificate, Verdict
 from . import open_model, stock_model
+from .position import Position, position_after
 from .slots import slots
 
 ENGINE = "cpsat"
 
 
-def solve(deal: Deal, variant: Variant, *, time_limit: float | None = None,
-          presolve: bool = False, workers: int = 1) -> Verdict:
-    start = time.process_time()
+def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
+          time_limit: float | None = None, presolve: bool = False,
+          workers: int = 1) -> Verdict:
+    t_cpu = time.process_time()
     wall = time.monotonic()
 
     def remaining() -> float | None:
         return None if time_limit is None else max(time_limit - (time.monotonic() - wall),
                                                    0.001)
 
+    pos = position_after(deal, variant, start)[0] if start else Position()
     try:
-        if variant.is_open:
-            verdict = _solve_open(deal, variant, time_limit, presolve, workers)
+        if pos.won:
+            verdict = Verdict("winnable", ENGINE, pos.moves, score=pos.par_score,
+                              reason="the position is already won")
+        elif variant.is_open:
+            verdict = _solve_open(deal, variant, pos, time_limit, presolve, workers)
         elif variant.scoring == "par":
-            verdict = _solve_par(deal, variant, remaining, presolve, workers)
+            verdict = _solve_par(deal, variant, pos, remaining, presolve, workers)
         else:
-            verdict = _solve_stock(deal, variant, time_limit, presolve, workers)
+            verdict = _solve_stock(deal, variant, pos, time_limit, presolve, workers)
     except (RefereeError, stock_model.ModelError) as e:  # a model bug: never guess
         verdict = Verdict("unknown", ENGINE, reason=f"model solution failed replay: {e}")
     return Verdict(verdict.status, ENGINE, verdict.moves, verdict.certificate, verdict.score,
-                   verdict.nodes, time.process_time() - start, verdict.reason, deal.number)
+                   verdict.nodes, time.process_time() - t_cpu, verdict.reason, deal.number)
 
 
-def _checked(deal: Deal, variant: Variant, moves: list[Move]) -> tuple[Move, ...]:
+def _checked(deal: Deal, variant: Variant, moves: Sequence[Move]) -> tuple[Move, ...]:
     replay(deal, variant, moves)
     return tuple(moves)
 
 
-def _solve_open(deal: Deal, variant: Variant, time_limit: float | None, presolve: bool,
-                workers: int) -> Verdict:
+def _from(pos: Position, detail: str, data: dict[str, object]) -> tuple[str, dict[str, object]]:
+    """A certificate's words and data, naming the position when it is not the deal."""
+    if pos.is_start:
+        return detail, data
+    return f"from {pos.label()}: {detail}", {**data, "start_moves": len(pos.moves)}
+
+
+def _solve_open(deal: Deal, variant: Variant, pos: Position, time_limit: float | None,
+                presolve: bool, workers: int) -> Verdict:
     lay = slots(variant)
-    bouquet = deal.cards[lay.n:] if variant.rest == "bouquet" else ()
+    gone = {s for s, c in enumerate(deal.cards[: lay.n]) if Card(c) in pos.gone}
+    bouquet = ([c for c in deal.cards[lay.n:] if Card(c) not in pos.gone]
+               if variant.rest == "bouquet" else [])
     res = open_model.solve_layout(deal.cards[: lay.n], lay, bouquet, overlap=variant.overlap,
                                   objective=variant.objective, time_limit=time_limit,
-                                  presolve=presolve, workers=workers)
+                                  presolve=presolve, workers=workers, gone=gone)
     if res.status == "feasible":
-        return Verdict("winnable", ENGINE, _checked(deal, variant, res.moves),
+        return Verdict("winnable", ENGINE, _checked(deal, variant, [*pos.moves, *res.moves]),
                        nodes=res.branches)
     if res.status == "infeasible":
         if variant.rest == "bouquet":
-            cert = Certificate("structural", "the pyramid cannot be cleared with the bouquet "
-                               "(the open-bouquet CP-SAT model is infeasible)",
-                               {"model": "open-bouquet", "overlap": variant.overlap})
+            kind = "structural"
+            detail, data = _from(pos, "the pyramid cannot be cleared with the bouquet "
+                                 "(the open-bouquet CP-SAT model is infeasible)",
+                                 {"model": "open-bouquet", "overlap": variant.overlap})
         else:
-            cert = Certificate("exhaustive", f"the CP-SAT model of {variant.describe()} "
-                               "is infeasible: no order of discards clears "
-                               + ("the pyramid" if variant.objective == "pyramid"
-                                  else "all 52 cards"),
-                               {"model": "open-tableau", "overlap": variant.overlap})
-        return Verdict("blocked", ENGINE, certificate=cert, nodes=res.branches)
+            kind = "exhaustive"
+            detail, data = _from(pos, f"the CP-SAT model of {variant.describe()} "
+                                 "is infeasible: no order of discards clears "
+                                 + ("the pyramid" if variant.objective == "pyramid"
+                                    else "all 52 cards"),
+                                 {"model": "open-tableau", "overlap": variant.overlap})
+        return Verdict("blocked", ENGINE, certificate=Certificate(kind, detail, data),
+                       nodes=res.branches)
     return Verdict("unknown", ENGINE, nodes=res.branches, reason="time limit")
 
 
-def _stock_cert(variant: Variant, passes: int) -> Certificate:
-    return Certificate("exhaustive", f"the CP-SAT model of {variant.describe()} is "
-                       "infeasible: no line of play clears "
-                       + ("the pyramid" if variant.objective == "pyramid" else "all 52 cards"),
-                       {"model": "stock", "passes_modelled": passes})
+def _stock_cert(variant: Variant, pos: Position, passes: int) -> Certificate:
+    detail, data = _from(pos, f"the CP-SAT model of {variant.describe()} is "
+                         "infeasible: no line of play clears "
+                         + ("the pyramid" if variant.objective == "pyramid" else "all 52 cards"),
+                         {"model": "stock", "passes_modelled": passes})
+    return Certificate("exhaustive", detail, data)
 
 
-def _solve_stock(deal: Deal, variant: Variant, time_limit: float | None, presolve: bool,
-                 workers: int) -> Verdict:
+def _solve_stock(deal: Deal, variant: Variant, pos: Position, time_limit: float | None,
+                 presolve: bool, workers: int) -> Verdict:
     res = stock_model.solve_stock(deal, variant, time_limit=time_limit, presolve=presolve,
-                                  workers=workers)
+                                  workers=workers, pos=pos)
     if res.status in ("feasible", "optimal"):
         return Verdict("winnable", ENGINE, _checked(deal, variant, res.moves),
                        nodes=res.branches)
     if res.status == "infeasible":
-        return Verdict("blocked", ENGINE, certificate=_stock_cert(variant, res.passes),
+        return Verdict("blocked", ENGINE, certificate=_stock_cert(variant, pos, res.passes),
                        nodes=res.branches)
     return Verdict("unknown", ENGINE, nodes=res.branches, reason=res.reason or "time limit")
 
 
-def _solve_par(deal: Deal, variant: Variant, remaining, presolve: bool,  # type: ignore[no-untyped-def]
+def _solve_par(deal: Deal, variant: Variant, pos: Position,
+               remaining: Callable[[], float | None], presolve: bool,
                workers: int) -> Verdict:
     """Best Par score and a line reaching it; status: can all 52 cards be discarded?"""
     best = stock_model.solve_stock(deal, variant, time_limit=remaining(), presolve=presolve,
-                                   workers=workers)
+                                   workers=workers, pos=pos)
     if best.status != "optimal":
         return Verdict("unknown", ENGINE, nodes=best.branches, score=best.score,
-                       reason="time limit before the best Par score was proven")
+                       reason="time limit before the best Par score was proven"
+                       + (" (score: a lower bound)" if best.score is not None else ""))
     moves = tuple(best.moves)
     result = replay(deal, variant, moves)
     if result.score != best.score:
@@ -103,12 +126,13 @@ def _solve_par(deal: Deal, variant: Variant, remaining, presolve: bool,  # type:
     if result.won:
         return Verdict("winnable", ENGINE, moves, score=best.score, nodes=best.branches)
     win = stock_model.solve_stock(deal, variant.with_options(scoring="none"),
-                                  time_limit=remaining(), presolve=presolve, workers=workers)
+                                  time_limit=remaining(), presolve=presolve, workers=workers,
+                                  pos=pos)
     nodes = best.branches + win.branches
     if win.status in ("feasible", "optimal"):
         return Verdict("winnable", ENGINE, moves, score=best.score, nodes=nodes)
     if win.status == "infeasible":
-        return Verdict("blocked", ENGINE, moves, _stock_cert(variant, win.passes),
+        return Verdict("blocked", ENGINE, moves, _stock_cert(variant, pos, win.passes),
                        score=best.score, nodes=nodes)
     return Verdict("unknown", ENGINE, moves, score=best.score, nodes=nodes,
                    reason="time limit before deciding whether all cards can go")

@@ -34,7 +34,7 @@ ever be played are given a variable, so nothing is lost by omitting the others.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -83,29 +83,36 @@ def solver_params(solver: cp_model.CpSolver, time_limit: float | None, presolve:
 
 def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, overlap: bool,
                  objective: str, time_limit: float | None = None, presolve: bool = False,
-                 workers: int = 1) -> OpenResult:
+                 workers: int = 1, gone: Collection[int] = ()) -> OpenResult:
     """Decide whether the slots (and the bouquet) can be cleared per ``objective``.
 
     ``objective`` ``all``: every slot and bouquet card; ``pyramid``: the pyramid slots
     (the first ``lay.pyramid``), other slots and the bouquet being optional partners.
+    ``gone``: slots already removed (a position after some moves; ``bouquet`` then holds
+    the bouquet cards still there). A legal line only removes a slot after every slot
+    lying on it, so the slots left keep their cover relations and the model is the same
+    on them; the moves returned are the continuation from that position.
     """
     start = time.process_time()
     n = lay.n
     vals = [c % 13 + 1 for c in cards]
-    must = [objective == "all" or s < lay.pyramid for s in range(n)]
+    live = [s not in gone for s in range(n)]
+    must = [live[s] and (objective == "all" or s < lay.pyramid) for s in range(n)]
+    n_live = sum(live)
     bcount = [0] * 14
     for c in bouquet:
         bcount[c % 13 + 1] += 1
     by_value: list[list[int]] = [[] for _ in range(14)]
     for s, v in enumerate(vals):
-        by_value[v].append(s)
+        if live[s]:
+            by_value[v].append(s)
 
     m = Model()
     pairs: dict[tuple[int, int], cp_model.IntVar] = {}
     partners: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
     for a in range(n):
         va = vals[a]
-        if va == 13:
+        if va == 13 or not live[a]:
             continue
         for b in by_value[13 - va]:
             if b <= a:
@@ -121,13 +128,15 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
     ys: dict[int, cp_model.IntVar] = {}
     for a in range(n):
         va = vals[a]
-        if va != 13 and bcount[13 - va] > 0:
+        if live[a] and va != 13 and bcount[13 - va] > 0:
             y = m.new_bool_var(f"y{a}")
             ys[a] = y
             partners[a].append(y)
 
-    removed: list[cp_model.IntVar | None] = [None] * n  # None: must go
+    removed: list[cp_model.IntVar | None] = [None] * n  # None: must go (or gone)
     for a in range(n):
+        if not live[a]:
+            continue
         if not must[a]:
             r = m.new_bool_var(f"r{a}")
             removed[a] = r
@@ -137,13 +146,23 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
             if not partners[a]:
                 return OpenResult("infeasible", seconds=time.process_time() - start)
             m.add_exactly_one(partners[a])
-    if overlap or objective != "all":
-        t = [m.new_int_var(0, n - 1, f"t{a}") for a in range(n)]
-    else:  # a slot goes after every chain lying on it, before every chain under it
-        t = [m.new_int_var(lay.above[a], n - 1 - lay.below[a], f"t{a}") for a in range(n)]
+    # removal times (of the slots left: the cards a slot lies on are all still there)
+    t: list[cp_model.IntVar] = [None] * n  # type: ignore[list-item]
+    above = lay.above if n_live == n else _above(lay, live)
     for a in range(n):
+        if not live[a]:
+            continue
+        if overlap or objective != "all":
+            t[a] = m.new_int_var(0, n_live - 1, f"t{a}")
+        else:  # a slot goes after every chain lying on it, before every chain under it
+            t[a] = m.new_int_var(above[a], n_live - 1 - lay.below[a], f"t{a}")
+    for a in range(n):
+        if not live[a]:
+            continue
         ra = removed[a]
         for d in lay.direct[a]:
+            if not live[d]:
+                continue
             xo = pairs.get((min(a, d), max(a, d)))
             ct = m.add(t[a] - t[d] + xo >= 1) if xo is not None else m.add(t[a] >= t[d] + 1)
             if ra is not None:
@@ -185,6 +204,8 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
             partner_of[a], partner_of[b] = b, a
     events: list[tuple[int, int, Move]] = []
     for a in range(n):
+        if not live[a]:
+            continue
         ra = removed[a]
         if ra is not None and not solver.boolean_value(ra):
             continue
@@ -208,3 +229,11 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
             lo, hi = pool[v], pool[13 - v]
             moves += [Move.discard(a, b) for a, b in zip(lo, hi, strict=True)]
     return OpenResult("feasible", moves, seconds, solver.num_branches)
+
+
+def _above(lay: Slots, live: Sequence[bool]) -> list[int]:
+    """``lay.above`` counting only the slots still there."""
+    above = [0] * lay.n
+    for s in sorted(range(lay.n), key=lambda x: len(lay.before[x])):  # covering slots first
+        above[s] = max((above[d] + 1 for d in lay.direct[s] if live[d]), default=0)
+    return above

@@ -78,6 +78,7 @@ from ..errors import IllegalMoveError
 from ..moves import DEAL, REDEAL, Move
 from ..variants import Variant
 from .open_model import Model, solver_params
+from .position import Position
 from .slots import slots
 
 PAR_WEIGHTS = (15, 15, 20)  # c1, c2, c3: 50 / 35 / 20 for a pyramid cleared in pass 1/2/3
@@ -99,31 +100,50 @@ class StockResult:
     reason: str = ""
 
 
-def horizon(variant: Variant) -> int:
-    """Passes the model needs (see the module docstring)."""
-    n = variant.rest_cards
-    return n + 1 if variant.passes is None else min(variant.passes, n + 1)
+def horizon(variant: Variant, pos: Position | None = None) -> int:
+    """Passes the model needs (see the module docstring), counted from the position's
+    pass: the stock cards still there + 1, and no more than the passes left."""
+    n, q0 = variant.rest_cards, 1
+    if pos is not None and pos.rest_left is not None:
+        n, q0 = pos.rest_left, pos.pass_no
+    return n + 1 if variant.passes is None else min(variant.passes - q0 + 1, n + 1)
 
 
 class StockModel:
     """Build once, solve, turn a solution into moves."""
 
-    def __init__(self, deal: Deal, variant: Variant, passes: int | None = None) -> None:
+    def __init__(self, deal: Deal, variant: Variant, passes: int | None = None,
+                 pos: Position | None = None) -> None:
         self.deal, self.variant = deal, variant
+        self.pos = pos = pos if pos is not None else Position()
         lay = slots(variant)
         self.lay = lay
         self.pcards = deal.cards[: lay.n]
         self.stock = deal.cards[lay.n:]
         n_stock = len(self.stock)
         self.N = n_stock
-        self.P = passes if passes is not None else horizon(variant)
+        # the position: cards still there, and the pointer of the model's pass 1
+        self.live_p = [c not in pos.gone for c in self.pcards]
+        self.live_s = [False] + [c not in pos.gone for c in self.stock]
+        self.k0 = pos.pointer
+        self.P = passes if passes is not None else horizon(variant, pos)
         self.par = variant.scoring == "par"
         self.draw3 = variant.draw == 3
         self.M = lay.n + n_stock
         self.PH = n_stock + 1
         self.T = self.P * self.PH * self.M
+        self.t0 = self.M * self.k0  # the position's time: phase (1, k0)
+        self.pointers1 = self._pointers_now()
         self.infeasible = False
         self._build()
+
+    def _pointers_now(self) -> set[int]:
+        """The pointers the model's pass 1 (the position's pass) can still reach: the
+        position's own, then those its stock's deals reach (draw 3: every third card
+        left and the last one; draw 1: every card left)."""
+        ahead = [i for i in range(self.k0 + 1, self.N + 1) if self.live_s[i]]
+        reach = set(ahead[2::3]) | set(ahead[-1:]) if self.draw3 else set(ahead)
+        return reach | ({self.k0} if self.k0 > 0 else set())
 
     # -- the model -----------------------------------------------------------
     def _build(self) -> None:
@@ -134,8 +154,10 @@ class StockModel:
         sv = [0] + [c % 13 + 1 for c in self.stock]  # 1-based
         must_p = not self.par
         must_s = v.objective == "all" and not self.par
-        rp = [None if must_p else m.new_bool_var(f"rp{a}") for a in range(lay.n)]
-        rs = [None] + [None if must_s else m.new_bool_var(f"rs{i}") for i in range(1, N + 1)]
+        lp, ls = self.live_p, self.live_s
+        rp = [None if must_p or not lp[a] else m.new_bool_var(f"rp{a}") for a in range(lay.n)]
+        rs = [None] + [None if must_s or not ls[i] else m.new_bool_var(f"rs{i}")
+                       for i in range(1, N + 1)]
         self.rp, self.rs = rp, rs
         part_p: list[list[cp_model.IntVar]] = [[] for _ in range(lay.n)]
         part_s: list[list[cp_model.IntVar]] = [[] for _ in range(N + 1)]
@@ -143,10 +165,10 @@ class StockModel:
         self.ps: dict[tuple[int, int], cp_model.IntVar] = {}
         self.ss: dict[tuple[int, int], cp_model.IntVar] = {}
         for a in range(lay.n):
-            if pv[a] == 13:
+            if pv[a] == 13 or not lp[a]:
                 continue
             for b in range(a + 1, lay.n):
-                if pv[a] + pv[b] != 13:
+                if pv[a] + pv[b] != 13 or not lp[b]:
                     continue
                 if b in lay.before[a] and not (v.overlap and b in lay.direct[a]):
                     continue
@@ -157,7 +179,7 @@ class StockModel:
                 part_p[a].append(x)
                 part_p[b].append(x)
             for i in range(1, N + 1):
-                if pv[a] + sv[i] == 13:
+                if pv[a] + sv[i] == 13 and ls[i]:
                     x = m.new_bool_var(f"ps{a}_{i}")
                     self.ps[a, i] = x
                     part_p[a].append(x)
@@ -165,13 +187,13 @@ class StockModel:
         if v.draw == 1 and v.stock_waste != "forbidden":
             for j in range(1, N + 1):
                 for k in range(j + 1, N + 1):
-                    if sv[j] + sv[k] == 13:
+                    if sv[j] + sv[k] == 13 and ls[j] and ls[k]:
                         x = m.new_bool_var(f"ss{j}_{k}")
                         self.ss[j, k] = x
                         part_s[j].append(x)
                         part_s[k].append(x)
-        for parts, r, val in [(part_p[a], rp[a], pv[a]) for a in range(lay.n)] + \
-                [(part_s[i], rs[i], sv[i]) for i in range(1, N + 1)]:
+        for parts, r, val in [(part_p[a], rp[a], pv[a]) for a in range(lay.n) if lp[a]] + \
+                [(part_s[i], rs[i], sv[i]) for i in range(1, N + 1) if ls[i]]:
             if val == 13:
                 continue
             if r is None:
@@ -182,24 +204,32 @@ class StockModel:
             else:
                 m.add(sum(parts) == r)
 
-        # times
-        tp = [m.new_int_var(0, T - 1, f"tp{a}") for a in range(lay.n)]
-        Q = [None] + [m.new_int_var(1, P, f"Q{i}") for i in range(1, N + 1)]
+        # times (cards gone before the position have none); nothing goes before it
+        t0 = self.t0
+        tp = [m.new_int_var(t0, T - 1, f"tp{a}") if lp[a] else None for a in range(lay.n)]
+        Q = [None] + [m.new_int_var(1, P, f"Q{i}") if ls[i] else None for i in range(1, N + 1)]
         if self.draw3 and P == 1:
             K = [None] + [m.new_int_var_from_domain(cp_model.Domain.from_values(
-                [k for k in range(i, N + 1) if k % 3 == 0 or k == N]), f"K{i}")
+                sorted(k for k in self.pointers1 if k >= i)), f"K{i}") if ls[i] else None
                 for i in range(1, N + 1)]
         else:
-            K = [None] + [m.new_int_var(i, N, f"K{i}") for i in range(1, N + 1)]
-        ts = [None] + [m.new_int_var(0, T - 1, f"ts{i}") for i in range(1, N + 1)]
+            K = [None] + [m.new_int_var(i, N, f"K{i}") if ls[i] else None
+                          for i in range(1, N + 1)]
+        ts = [None] + [m.new_int_var(t0, T - 1, f"ts{i}") if ls[i] else None
+                       for i in range(1, N + 1)]
         for i in range(1, N + 1):
-            w = m.new_int_var(0, M - 1, f"w{i}")
-            m.add(ts[i] == M * PH * Q[i] - M * PH + M * K[i] + w)
+            if ls[i]:
+                w = m.new_int_var(0, M - 1, f"w{i}")
+                m.add(ts[i] == M * PH * Q[i] - M * PH + M * K[i] + w)
         self.tp, self.ts, self.Q, self.K = tp, ts, Q, K
 
-        # pyramid covers
+        # pyramid covers (the cards lying on a card gone are gone too)
         for a in range(lay.n):
+            if not lp[a]:
+                continue
             for d in lay.direct[a]:
+                if not lp[d]:
+                    continue
                 xo = self.pp.get((min(a, d), max(a, d)))
                 ct = m.add(tp[a] - tp[d] + xo >= 1) if xo is not None else m.add(
                     tp[a] >= tp[d] + 1)
@@ -217,6 +247,8 @@ class StockModel:
         # K_j >= k literals and the waste stack
         ge: dict[tuple[int, int], cp_model.IntVar] = {}
         for j in range(1, N + 1):
+            if not ls[j]:
+                continue
             for k in range(j + 1, N + 1):
                 b = m.new_bool_var(f"ge{j}_{k}")
                 m.add(K[j] >= k).only_enforce_if(b)
@@ -224,6 +256,8 @@ class StockModel:
                 ge[j, k] = b
         for j in range(1, N + 1):
             for i in range(j + 1, N + 1):
+                if not (ls[j] and ls[i]):  # a card gone is not between them any more
+                    continue
                 lit = ge.get((j, i + 1)) if not self.draw3 else ge[j, i]
                 if lit is None:
                     continue
@@ -239,25 +273,38 @@ class StockModel:
             self._forced_pairs()
 
         if self.par:
-            self.clear = [m.new_bool_var(f"c{q}") for q in (1, 2, 3)]
-            for q, c in enumerate(self.clear, 1):
-                end = min(q, P) * PH * M
+            # c_q for the game's passes 1..3; the model's pass 1 is the position's pass q0
+            q0, cp = self.pos.pass_no, self.pos.cleared_pass
+            self.clear: list[cp_model.LinearExprT] = []
+            for q in (1, 2, 3):
+                if cp is not None or q < q0:  # decided before the position
+                    self.clear.append(int(cp is not None and q >= cp))
+                    continue
+                c = m.new_bool_var(f"c{q}")
+                end = min(q - q0 + 1, P) * PH * M
                 for a in range(lay.n):
+                    if not lp[a]:
+                        continue
                     m.add(tp[a] <= end - 1).only_enforce_if(c)
                     if rp[a] is not None:
                         m.add_implication(c, rp[a])
-            m.add_implication(self.clear[0], self.clear[1])
-            m.add_implication(self.clear[1], self.clear[2])
+                self.clear.append(c)
+            for c, d in zip(self.clear, self.clear[1:], strict=False):
+                if not isinstance(c, int):
+                    m.add_implication(c, d)
             removed = [r for r in rp if r is not None] + [r for r in rs[1:] if r is not None]
             self.score_expr = sum(w * c for w, c in zip(PAR_WEIGHTS, self.clear, strict=True)) \
-                + sum(removed) - 52
+                + sum(removed) + len(self.pos.gone) - 52
             m.maximize(self.score_expr)
 
-    def _alive(self, q: int) -> list[cp_model.IntVar]:
+    def _alive(self, q: int) -> list[cp_model.IntVar | int]:
         """``alive[i]``: stock card ``s_i`` is still there when pass ``q`` starts."""
         m, N, Q, rs = self.m, self.N, self.Q, self.rs
-        alive: list[cp_model.IntVar] = [None]
+        alive: list[cp_model.IntVar | int] = [None]
         for i in range(1, N + 1):
+            if not self.live_s[i]:  # gone before the position
+                alive.append(0)
+                continue
             c = m.new_bool_var(f"Q{i}ge{q}")
             m.add(Q[i] >= q).only_enforce_if(c)
             m.add(Q[i] <= q - 1).only_enforce_if(~c)
@@ -274,6 +321,8 @@ class StockModel:
     def _on_real_pointers(self, real: list[cp_model.LinearExprT]) -> None:
         m, N, P, PH, Q, K = self.m, self.N, self.P, self.PH, self.Q, self.K
         for i in range(1, N + 1):
+            if not self.live_s[i]:
+                continue
             idx = m.new_int_var(0, P * PH - 1, f"g{i}")
             m.add(idx == PH * Q[i] - PH + K[i])
             # unconditional: a card never removed may sit at (1, N), which is real
@@ -282,8 +331,7 @@ class StockModel:
     def _draw3_pointers(self) -> None:
         """Stock removals only at pointers a draw-3 deal can reach (passes 2..P)."""
         m, N, P, PH = self.m, self.N, self.P, self.PH
-        real: list[cp_model.LinearExprT] = [
-            1 if (k > 0 and (k % 3 == 0 or k == N)) else 0 for k in range(PH)]
+        real: list[cp_model.LinearExprT] = [int(k in self.pointers1) for k in range(PH)]
         for q in range(2, P + 1):
             alive = self._alive(q)
             mod = [[m.new_bool_var(f"m{q}_{k}_{r}") for r in range(3)] for k in range(N + 1)]
@@ -292,6 +340,9 @@ class StockModel:
             m.add(mod[0][2] == 0)
             for k in range(1, N + 1):
                 for r in range(3):
+                    if isinstance(alive[k], int):  # gone: the count does not move
+                        m.add(mod[k][r] == mod[k - 1][r])
+                        continue
                     m.add(mod[k][(r + 1) % 3] == mod[k - 1][r]).only_enforce_if(alive[k])
                     m.add(mod[k][r] == mod[k - 1][r]).only_enforce_if(~alive[k])
             none_after = [m.new_bool_var(f"na{q}_{k}") for k in range(N)] + [1]
@@ -299,9 +350,13 @@ class StockModel:
                 nxt = none_after[k + 1]
                 if not isinstance(nxt, int):
                     m.add_implication(none_after[k], nxt)
-                m.add_implication(none_after[k], ~alive[k + 1])
+                if not isinstance(alive[k + 1], int):
+                    m.add_implication(none_after[k], ~alive[k + 1])
             real.append(0)
             for k in range(1, N + 1):
+                if isinstance(alive[k], int):
+                    real.append(0)
+                    continue
                 rp_ = m.new_bool_var(f"real{q}_{k}")
                 m.add_implication(rp_, alive[k])
                 na = none_after[k]
@@ -332,13 +387,15 @@ class StockModel:
         """
         m, N, P, PH, M, T = self.m, self.N, self.P, self.PH, self.M, self.T
         rs, ts, Q = self.rs, self.ts, self.Q
-        real: list[cp_model.LinearExprT] = [1 if k > 0 else 0 for k in range(PH)]
+        real: list[cp_model.LinearExprT] = [int(k in self.pointers1) for k in range(PH)]
         for q in range(2, P + 1):
             real += [0, *self._alive(q)[1:]]
         self._on_real_pointers(real)
-        dead: list[cp_model.LinearExprT] = [0]
+        dead: list[cp_model.LinearExprT] = [0]  # gone before the position: time 0
         for i in range(1, N + 1):
-            if rs[i] is None:
+            if not self.live_s[i]:
+                dead.append(0)
+            elif rs[i] is None:
                 dead.append(ts[i])
             else:
                 d = m.new_int_var(0, T, f"dead{i}")
@@ -364,6 +421,8 @@ class StockModel:
             else:
                 dmax, outs = None, []
             for q in range(1, P + 1):
+                if q == 1 and k < self.k0:  # a phase before the position
+                    continue
                 a = M * (PH * (q - 1) + k)
                 here = m.new_bool_var(f"here{j}_{k}_{q}")
                 m.add_implication(here, x)
@@ -387,8 +446,8 @@ class StockModel:
         ``pyramid``, Par): the line ends there, and phases after it are never dealt.
         ``None`` when every card must go (the last removal is then the end anyway)."""
         m, T = self.m, self.T
-        timed = [(self.tp[a], r) for a, r in enumerate(self.rp)] + [
-            (self.ts[i], self.rs[i]) for i in range(1, self.N + 1)]
+        timed = [(self.tp[a], r) for a, r in enumerate(self.rp) if self.live_p[a]] + [
+            (self.ts[i], self.rs[i]) for i in range(1, self.N + 1) if self.live_s[i]]
         if all(r is None for _, r in timed):
             return None
         ends: list[cp_model.LinearExprT] = []
@@ -444,32 +503,38 @@ class StockModel:
                 out.append((val(self.ts[j]), 100 + j,
                             Move.discard(Card(S[j - 1]), Card(S[k - 1])), at(k)))
         for a, c in enumerate(P):
-            if c % 13 == 12 and (self.rp[a] is None or on(self.rp[a])):
+            if c % 13 == 12 and self.live_p[a] and (self.rp[a] is None or on(self.rp[a])):
                 out.append((val(self.tp[a]), a, Move.discard(Card(c)), None))
         for i in range(1, self.N + 1):
             r = self.rs[i]
-            if S[i - 1] % 13 == 12 and (r is None or on(r)):
+            if S[i - 1] % 13 == 12 and self.live_s[i] and (r is None or on(r)):
                 out.append((val(self.ts[i]), 100 + i, Move.discard(Card(S[i - 1])), at(i)))
         out.sort(key=lambda e: (e[0], e[1]))
         return out
 
     def line(self, solver: cp_model.CpSolver) -> list[Move]:
-        return play_events(self.deal, self.variant, self.events(solver), exact=self.automatic)
+        return play_events(self.deal, self.variant, self.events(solver), exact=self.automatic,
+                           pos=self.pos)
 
 
 Event = tuple[int, int, Move, "tuple[int, int] | None"]
 
 
-def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool) -> list[Move]:
-    """Play the removals in order, dealing before each stock removal.
+def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool,
+                pos: Position | None = None) -> list[Move]:
+    """Play the removals in order, dealing before each stock removal; the whole line,
+    from the deal through the position's moves (``pos``) to the last removal.
 
     ``exact``: deal up to the modelled (pass, pointer) and play every forced pair the
     moment it shows (it must be one of the planned removals). Otherwise deal just until
     the cards are available, which is never later than modelled.
     """
     game = Game(deal, variant)
+    start = pos if pos is not None else Position()
+    for m in start.moves:
+        game.push(m)
     index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
-    pos = [1, 0]  # pass, pointer
+    at = [1, start.pointer]  # the model's pass (1: the position's), pointer
     pending = list(events)
     done: set[Move] = set()
 
@@ -479,9 +544,12 @@ def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool) 
         except IllegalMoveError as e:
             raise ModelError(str(e)) from None
         if move == DEAL:
-            pos[1] = index[game.hand if variant.draw == 1 else game.waste[-1]]
+            at[1] = index[game.hand if variant.draw == 1 else game.waste[-1]]
         elif move == REDEAL:
-            pos[0], pos[1] = pos[0] + 1, 0
+            at[0], at[1] = at[0] + 1, 0
+        settle()
+
+    def settle() -> None:
         while (forced := game.forced_pair()) is not None:
             if forced not in {e[2] for e in pending} - done:
                 raise ModelError(f"unplanned forced pair {forced}")
@@ -496,16 +564,17 @@ def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool) 
         else:
             raise ModelError(f"{move}: its cards never became available")
 
+    settle()  # a forced pair the position's last deal showed
     for _, _, move, target in pending:
         if game.is_won():
             break
         if move in done:
             continue
         if target is not None and exact:
-            while tuple(pos) < target:
+            while tuple(at) < target:
                 advance()
-            if tuple(pos) != target:
-                raise ModelError(f"{move}: pointer {tuple(pos)} is not the modelled {target}")
+            if tuple(at) != target:
+                raise ModelError(f"{move}: pointer {tuple(at)} is not the modelled {target}")
         elif target is not None:
             while not set(move.cards) <= set(game.available()):
                 advance()
@@ -517,9 +586,11 @@ def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool) 
 
 
 def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None,
-                presolve: bool = False, workers: int = 1) -> StockResult:
-    """Solve a stock game (see the module docstring)."""
-    full = horizon(variant)
+                presolve: bool = False, workers: int = 1,
+                pos: Position | None = None) -> StockResult:
+    """Solve a stock game (see the module docstring) from ``pos`` (default: the deal);
+    passes are counted from the position's pass."""
+    full = horizon(variant, pos)
     wall = time.monotonic()
     spent, branches = 0.0, 0
     # Fewer passes is a restriction: a line found with them is a line. Winnable deals
@@ -530,7 +601,7 @@ def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None
         if left is not None and left <= 0:
             return StockResult("unknown", seconds=spent, branches=branches, passes=full,
                                rounds=rounds - 1, reason="time limit")
-        res = StockModel(deal, variant, passes).solve(left, presolve, workers)
+        res = StockModel(deal, variant, passes, pos).solve(left, presolve, workers)
         spent += res.seconds
         branches += res.branches
         if res.status != "infeasible" or passes == full:

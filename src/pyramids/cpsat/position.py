@@ -1,0 +1,70 @@
+"""The position after some moves, as the CP-SAT models read it (no OR-Tools import here).
+
+A position of a Pyramid game is a function of the cards gone and, in a stock game, the
+pass and a *pointer* (RULES.md): in a pass, once the deals have brought stock card
+``s_k`` out, the surviving ``s_i`` with ``i <= k`` are the hand and waste in deal order
+(draw 1: ``s_k`` is the hand when it is still there) and those with ``i > k`` the stock.
+Par scoring adds the pass in which the pyramid was cleared. The models start from this
+instead of the deal; the moves that led here come first in every solution they report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..deals import Deal
+from ..engine import Game
+from ..moves import Move
+from ..referee import play
+from ..variants import Variant
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where ``moves`` (legal from the deal) lead.
+
+    ``pointer``: the 1-based stock index of the last card dealt in the current pass
+    (0: none dealt yet in this pass); ``pass_no`` counts from 1.
+    """
+
+    moves: tuple[Move, ...] = ()
+    gone: frozenset[Card] = frozenset()
+    pass_no: int = 1
+    pointer: int = 0
+    cleared_pass: int | None = None
+    won: bool = False
+    par_score: int | None = None
+    rest_left: int | None = None  # cards of the rest (stock, tableau, bouquet) still there
+
+    @property
+    def is_start(self) -> bool:
+        """The deal itself (nothing played)."""
+        return not self.moves
+
+    def label(self) -> str:
+        """How a certificate or reason names the position."""
+        n = len(self.moves)
+        return f"the position after {n} move{'s' if n != 1 else ''}"
+
+
+def position_after(deal: Deal, variant: Variant, start: Sequence[Move]) -> tuple[Position, Game]:
+    """Play ``start`` from ``deal`` with the rules engine; the position it reaches, and
+    the game standing there. An illegal move raises
+    :class:`~pyramids.errors.RefereeError` as ``"start, step N: ..."`` (as the search)."""
+    game = Game(deal, variant)
+    index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
+    pointer = 0
+    for m in play(game, start, label="start, step"):
+        if m.kind == "deal":
+            last = game.hand if variant.draw == 1 else game.waste[-1]
+            assert last is not None
+            pointer = index[last]
+        elif m.kind == "redeal":
+            pointer = 0
+    gone = frozenset(Card(c) for c in range(52) if game.is_removed(c))
+    par = game.par_score() if variant.scoring == "par" else None
+    left = sum(1 for c in deal.rest(variant) if not game.is_removed(c))
+    return Position(tuple(start), gone, game.pass_no, pointer, game.cleared_pass,
+                    game.is_won(), par, left), game
