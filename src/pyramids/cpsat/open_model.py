@@ -26,6 +26,9 @@ bouquet (balanced per rank pair, kings alone) is discarded at the end. So the so
 removals are a legal winning line, and the referee replays it to make sure. With
 objective ``pyramid`` the line stops at the removal of the last pyramid card (optional
 removals timed later are dropped: the game is already won).
+From a position: the slots gone are left out (no slot still there lies on one of them,
+since a card goes only after those lying on it, so the covers among the slots left are
+unchanged), the bouquet is what is left of it, and the times count the slots left.
 Complete: a winning line gives a solution: ``x``/``y`` from its discards, ``t`` = the index
 of the move removing the card (at most ``n`` moves remove slots). Only pairs that can
 ever be played are given a variable, so nothing is lost by omitting the others.

@@ -10,6 +10,7 @@ instead of the deal; the moves that led here come first in every solution they r
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -68,3 +69,50 @@ def position_after(deal: Deal, variant: Variant, start: Sequence[Move]) -> tuple
     left = sum(1 for c in deal.rest(variant) if not game.is_removed(c))
     return Position(tuple(start), gone, game.pass_no, pointer, game.cleared_pass,
                     game.is_won(), par, left), game
+
+
+def random_line(deal: Deal, variant: Variant, rng: random.Random, max_moves: int = 150, *,
+                start: Sequence[Move] = (), discards: float = 0.7) -> list[Move]:
+    """``start`` then random legal moves until the game is over (or ``max_moves`` in
+    all): a discard when one is legal with probability ``discards`` (so that unlimited
+    redeals do not cycle on), else any legal move."""
+    game = Game(deal, variant)
+    for _ in play(game, start, label="start, step"):
+        pass
+    while len(game.moves) < max_moves and not game.is_won():
+        legal = game.legal_moves()
+        if not legal:
+            break
+        pairs = [m for m in legal if m.kind == "discard"]
+        game.push(rng.choice(pairs if pairs and rng.random() < discards else legal))
+    return list(game.moves)
+
+
+def sample_starts(deal: Deal, variant: Variant, line: Sequence[Move], count: int,
+                  rng: random.Random) -> list[int]:
+    """Up to ``count`` prefix lengths of ``line`` to query, sorted: the deal itself, the
+    position just after each redeal, the first with a hand card held and a non-empty
+    waste, the first in a later pass, the first with the pyramid cleared, the end, and
+    random others."""
+    game = Game(deal, variant)
+    wanted = {0, len(line)}
+    marks = {"hand+waste": False, "later pass": False, "cleared": False}
+    for i, _ in enumerate(play(game, line), 1):
+        if game.pyramid_cleared() and not marks["cleared"]:
+            marks["cleared"] = True
+            wanted.add(i)
+        if line[i - 1].kind == "redeal" and game.pyramid_cleared():
+            wanted.add(i + 1)  # in a pass after the one that cleared the pyramid
+        if line[i - 1].kind == "redeal":
+            wanted.add(i)
+        if game.waste and (game.hand is not None or not variant.has_hand) \
+                and not marks["hand+waste"]:
+            marks["hand+waste"] = True
+            wanted.add(i)
+        if game.pass_no > 1 and not marks["later pass"] and game.waste:
+            marks["later pass"] = True
+            wanted.add(i)
+    picked = sorted(i for i in wanted if i <= len(line))[:count]
+    rest = [i for i in range(len(line) + 1) if i not in wanted]
+    picked += rng.sample(rest, min(len(rest), count - len(picked)))
+    return sorted(picked)

@@ -55,6 +55,17 @@ From a solution to moves
     redeal) until they are available, which happens no later than the modelled phase;
     pyramid-only removals are played at once. The engine checks every step and the
     referee replays the whole line again.
+From a position (``start=``, see :mod:`.position`)
+    the state after some moves is the cards gone, the pass ``q0``, the pointer ``k0``
+    (the last card dealt in that pass) and, under Par, the pass that cleared the
+    pyramid. The model's pass 1 is the position's pass: cards gone get no variables and
+    are no longer between two others on the waste; every removal time is at least that
+    of phase ``(1, k0)``; the pointers pass 1 can still reach are the position's own and
+    those the deals of its stock reach (draw 3: every third card left, and the last),
+    later passes as above. The horizon counts the passes left (limited) or the stock
+    cards left + 1 (unlimited), by the same argument. Par: ``c_q`` of a pass before the
+    position is known (cleared then, or not), and the cards gone count as removed.
+    The line is played from the position, after its moves, so the whole line is replayed.
 ``stock_waste=automatic``
     a hand + waste-top pair summing to 13 is forced as soon as it appears. Stock
     removals then sit on real pointers only, and for every stock pair ``s_j + s_k`` and
