@@ -1,7 +1,7 @@
 """The position after some moves, as the CP-SAT models read it (no OR-Tools import here).
 
 A position of a Pyramid game is a function of the cards gone and, in a stock game, the
-pass and a *pointer* (RULES.md): in a pass, once the deals have brought stock card
+pass and a *pointer* (docs/rules.md): in a pass, once the deals have brought stock card
 ``s_k`` out, the surviving ``s_i`` with ``i <= k`` are the hand and waste in deal order
 (draw 1: ``s_k`` is the hand when it is still there) and those with ``i > k`` the stock.
 Par scoring adds the pass in which the pyramid was cleared. The models start from this
