@@ -433,6 +433,7 @@ def test_par_scores_and_a_blocked_deal(browser: Any, server: str) -> None:
          .text == entry["id"], "the par-pyramid list")
     browser.find_element("xpath", "//tbody/tr[1]//button[text()='Solution']").click()
     wait(browser, lambda d: "Score after move 0: -52" in text(d, "score-line"), "the score line")
+    assert browser.find_element("id", "score-chart").is_displayed()
     assert f"at the end of the line: {final}" in text(browser, "score-line")
     browser.find_element("id", "sol-last").click()
     wait(browser, lambda d: f"Par score {final}" in text(d, "status"), "the final score")

@@ -26,6 +26,7 @@ const state = {
   timer: null,
   hint: null,             // cards of the hinted move
   hintMove: null,         // the hinted move
+  chart: null,            // the Par score chart of the solution shown
   puzzles: [],
   pickedIds: new Set(),
   view: "play",
@@ -364,9 +365,7 @@ function showVerdict(v, source) {
     add("Puzzle", v.id); add("Grade", v.grade);
     add("Difficulty score", typeof v.score === "number" ? v.score.toFixed(1) : "");
   }
-  if (par && source !== "puzzle" && v.score !== undefined && v.score !== null) {
-    add("Best score", bestScore(v));
-  }
+
 }
 
 async function loadSolution(moves, verdict, source) {
@@ -375,6 +374,7 @@ async function loadSolution(moves, verdict, source) {
   const list = $("sol-moves");
   list.replaceChildren();
   const par = resp.variant.scoring === "par";
+  drawScoreChart(par ? resp.positions.map((p) => p.score) : null);
   resp.moves.forEach((m, i) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
@@ -396,6 +396,23 @@ async function loadSolution(moves, verdict, source) {
   renderStep();
 }
 
+/** The Par score after each move of the line, as a small chart (a dot marks the step). */
+function drawScoreChart(scores) {
+  const svg = $("score-chart");
+  svg.replaceChildren();
+  svg.toggleAttribute("hidden", !scores);  // (an SVG element has no .hidden property)
+  if (!scores) return;
+  const w = 300, h = 70, pad = 4;
+  const lo = Math.min(...scores), hi = Math.max(...scores, lo + 1);
+  const x = (i) => pad + (w - 2 * pad) * i / Math.max(1, scores.length - 1);
+  const y = (v) => h - pad - (h - 2 * pad) * (v - lo) / (hi - lo);
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  if (lo < 0 && hi > 0) el("line", { class: "zero", x1: pad, x2: w - pad, y1: y(0), y2: y(0) }, svg);
+  el("polyline", { points: scores.map((v, i) => `${x(i)},${y(v)}`).join(" ") }, svg);
+  const dot = el("circle", { r: 4, cx: x(0), cy: y(scores[0]) }, svg);
+  state.chart = { dot, x, y, scores };
+}
+
 function syncStep() {
   const s = state.solution;
   state.step = s && cachedPosition(state.moves) ? state.moves.length : null;
@@ -414,6 +431,10 @@ function renderStep() {
     if (cur) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
   }
   const pos = k === null ? null : s.positions[k];
+  if (state.chart && k !== null && state.chart.scores.length === n + 1) {
+    state.chart.dot.setAttribute("cx", state.chart.x(k));
+    state.chart.dot.setAttribute("cy", state.chart.y(state.chart.scores[k]));
+  }
   if (pos && pos.score !== null && pos.score !== undefined) {
     const best = s.positions[n].score;
     $("score-line").textContent = `Score after move ${k}: ${pos.score} · at the end of the line: ${best}`;
@@ -423,8 +444,13 @@ function renderStep() {
   $("sol-prev").disabled = $("sol-first").disabled = k === 0;
   $("sol-next").disabled = $("sol-last").disabled = k === n;
   $("sol-play").textContent = state.timer ? "⏸ Pause" : "▶ Play";
-  const cur = $("sol-moves").querySelector("button.current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  // keep the current move in sight inside the list (without scrolling the page)
+  const list = $("sol-moves");
+  const cur = list.querySelector("button.current");
+  if (cur && (cur.offsetTop < list.scrollTop
+      || cur.offsetTop + cur.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = cur.offsetTop - list.clientHeight / 2;
+  }
 }
 
 function goStep(k, push = false) {
