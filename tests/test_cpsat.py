@@ -176,3 +176,23 @@ def test_automatic_par_agrees_with_the_reference() -> None:
     low)."""
     variant = get_variant("par-pyramid", rows=9, stock_waste="automatic")
     assert agree_with_reference(variant, [38, 132], node_limit=30000) == 2
+
+
+def test_a_deterministic_budget_gives_the_same_answer_every_run() -> None:
+    """``deterministic=``: CP-SAT's own work units, so the same deal, position and
+    budget give the same verdict and line; a budget too small gives ``unknown`` naming
+    that limit, never ``blocked``; a generous one gives the unlimited answer."""
+    variant = get_variant("tuts-tomb")
+    cut = 0
+    for n in range(4):
+        deal = Deal.from_number(n)
+        runs = [solve(deal, variant, deterministic=0.01) for _ in range(2)]
+        assert (runs[0].status, runs[0].moves) == (runs[1].status, runs[1].moves)
+        if runs[0].status == "unknown":
+            cut += 1
+            assert "deterministic limit 0.01" in runs[0].reason
+        free = solve(deal, variant)
+        assert solve(deal, variant, deterministic=100.0).status == free.status
+    assert cut >= 1
+    par = solve(Deal.from_number(3), get_variant("par-pyramid"), deterministic=1e-4)
+    assert par.status == "unknown" and "deterministic limit" in par.reason

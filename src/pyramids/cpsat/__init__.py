@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
           time_limit: float | None = None, presolve: bool = False,
-          workers: int = 1) -> Verdict:
+          workers: int = 1, deterministic: float | None = None) -> Verdict:
     """Solve ``deal`` under ``variant`` with CP-SAT (one worker by default: deterministic).
 
     ``winnable`` with a replayed line, ``blocked`` with an ``exhaustive`` (or, for the
@@ -35,11 +35,16 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
     is that of the whole line; a certificate says it holds from that position. An
     illegal ``start`` raises :class:`~pyramids.errors.RefereeError` naming the step
     (``"start, step N: ..."``).
+
+    ``deterministic``: a budget in CP-SAT's deterministic seconds (its own measure of
+    work, summed over the solves of one query): unlike ``time_limit`` the same deal,
+    position and budget give the same answer on every run and machine. ``unknown``
+    says which limit was hit.
     """
     from .engine import solve as _solve
 
     return _solve(deal, variant, start=start, time_limit=time_limit, presolve=presolve,
-                  workers=workers)
+                  workers=workers, deterministic=deterministic)
 
 
 __all__ = ["solve"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..cards import Card
 from ..deals import Deal
@@ -19,9 +20,18 @@ from .slots import slots
 ENGINE = "cpsat"
 
 
+@dataclass(frozen=True)
+class Limits:
+    """``seconds``: wall-clock limit; ``deterministic``: CP-SAT deterministic seconds
+    (the same work, hence the same answer, on every run and machine)."""
+
+    seconds: float | None = None
+    deterministic: float | None = None
+
+
 def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
           time_limit: float | None = None, presolve: bool = False,
-          workers: int = 1) -> Verdict:
+          workers: int = 1, deterministic: float | None = None) -> Verdict:
     t_cpu = time.process_time()
     wall = time.monotonic()
 
@@ -29,17 +39,19 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
         return None if time_limit is None else max(time_limit - (time.monotonic() - wall),
                                                    0.001)
 
+    lim = Limits(time_limit, deterministic)
+
     pos = position_after(deal, variant, start)[0] if start else Position()
     try:
         if pos.won:
             verdict = Verdict("winnable", ENGINE, pos.moves, score=pos.par_score,
                               reason="the position is already won")
         elif variant.is_open:
-            verdict = _solve_open(deal, variant, pos, time_limit, presolve, workers)
+            verdict = _solve_open(deal, variant, pos, lim, presolve, workers)
         elif variant.scoring == "par":
-            verdict = _solve_par(deal, variant, pos, remaining, presolve, workers)
+            verdict = _solve_par(deal, variant, pos, remaining, lim, presolve, workers)
         else:
-            verdict = _solve_stock(deal, variant, pos, time_limit, presolve, workers)
+            verdict = _solve_stock(deal, variant, pos, lim, presolve, workers)
     except (RefereeError, stock_model.ModelError) as e:  # a model bug: never guess
         verdict = Verdict("unknown", ENGINE, reason=f"model solution failed replay: {e}")
     return Verdict(verdict.status, ENGINE, verdict.moves, verdict.certificate, verdict.score,
@@ -58,15 +70,16 @@ def _from(pos: Position, detail: str, data: dict[str, object]) -> tuple[str, dic
     return f"from {pos.label()}: {detail}", {**data, "start_moves": len(pos.moves)}
 
 
-def _solve_open(deal: Deal, variant: Variant, pos: Position, time_limit: float | None,
+def _solve_open(deal: Deal, variant: Variant, pos: Position, lim: Limits,
                 presolve: bool, workers: int) -> Verdict:
     lay = slots(variant)
     gone = {s for s, c in enumerate(deal.cards[: lay.n]) if Card(c) in pos.gone}
     bouquet = ([c for c in deal.cards[lay.n:] if Card(c) not in pos.gone]
                if variant.rest == "bouquet" else [])
     res = open_model.solve_layout(deal.cards[: lay.n], lay, bouquet, overlap=variant.overlap,
-                                  objective=variant.objective, time_limit=time_limit,
-                                  presolve=presolve, workers=workers, gone=gone)
+                                  objective=variant.objective, time_limit=lim.seconds,
+                                  presolve=presolve, workers=workers, gone=gone,
+                                  deterministic=lim.deterministic)
     if res.status == "feasible":
         return Verdict("winnable", ENGINE, _checked(deal, variant, [*pos.moves, *res.moves]),
                        nodes=res.branches)
@@ -85,7 +98,8 @@ def _solve_open(deal: Deal, variant: Variant, pos: Position, time_limit: float |
                                  {"model": "open-tableau", "overlap": variant.overlap})
         return Verdict("blocked", ENGINE, certificate=Certificate(kind, detail, data),
                        nodes=res.branches)
-    return Verdict("unknown", ENGINE, nodes=res.branches, reason="time limit")
+    return Verdict("unknown", ENGINE, nodes=res.branches,
+                   reason=stock_model.limit_hit(lim.seconds, lim.deterministic, res.dtime))
 
 
 def _stock_cert(variant: Variant, pos: Position, passes: int) -> Certificate:
@@ -96,10 +110,10 @@ def _stock_cert(variant: Variant, pos: Position, passes: int) -> Certificate:
     return Certificate("exhaustive", detail, data)
 
 
-def _solve_stock(deal: Deal, variant: Variant, pos: Position, time_limit: float | None,
+def _solve_stock(deal: Deal, variant: Variant, pos: Position, lim: Limits,
                  presolve: bool, workers: int) -> Verdict:
-    res = stock_model.solve_stock(deal, variant, time_limit=time_limit, presolve=presolve,
-                                  workers=workers, pos=pos)
+    res = stock_model.solve_stock(deal, variant, time_limit=lim.seconds, presolve=presolve,
+                                  workers=workers, pos=pos, deterministic=lim.deterministic)
     if res.status in ("feasible", "optimal"):
         return Verdict("winnable", ENGINE, _checked(deal, variant, res.moves),
                        nodes=res.branches)
@@ -110,14 +124,15 @@ def _solve_stock(deal: Deal, variant: Variant, pos: Position, time_limit: float 
 
 
 def _solve_par(deal: Deal, variant: Variant, pos: Position,
-               remaining: Callable[[], float | None], presolve: bool,
+               remaining: Callable[[], float | None], lim: Limits, presolve: bool,
                workers: int) -> Verdict:
     """Best Par score and a line reaching it; status: can all 52 cards be discarded?"""
     best = stock_model.solve_stock(deal, variant, time_limit=remaining(), presolve=presolve,
-                                   workers=workers, pos=pos)
+                                   workers=workers, pos=pos, deterministic=lim.deterministic)
     if best.status != "optimal":
+        hit = stock_model.limit_hit(lim.seconds, lim.deterministic, best.dtime)
         return Verdict("unknown", ENGINE, nodes=best.branches, score=best.score,
-                       reason="time limit before the best Par score was proven"
+                       reason=f"{hit} before the best Par score was proven"
                        + (" (score: a lower bound)" if best.score is not None else ""))
     moves = tuple(best.moves)
     result = replay(deal, variant, moves)
@@ -125,14 +140,20 @@ def _solve_par(deal: Deal, variant: Variant, pos: Position,
         raise stock_model.ModelError(f"line scores {result.score}, model says {best.score}")
     if result.won:
         return Verdict("winnable", ENGINE, moves, score=best.score, nodes=best.branches)
+    dleft = None if lim.deterministic is None else lim.deterministic - best.dtime
+    if dleft is not None and dleft <= 0:
+        return Verdict("unknown", ENGINE, moves, score=best.score, nodes=best.branches,
+                       reason=f"deterministic limit {lim.deterministic} before deciding "
+                       "whether all cards can go")
     win = stock_model.solve_stock(deal, variant.with_options(scoring="none"),
                                   time_limit=remaining(), presolve=presolve, workers=workers,
-                                  pos=pos)
+                                  pos=pos, deterministic=dleft)
     nodes = best.branches + win.branches
     if win.status in ("feasible", "optimal"):
         return Verdict("winnable", ENGINE, moves, score=best.score, nodes=nodes)
     if win.status == "infeasible":
         return Verdict("blocked", ENGINE, moves, _stock_cert(variant, pos, win.passes),
                        score=best.score, nodes=nodes)
+    hit = stock_model.limit_hit(lim.seconds, lim.deterministic, best.dtime + win.dtime)
     return Verdict("unknown", ENGINE, moves, score=best.score, nodes=nodes,
-                   reason="time limit before deciding whether all cards can go")
+                   reason=f"{hit} before deciding whether all cards can go")

@@ -65,10 +65,12 @@ class OpenResult:
     moves: list[Move] = field(default_factory=list)
     seconds: float = 0.0
     branches: int = 0
+    dtime: float = 0.0  # CP-SAT's deterministic time spent
 
 
 def solver_params(solver: cp_model.CpSolver, time_limit: float | None, presolve: bool,
-                  workers: int = 1, small: bool = False) -> None:
+                  workers: int = 1, small: bool = False,
+                  deterministic: float | None = None) -> None:
     """One worker (deterministic); ``small``: no LP relaxation, probing, symmetry
     detection or SAT inprocessing, which cost more than they save on these models
     (measured: open games 1.5x, redeal stock games 2-5x faster)."""
@@ -82,11 +84,14 @@ def solver_params(solver: cp_model.CpSolver, time_limit: float | None, presolve:
         p.use_sat_inprocessing = False
     if time_limit is not None:
         p.max_time_in_seconds = max(float(time_limit), 0.001)
+    if deterministic is not None:  # CP-SAT's own work units: the same answer every run
+        p.max_deterministic_time = max(float(deterministic), 1e-6)
 
 
 def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, overlap: bool,
                  objective: str, time_limit: float | None = None, presolve: bool = False,
-                 workers: int = 1, gone: Collection[int] = ()) -> OpenResult:
+                 workers: int = 1, gone: Collection[int] = (),
+                 deterministic: float | None = None) -> OpenResult:
     """Decide whether the slots (and the bouquet) can be cleared per ``objective``.
 
     ``objective`` ``all``: every slot and bouquet card; ``pyramid``: the pyramid slots
@@ -185,7 +190,8 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
                   == bcount[13 - v] - sum(ys[a] for a in by_value[v] if a in ys))
 
     solver = cp_model.CpSolver()
-    solver_params(solver, time_limit, presolve, workers, small=True)
+    solver_params(solver, time_limit, presolve, workers, small=True,
+                  deterministic=deterministic)
     t_build = time.process_time()
     status = solver.solve(m)
     t_solve = time.process_time()
@@ -193,9 +199,11 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
     TIMINGS["solve"] += t_solve - t_build
     seconds = t_solve - start
     if status == cp_model.INFEASIBLE:
-        return OpenResult("infeasible", seconds=seconds, branches=solver.num_branches)
+        return OpenResult("infeasible", seconds=seconds, branches=solver.num_branches,
+                          dtime=solver.deterministic_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return OpenResult("unknown", seconds=seconds, branches=solver.num_branches)
+        return OpenResult("unknown", seconds=seconds, branches=solver.num_branches,
+                          dtime=solver.deterministic_time)
 
     # -- the line of play: removals sorted by time -------------------------
     pool: list[list[Card]] = [[] for _ in range(14)]
@@ -231,7 +239,8 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
         for v in range(1, 7):
             lo, hi = pool[v], pool[13 - v]
             moves += [Move.discard(a, b) for a, b in zip(lo, hi, strict=True)]
-    return OpenResult("feasible", moves, seconds, solver.num_branches)
+    return OpenResult("feasible", moves, seconds, solver.num_branches,
+                      solver.deterministic_time)
 
 
 def _above(lay: Slots, live: Sequence[bool]) -> list[int]:

@@ -109,6 +109,7 @@ class StockResult:
     passes: int = 0
     rounds: int = 1
     reason: str = ""
+    dtime: float = 0.0  # CP-SAT's deterministic time spent
 
 
 def horizon(variant: Variant, pos: Position | None = None) -> int:
@@ -475,16 +476,18 @@ class StockModel:
         return last
 
     # -- solving -------------------------------------------------------------
-    def solve(self, time_limit: float | None, presolve: bool, workers: int) -> StockResult:
+    def solve(self, time_limit: float | None, presolve: bool, workers: int,
+              deterministic: float | None = None) -> StockResult:
         start = time.process_time()
         if self.infeasible:
             return StockResult("infeasible", passes=self.P)
         solver = cp_model.CpSolver()
-        solver_params(solver, time_limit, presolve, workers, small=True)
+        solver_params(solver, time_limit, presolve, workers, small=True,
+                      deterministic=deterministic)
         status = solver.solve(self.m)
         seconds = time.process_time() - start
         res = StockResult("unknown", seconds=seconds, branches=solver.num_branches,
-                          passes=self.P)
+                          passes=self.P, dtime=solver.deterministic_time)
         if status == cp_model.INFEASIBLE:
             res.status = "infeasible"
         elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -597,27 +600,42 @@ def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool,
 
 
 def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None,
-                presolve: bool = False, workers: int = 1,
-                pos: Position | None = None) -> StockResult:
+                presolve: bool = False, workers: int = 1, pos: Position | None = None,
+                deterministic: float | None = None) -> StockResult:
     """Solve a stock game (see the module docstring) from ``pos`` (default: the deal);
-    passes are counted from the position's pass."""
+    passes are counted from the position's pass. ``deterministic``: a budget in
+    CP-SAT's deterministic seconds for all rounds together (reproducible, unlike
+    ``time_limit``)."""
     full = horizon(variant, pos)
     wall = time.monotonic()
-    spent, branches = 0.0, 0
+    spent, branches, dspent = 0.0, 0, 0.0
     # Fewer passes is a restriction: a line found with them is a line. Winnable deals
     # usually need few, so try those first; only the full horizon proves "blocked".
     tries = [p for p in (2, 4, 8) if p < full] if variant.scoring != "par" else []
     for rounds, passes in enumerate([*tries, full], 1):
         left = None if time_limit is None else time_limit - (time.monotonic() - wall)
-        if left is not None and left <= 0:
+        dleft = None if deterministic is None else deterministic - dspent
+        if (left is not None and left <= 0) or (dleft is not None and dleft <= 0):
             return StockResult("unknown", seconds=spent, branches=branches, passes=full,
-                               rounds=rounds - 1, reason="time limit")
-        res = StockModel(deal, variant, passes, pos).solve(left, presolve, workers)
+                               rounds=rounds - 1, dtime=dspent,
+                               reason=limit_hit(time_limit, deterministic, dspent, passes))
+        res = StockModel(deal, variant, passes, pos).solve(left, presolve, workers, dleft)
         spent += res.seconds
         branches += res.branches
+        dspent += res.dtime
         if res.status != "infeasible" or passes == full:
             res.seconds, res.branches, res.rounds, res.passes = spent, branches, rounds, full
+            res.dtime = dspent
             if res.status == "unknown":
-                res.reason = f"time limit (with {passes} passes modelled)"
+                res.reason = limit_hit(time_limit, deterministic, dspent, passes)
             return res
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def limit_hit(time_limit: float | None, deterministic: float | None, dspent: float,
+              passes: int | None = None) -> str:
+    """Which limit stopped CP-SAT: the deterministic one when it is (about) used up."""
+    used_up = deterministic is not None and (time_limit is None
+                                             or dspent >= 0.99 * deterministic)
+    text = f"deterministic limit {deterministic}" if used_up else "time limit"
+    return text + (f" (with {passes} passes modelled)" if passes is not None else "")
