@@ -156,6 +156,11 @@ function render(pos) {
     g.classList.toggle("stock", pos.stock.includes(code));
   }
   drawLabels(f.labels, f, pos, at);
+  if (pos.won) {
+    const t = el("text", { class: "won-banner", x: f.width / 2, y: 2.2 * 140,
+      "text-anchor": "middle" }, f.labels);
+    t.textContent = pos.score !== null && pos.score !== undefined ? `Won · score ${pos.score}` : "Won";
+  }
   // a keyboard player whose card was just discarded goes on from an available card
   const focused = document.activeElement;
   if (focused && focused.matches && focused.matches("#board g.card.gone")) {
