@@ -190,3 +190,18 @@ def test_the_deal_itself_is_not_a_position_certificate() -> None:
              if (v := solve(Deal.from_number(n), variant)).status == "blocked")
     assert v.certificate is not None and "start_moves" not in v.certificate.data
     assert not v.certificate.detail.startswith("from the position")
+
+
+def test_pyramid_cleared_with_a_forced_pair_pending() -> None:
+    """Regression (Cheops, stock_waste=automatic, objective pyramid, deal 50): the last
+    pyramid card went with the waste top, showing a forced hand + waste pair, so the game
+    is not won yet. The model let the line end with no removal at all (the position's own
+    phase counted as never reached) and the forced pair came unplanned."""
+    variant = get_variant("cheops", stock_waste="automatic", objective="pyramid")
+    deal = Deal.from_number(50)
+    start = random_line(deal, variant, random.Random(1), discards=0.9)[:70]
+    pos, game = position_after(deal, variant, start)
+    assert game.pyramid_cleared() and game.forced_pair() is not None and not pos.won
+    got = solve(deal, variant, start=start)
+    assert got.status == "winnable" and list(got.moves) == [*start, game.forced_pair()]
+    assert search.solve(deal, variant, start=start).status == "winnable"

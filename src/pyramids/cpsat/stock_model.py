@@ -442,7 +442,9 @@ class StockModel:
                 gone = m.new_bool_var(f"gone{j}_{k}_{q}")  # one of them left before A
                 m.add(e <= a - 1).only_enforce_if(gone)
                 lits = [here, gone, *outs]
-                if last is not None:  # the line may end before it deals up to (q, k)
+                if last is not None and (q, k) != (1, self.k0):
+                    # the line may end before it deals up to (q, k); the position's own
+                    # phase is reached already (a pair showing there must go)
                     reached = m.new_bool_var(f"reached{j}_{k}_{q}")
                     m.add(last >= a).only_enforce_if(reached)
                     m.add(last <= a - 1).only_enforce_if(~reached)
