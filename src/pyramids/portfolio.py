@@ -188,7 +188,7 @@ def _run_cpsat(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Sta
     if start:
         if not cpsat_takes_start():
             return "this CP-SAT engine answers for deal starts only, not positions"
-        v: Verdict = cpsat.solve(deal, variant, start=start,  # type: ignore[call-arg]
+        v: Verdict = cpsat.solve(deal, variant, start=start,
                                  time_limit=time_limit)
         return v
     v = cpsat.solve(deal, variant, time_limit=time_limit)
