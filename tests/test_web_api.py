@@ -64,7 +64,7 @@ def test_root_serves_the_page(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     assert '<script type="module" src="/static/app.js">' in r.text
-    for name in ("app.js", "api.js", "cards.js", "style.css"):
+    for name in ("app.js", "api.js", "cards.js", "puzzles.js", "style.css"):
         s = client.get(f"/static/{name}")
         assert s.status_code == 200, name
         assert s.headers["content-type"].startswith(
@@ -91,8 +91,9 @@ def test_static_files_are_package_data() -> None:
 
 def test_page_escapes_data() -> None:
     """The scripts put data into the DOM as text only (no innerHTML of data)."""
-    app = (STATIC / "app.js").read_text()
-    assert "innerHTML" not in app and "insertAdjacentHTML" not in app
+    for name in ("app.js", "api.js", "puzzles.js"):
+        code = (STATIC / name).read_text()
+        assert "innerHTML" not in code and "insertAdjacentHTML" not in code, name
     cards = (STATIC / "cards.js").read_text()
     assert cards.count("innerHTML") == 1  # the suit shapes, constants of that file
 

@@ -2,9 +2,10 @@
 // Every position and every verdict comes from the service (/v1/position, /v1/check); the page
 // only draws them and sends moves, which the referee accepts or refuses with its reason.
 
-import { ApiError, getJSON, postBlob, postJSON } from "./api.js";
+import { ApiError, getJSON, postJSON } from "./api.js";
 import { cardFace, cardName, cardValue, drawFrame, drawLabels, el, frame, place,
   suitDefs } from "./cards.js";
+import { initPuzzles, loadCollections } from "./puzzles.js";
 
 const $ = (id) => document.getElementById(id);
 const OPTION_KEYS = ["rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
@@ -27,8 +28,6 @@ const state = {
   hint: null,             // cards of the hinted move
   hintMove: null,         // the hinted move
   chart: null,            // the Par score chart of the solution shown
-  puzzles: [],
-  pickedIds: new Set(),
   view: "play",
 };
 
@@ -545,7 +544,8 @@ async function hint() {
   }
 }
 
-// -- puzzles ------------------------------------------------------------------------------
+// -- puzzles (the list and the book are in puzzles.js) ----------------------------------------
+/** The request options for a puzzle's rules: its preset, and what differs from it. */
 function optsFromVariant(vo) {
   const preset = state.presets.find((p) => p.name === vo.name) || {};
   const out = { variant: vo.name };
@@ -559,63 +559,6 @@ function optsFromVariant(vo) {
   return out;
 }
 
-async function loadCollections() {
-  try {
-    const data = await getJSON("/v1/puzzles");
-    const sel = $("pz-collection");
-    sel.replaceChildren();
-    for (const c of data.collections) {
-      const o = document.createElement("option");
-      o.value = c.name;
-      o.textContent = `${c.name} (${c.count})`;
-      sel.appendChild(o);
-    }
-    await loadPuzzles();
-  } catch (e) { showError(e); }
-}
-
-async function loadPuzzles() {
-  clearError();
-  const name = $("pz-collection").value;
-  if (!name) return;
-  const grade = $("pz-grade").value;
-  const q = new URLSearchParams({ limit: "500" });
-  if (grade) q.set("grade", grade);
-  try {
-    const data = await getJSON(`/v1/puzzles/${encodeURIComponent(name)}?${q}`);
-    state.puzzles = data.puzzles;
-    $("pz-count").textContent = `${data.count} puzzle${data.count === 1 ? "" : "s"}`;
-    const body = $("pz-table").querySelector("tbody");
-    body.replaceChildren();
-    for (const p of data.puzzles) {
-      const tr = document.createElement("tr");
-      const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
-      const pick = document.createElement("input");
-      pick.type = "checkbox";
-      pick.checked = state.pickedIds.has(p.id);
-      pick.setAttribute("aria-label", `pick ${p.id} for the book`);
-      pick.addEventListener("change", () => {
-        if (pick.checked) state.pickedIds.add(p.id); else state.pickedIds.delete(p.id);
-        $("make-book").textContent = `Make a book of the ${state.pickedIds.size} selected`;
-      });
-      cell("").appendChild(pick);
-      cell(p.id);
-      cell(p.grade ?? "");
-      cell(typeof p.score === "number" ? p.score.toFixed(1) : "");
-      cell(p.deal ?? "");
-      const td = cell("");
-      const open = document.createElement("button");
-      open.type = "button"; open.textContent = "Play"; open.className = "open-puzzle";
-      open.addEventListener("click", () => openPuzzle(p, false));
-      const reveal = document.createElement("button");
-      reveal.type = "button"; reveal.textContent = "Solution";
-      reveal.addEventListener("click", () => openPuzzle(p, true));
-      td.append(open, " ", reveal);
-      body.appendChild(tr);
-    }
-  } catch (e) { showError(e); }
-}
-
 async function openPuzzle(p, reveal) {
   state.deal = p.deal !== null && p.deal !== undefined ? String(p.deal) : p.line;
   state.opts = optsFromVariant(p.variant);
@@ -627,29 +570,6 @@ async function openPuzzle(p, reveal) {
   if (reveal) {
     try { showVerdict(p, "puzzle"); await loadSolution(p.solution, p, "puzzle"); } catch (e) { showError(e); }
   }
-}
-
-async function makeBook() {
-  clearError();
-  const ids = [...state.pickedIds];
-  const out = $("book-result");
-  out.replaceChildren();
-  if (!ids.length) { showError("pick one or more puzzles first (the boxes on the left)"); return; }
-  const body = { ids };
-  const names = new Set(ids.map((i) => state.puzzles.find((p) => p.id === i)?.collection).filter(Boolean));
-  if (names.size === 1 && ids.every((i) => state.puzzles.some((p) => p.id === i))) body.collection = [...names][0];
-  const title = $("book-title").value.trim();
-  if (title) body.title = title;
-  out.textContent = "Making the book…";
-  try {
-    const blob = await postBlob("/v1/books", body);
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = "pyramids-book.pdf";
-    a.id = "book-link";
-    a.textContent = `Download the book (${ids.length} puzzles, ${Math.round(blob.size / 1024)} KB PDF)`;
-    out.replaceChildren(a);
-  } catch (e) { out.textContent = ""; showError(e); }
 }
 
 // -- views and wiring ----------------------------------------------------------------------
@@ -752,9 +672,7 @@ async function init() {
   });
   $("tab-play").addEventListener("click", () => showView("play"));
   $("tab-puzzles").addEventListener("click", () => showView("puzzles"));
-  $("pz-collection").addEventListener("change", loadPuzzles);
-  $("pz-grade").addEventListener("change", loadPuzzles);
-  $("make-book").addEventListener("click", makeBook);
+  initPuzzles({ showError, clearError, open: openPuzzle });
   window.addEventListener("popstate", async () => {
     stopPlaying();
     const before = `${state.deal}|${JSON.stringify(state.opts)}`;
