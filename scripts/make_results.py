@@ -1,0 +1,1028 @@
+#!/usr/bin/env python3
+"""Make ``docs/results.md`` and its figures: the exact win-rate tables, chunk by chunk.
+
+Every table is a list of *cells* (one rule set each) with a target number of deals. A
+cell is analysed in *chunks* of consecutive deal numbers from 0 up, through the project's
+bulk runner (``pyramids.bulk``; ``--scheduler`` sends the work to a Dask cluster through
+``pyramids.cluster.DaskRunner``). When a chunk is finished its summary is written as a
+small JSON file::
+
+    docs/results/chunks/<cell>/<start>-<stop>.json
+
+(counts by status and certificate, the Par score histogram, the winnable deals with their
+replayed solutions where the table lists them, engine CPU seconds, the code version). A
+cell is named by its rule set, so two tables showing the same rule set share its chunks
+(King Tut to discard all 52: the first 100,000 deals of the 10,000,000).
+Those files are meant to be committed: they are the whole state of the run. The per-deal
+records go to ``output/results/raw/`` (not committed) so that an interrupted chunk resumes
+where it stopped. A run on a fresh machine reads the committed summaries, carries on from
+the end of each cell's finished prefix, and rewrites the page from all the summaries.
+
+    python scripts/make_results.py                      # every table to its full target
+    python scripts/make_results.py --tables one-pass --max-chunks 1 --chunk 1000
+    python scripts/make_results.py --render-only        # rewrite the page from the chunks
+    python scripts/make_results.py --scheduler tcp://10.0.0.1:8786
+
+A cell whose chunks do not reach its target is shown with its progress ("12,000 of
+100,000 deals so far") and a provisional rate; a cell with unknown verdicts is marked
+incomplete. Nothing is presented as final that is not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyramids.bounds import stock_count_fraction, stock_count_passing
+from pyramids.bulk import BulkRunner, Job, OutFile, RangeSource, Record
+from pyramids.certificates import stock_count
+from pyramids.deals import Deal
+from pyramids.moves import parse_moves
+from pyramids.referee import replay
+from pyramids.stats import Tally, wilson
+from pyramids.variants import Variant, get_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMAT = 1
+CERT_KINDS = ("four-complement", "stock-count", "structural", "exhaustive")
+
+
+# -- what the tables are ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Published:
+    """A figure of the seed article: ``wins`` of ``deals`` (or a rate in % when the
+    article gives only a rate), and where in the article it is."""
+
+    percent: float
+    where: str
+    wins: int | None = None
+    deals: int | None = None
+    simple_blocks: int | None = None  # open bouquet: deals blocked by a four-complement
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.deals if self.wins is not None and self.deals else \
+            self.percent / 100
+
+
+@dataclass(frozen=True)
+class CellSpec:
+    key: str
+    label: str
+    variant: Variant
+    published: Published | None = None
+    scores: bool = False  # Par: keep the histogram of best scores
+    list_wins: bool = False  # keep every winnable deal and its solution
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    name: str
+    title: str
+    target: int
+    chunk: int
+    cells: tuple[CellSpec, ...]
+    kind: str = "verdicts"  # or "stock-count": counting deals, no engine
+    intro: str = ""
+
+
+ONE_PASS_TABLE = "summary table of solver win rates (Thoughtful Pyramid)"
+
+
+def _one_pass() -> tuple[CellSpec, ...]:
+    # the seed article's table, and the counts its text gives for 1,000,000 deals
+    pub = {
+        ("pyramid", True, "allowed"): (21.30, 212_975), ("pyramid", False, "allowed"):
+            (8.27, 82_735),
+        ("pyramid", True, "forbidden"): (11.55, 115_484), ("pyramid", False, "forbidden"):
+            (3.42, 34_242),
+        ("pyramid", True, "automatic"): (18.64, 186_390), ("pyramid", False, "automatic"):
+            (6.52, 65_234),
+        ("all", True, "allowed"): (14.33, 143_310), ("all", False, "allowed"): (6.03, 60_268),
+        ("all", True, "forbidden"): (0.11, 1119), ("all", False, "forbidden"): (0.07, 678),
+        ("all", True, "automatic"): (12.81, 128_051), ("all", False, "automatic"):
+            (4.81, 48_087),
+    }
+    cells = []
+    for objective in ("all", "pyramid"):
+        for overlap in (False, True):
+            for sw in ("allowed", "forbidden", "automatic"):
+                pct, wins = pub[(objective, overlap, sw)]
+                label = (f"{'discard all 52' if objective == 'all' else 'clear the pyramid'}, "
+                         f"{'overlap' if overlap else 'no overlap'}, stock-waste {sw}")
+                cells.append(CellSpec(
+                    f"pyramid-{objective}-{'ov' if overlap else 'noov'}-{sw}", label,
+                    get_variant("pyramid", objective=objective, overlap=overlap,
+                                stock_waste=sw),
+                    Published(pct, ONE_PASS_TABLE, wins, 1_000_000)))
+    return tuple(cells)
+
+
+def _open() -> tuple[CellSpec, ...]:
+    wins = {(5, True): 99_639_563, (5, False): 98_625_648, (6, True): 96_923_906,
+            (6, False): 91_893_246, (7, True): 83_151_588, (7, False): 66_865_010,
+            (8, True): 38_349_300, (8, False): 16_303_005, (9, True): 1_279_299,
+            (9, False): 71_531}
+    blocks = {(5, True): 206_435, (5, False): 459_637, (6, True): 1_501_149,
+              (6, False): 2_592_145, (7, True): 7_167_001, (7, False): 10_659_494,
+              (8, True): 25_275_626, (8, False): 33_593_656, (9, True): 63_905_021,
+              (9, False): 75_562_119}
+    cells = []
+    for rows in range(5, 10):
+        for overlap in (False, True):
+            w = wins[(rows, overlap)]
+            cells.append(CellSpec(
+                f"bouquet-r{rows}-{'ov' if overlap else 'noov'}",
+                f"open bouquet, {rows} rows, {'overlap' if overlap else 'no overlap'}",
+                get_variant("bouquet", rows=rows, overlap=overlap),
+                Published(100 * w / 1e8, "appendix, blocked pyramids of different sizes",
+                          w, 100_000_000, blocks[(rows, overlap)])))
+    giza = {("giza", False): (3_653_287, 10_000_000), ("giza", True): (5_928_825, 10_000_000),
+            ("giza-6x4", False): (180_527, 1_000_000), ("giza-6x4", True): (384_911, 1_000_000)}
+    for name in ("giza", "giza-6x4"):
+        for overlap in (False, True):
+            w, n = giza[(name, overlap)]
+            cells.append(CellSpec(
+                f"{name}-{'ov' if overlap else 'noov'}",
+                f"{'Giza 8x3' if name == 'giza' else 'Giza 6x4'}, "
+                f"{'overlap' if overlap else 'no overlap'}",
+                get_variant(name, overlap=overlap),
+                Published(100 * w / n, "section on Giza", w, n)))
+    return tuple(cells)
+
+
+def _redeal() -> tuple[CellSpec, ...]:
+    return (
+        CellSpec("cheops", "Cheops (3 passes, discard all 52)", get_variant("cheops")),
+        CellSpec("tuts-tomb-pyramid", "Tut's Tomb (clear the pyramid)",
+                 get_variant("tuts-tomb")),
+        CellSpec("tuts-tomb-all", "Tut's Tomb, discard all 52",
+                 get_variant("tuts-tomb", objective="all")),
+        CellSpec("king-tut-pyramid", "King Tut (clear the pyramid)", get_variant("king-tut")),
+        CellSpec("king-tut-all", "King Tut, discard all 52",
+                 get_variant("king-tut", objective="all"), list_wins=True),
+        CellSpec("par-pyramid", "Par Pyramid (3 passes, best Par score)",
+                 get_variant("par-pyramid"), scores=True),
+    )
+
+
+STOCK_COUNT_VARIANT = get_variant("king-tut", objective="all")
+
+TABLES: dict[str, TableSpec] = {t.name: t for t in (
+    TableSpec("stock-count", "The stock-count bound", 2_000_000, 500_000,
+              (CellSpec("king-tut-all-stock", "King Tut stock (24 cards) passes the test",
+                        STOCK_COUNT_VARIANT,
+                        Published(5.547, "section *Tutenkhamen's Curse*")),),
+              kind="stock-count"),
+    TableSpec("one-pass", "Thoughtful one-pass Pyramid: the rule options", 100_000, 5_000,
+              _one_pass()),
+    TableSpec("open", "Open games: the bouquet by pyramid size, and Giza", 1_000_000, 50_000,
+              _open()),
+    TableSpec("redeal", "Redeals and draw three: Cheops, Tut's Tomb, King Tut, Par Pyramid",
+              100_000, 5_000, _redeal()),
+    TableSpec("king-tut-52", "King Tut, all 52 cards", 10_000_000, 100_000,
+              (CellSpec("king-tut-all", "King Tut, discard all 52",
+                        get_variant("king-tut", objective="all"), list_wins=True),)),
+)}
+
+
+# -- chunk summaries ----------------------------------------------------------------------
+
+def code_version() -> str:
+    """``git describe --always --dirty`` of this checkout, or ``unknown``."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=10, check=True)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def write_json_atomic(path: Path, obj: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(obj, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def chunk_path(chunks: Path, cell: str, start: int, stop: int) -> Path:
+    return chunks / cell / f"{start:011d}-{stop:011d}.json"
+
+
+def read_chunks(chunks: Path, cell: CellSpec) -> list[dict[str, Any]]:
+    """The chunk summaries of a cell, by start; an overlap or a wrong rule set is an
+    error naming the files (they would count deals twice)."""
+    folder = chunks / cell.key
+    out = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+        if obj.get("format") != FORMAT or obj.get("variant") != cell.variant.options():
+            raise SystemExit(f"{path}: not a chunk of {cell.variant.describe()}")
+        obj["_path"] = str(path)
+        out.append(obj)
+    out.sort(key=lambda o: o["start"])
+    for a, b in itertools.pairwise(out):
+        if b["start"] < a["stop"]:
+            raise SystemExit(f"overlapping chunks: {a['_path']} and {b['_path']}")
+    return out
+
+
+def done_prefix(summaries: Sequence[dict[str, Any]]) -> int:
+    """The end of the run of chunks that starts at deal 0 without a gap."""
+    end = 0
+    for s in summaries:
+        if s["start"] != end:
+            break
+        end = s["stop"]
+    return end
+
+
+@dataclass
+class ChunkAcc:
+    """What one chunk accumulates as its records come in (in any order)."""
+
+    start: int
+    stop: int
+    tally: Tally = field(default_factory=Tally)
+    scores: Counter[int] = field(default_factory=Counter)
+    lower_scores: int = 0
+    wins: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.tally.deals >= self.stop - self.start)
+
+    def add(self, rec: Record, cell: CellSpec) -> None:
+        self.tally.add(rec)
+        decided = rec["status"] in ("winnable", "blocked")
+        if cell.scores and isinstance(rec.get("score"), int):
+            if decided and rec.get("score_bound") in (None, "exact"):
+                self.scores[rec["score"]] += 1
+            else:
+                self.lower_scores += 1
+        if cell.list_wins and rec["status"] == "winnable":
+            self.wins.append((rec["deal"], " ".join(rec["moves"])))
+
+    def summary(self, table: str, cell: CellSpec, code: str, cpu: float | None,
+                wall: float) -> dict[str, Any]:
+        t = self.tally
+        for number, moves in self.wins:  # replayed once more before it is stored
+            replay(Deal.from_number(number), cell.variant, parse_moves(moves))
+        obj: dict[str, Any] = {
+            "format": FORMAT, "table": table, "cell": cell.key, "variant":
+                cell.variant.options(), "start": self.start, "stop": self.stop,
+            "deals": t.deals, "winnable": t.winnable, "blocked": t.blocked,
+            "blocked_by": dict(sorted(t.blocked_by.items())), "unknown": t.unknown,
+            "unknown_by": dict(sorted(t.unknown_by.items())),
+            "engine_seconds": round(t.engine_seconds, 3),
+            "cpu_seconds": None if cpu is None else round(cpu, 3),
+            "wall_seconds": round(wall, 3), "code": code,
+        }
+        if cell.scores:
+            obj["scores"] = {str(k): v for k, v in sorted(self.scores.items())}
+            obj["scores_lower_bound_only"] = self.lower_scores
+        if cell.list_wins:
+            obj["wins"] = [{"deal": d, "solution": m} for d, m in sorted(self.wins)]
+        return obj
+
+
+# -- running ------------------------------------------------------------------------------
+
+@dataclass
+class RunOptions:
+    chunks: Path
+    raw: Path
+    target: dict[str, int]
+    chunk: int | None = None
+    max_chunks: int | None = None
+    cpu_budget: float | None = None
+    workers: int = 1
+    scheduler: str | None = None
+    time_limit: float | None = None
+    quiet: bool = False
+    cells: frozenset[str] | None = None  # run only these cells (by key)
+    spent: float = 0.0  # CPU seconds used by this run so far
+
+    def over_budget(self) -> bool:
+        return self.cpu_budget is not None and self.spent >= self.cpu_budget
+
+    def say(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=sys.stderr, flush=True)
+
+
+def table_target(spec: TableSpec, opts: RunOptions) -> int:
+    return opts.target.get(spec.name, opts.target.get("*", spec.target))
+
+
+def plan_chunks(start: int, target: int, size: int, max_chunks: int | None
+                ) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    while start < target and (max_chunks is None or len(out) < max_chunks):
+        stop = min(target, start + size)
+        out.append((start, stop))
+        start = stop
+    return out
+
+
+def make_runner(opts: RunOptions) -> BulkRunner:
+    if opts.scheduler:
+        from pyramids.cluster import DaskRunner
+
+        return DaskRunner(opts.scheduler)
+    return BulkRunner(opts.workers)
+
+
+def run_cell(spec: TableSpec, cell: CellSpec, opts: RunOptions, runner: BulkRunner | None,
+             code: str) -> int:
+    """Analyse the next chunks of one cell; returns how many summaries were written."""
+    summaries = read_chunks(opts.chunks, cell)
+    start = done_prefix(summaries)
+    if summaries and summaries[-1]["stop"] > start:
+        opts.say(f"{spec.name}/{cell.key}: chunks after a gap at {start} are ignored "
+                 "until the gap is filled")
+    chunks = plan_chunks(start, table_target(spec, opts), opts.chunk or spec.chunk,
+                         opts.max_chunks)
+    if not chunks:
+        return 0
+    if spec.kind == "stock-count":
+        return _count_stock_chunks(spec, cell, chunks, opts, code)
+    assert runner is not None
+    return _verdict_chunks(spec, cell, chunks, opts, runner, code)
+
+
+def _count_stock_chunks(spec: TableSpec, cell: CellSpec, chunks: list[tuple[int, int]],
+                        opts: RunOptions, code: str) -> int:
+    written = 0
+    for a, b in chunks:
+        if opts.over_budget():
+            break
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        passed = sum(stock_count(Deal.from_number(n), cell.variant) is None
+                     for n in range(a, b))
+        cpu = time.process_time() - cpu0
+        opts.spent += cpu
+        write_json_atomic(chunk_path(opts.chunks, cell.key, a, b), {
+            "format": FORMAT, "table": spec.name, "cell": cell.key,
+            "variant": cell.variant.options(), "start": a, "stop": b, "deals": b - a,
+            "passed": passed, "cpu_seconds": round(cpu, 3),
+            "wall_seconds": round(time.perf_counter() - wall0, 3), "code": code})
+        written += 1
+        opts.say(f"{spec.name}/{cell.key} {a}:{b}: {passed} pass ({cpu:.1f} s CPU)")
+    return written
+
+
+def _verdict_chunks(spec: TableSpec, cell: CellSpec, chunks: list[tuple[int, int]],
+                    opts: RunOptions, runner: BulkRunner, code: str) -> int:
+    """One bulk run over the chunks' range (its raw out file resumable), cut into chunk
+    summaries as the records come back."""
+    first, last = chunks[0][0], chunks[-1][1]
+    source = RangeSource(first, last)
+    job = Job(cell.variant, "exact", "auto", opts.time_limit)
+    raw = opts.raw / f"{cell.key}.jsonl"
+    out = OutFile(raw, job, source, resume=True)
+    accs = {a: ChunkAcc(a, b) for a, b in chunks}
+    starts = [a for a, _ in chunks]
+    local = opts.scheduler is None and opts.workers == 1
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    written = 0
+    records: Iterator[Record] = runner.run(source, job, out)
+    try:
+        for rec in records:
+            key = rec["i"]
+            a = max(s for s in starts if s <= key)
+            acc = accs[a]
+            acc.add(rec, cell)
+            if not acc.complete:
+                continue
+            cpu = time.process_time() - cpu0 if local else None
+            wall = time.perf_counter() - wall0
+            opts.spent += cpu if cpu is not None else acc.tally.engine_seconds
+            write_json_atomic(chunk_path(opts.chunks, cell.key, a, acc.stop),
+                              acc.summary(spec.name, cell, code, cpu, wall))
+            written += 1
+            t = acc.tally
+            opts.say(f"{spec.name}/{cell.key} {a}:{acc.stop}: {t.winnable} winnable, "
+                     f"{t.blocked} blocked, {t.unknown} unknown "
+                     f"({wall:.1f} s{'' if cpu is None else f', {cpu:.1f} s CPU'})")
+            del accs[a]
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            if not accs or opts.over_budget():
+                break
+    finally:
+        close = getattr(records, "close", None)
+        if close is not None:
+            close()
+    return written
+
+
+def run_tables(names: Sequence[str], opts: RunOptions) -> None:
+    code = code_version()
+    needs_runner = any(TABLES[n].kind != "stock-count" for n in names)
+    runner = make_runner(opts) if needs_runner else None
+    try:
+        for name in names:
+            spec = TABLES[name]
+            for cell in spec.cells:
+                if opts.cells is not None and cell.key not in opts.cells:
+                    continue
+                if opts.over_budget():
+                    opts.say(f"CPU budget of {opts.cpu_budget:g} s spent: stopping")
+                    return
+                run_cell(spec, cell, opts, runner, code)
+    finally:
+        if runner is not None:
+            runner.close()
+
+
+# -- aggregating and rendering -----------------------------------------------------------
+
+@dataclass
+class CellResult:
+    """A cell's finished prefix of chunks, summed."""
+
+    spec: CellSpec
+    target: int
+    kind: str = "verdicts"
+    deals: int = 0
+    winnable: int = 0
+    blocked: int = 0
+    unknown: int = 0
+    passed: int = 0
+    blocked_by: Counter[str] = field(default_factory=Counter)
+    scores: Counter[int] = field(default_factory=Counter)
+    lower_scores: int = 0
+    wins: list[dict[str, Any]] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+    cpu_deals: int = 0  # deals whose chunk measured its CPU time
+    engine_seconds: float = 0.0
+    codes: set[str] = field(default_factory=set)
+
+    @property
+    def complete(self) -> bool:
+        return self.deals >= self.target and self.unknown == 0
+
+    @property
+    def decided(self) -> int:
+        return self.winnable + self.blocked
+
+    def rate(self) -> tuple[float | None, tuple[float, float]]:
+        if self.kind == "stock-count":
+            if not self.deals:
+                return None, (0.0, 1.0)
+            return self.passed / self.deals, wilson(self.passed, self.deals)
+        if not self.decided:
+            return None, (0.0, 1.0)
+        return self.winnable / self.decided, wilson(self.winnable, self.decided)
+
+    def seconds_per_deal(self) -> float | None:
+        if self.cpu_deals:
+            return self.cpu_seconds / self.cpu_deals
+        return self.engine_seconds / self.deals if self.deals else None
+
+
+def aggregate(chunks: Path, spec: TableSpec, cell: CellSpec, target: int) -> CellResult:
+    res = CellResult(cell, target, spec.kind)
+    summaries = read_chunks(chunks, cell)
+    end = done_prefix(summaries)
+    for s in summaries:
+        if s["stop"] > end:
+            break
+        res.deals += s["deals"]
+        res.codes.add(s["code"])
+        if spec.kind == "stock-count":
+            res.passed += s["passed"]
+        else:
+            res.winnable += s["winnable"]
+            res.blocked += s["blocked"]
+            res.unknown += s["unknown"]
+            res.blocked_by.update(s["blocked_by"])
+            res.scores.update({int(k): v for k, v in s.get("scores", {}).items()})
+            res.lower_scores += s.get("scores_lower_bound_only", 0)
+            res.wins += s.get("wins", [])
+            res.engine_seconds += s.get("engine_seconds", 0.0)
+        if s.get("cpu_seconds") is not None:
+            res.cpu_seconds += s["cpu_seconds"]
+            res.cpu_deals += s["deals"]
+    return res
+
+
+def pct(x: float | None, digits: int = 2) -> str:
+    return "–" if x is None else f"{100 * x:.{digits}f}%"
+
+
+def n(x: int) -> str:
+    return f"{x:,}"
+
+
+def rate_text(r: CellResult, digits: int = 2) -> str:
+    rate, (lo, hi) = r.rate()
+    if rate is None:
+        return "–"
+    text = f"{pct(rate, digits)} ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
+    return text if r.complete else f"*{text}*"
+
+
+def progress_text(r: CellResult) -> str:
+    if r.deals >= r.target:
+        return n(r.deals)
+    return f"{n(r.deals)} of {n(r.target)} so far"
+
+
+def status_note(r: CellResult) -> str:
+    if r.unknown:
+        return f"incomplete: {n(r.unknown)} unknown"
+    if r.deals < r.target:
+        return "provisional" if r.deals else "not run yet"
+    return "final"
+
+
+def compare_sentence(r: CellResult, table: str) -> str:
+    """Where the project's figure and the seed article's differ, say so and why."""
+    pub = r.spec.published
+    rate, _ = r.rate()
+    if pub is None or rate is None:
+        return ""
+    p = pub.rate
+    state = "" if r.complete else " (provisional, on the deals so far)"
+    if agrees(r, pub):
+        return (f"agrees with the article's {pub.percent:g}% (the 95% intervals "
+                f"overlap){state}")
+    if table == "one-pass":
+        if p < rate:
+            return (f"above the article's {pub.percent:g}%{state}: its solver gave up on hard "
+                    "deals and counted them as losses, so its one-pass figures are lower "
+                    "bounds")
+        why = ("the project forces the pair the moment it shows (docs/rules.md, reading "
+               "7), a stricter reading than the programs the article describes"
+               if r.spec.variant.stock_waste == "automatic"
+               else "unexpected for a lower bound: to be looked into")
+        return f"below the article's {pub.percent:g}%{state}: {why}"
+    side = "above" if p < rate else "below"
+    return (f"{side} the article's {pub.percent:g}%{state}, outside the sampling error of "
+            "both: to be looked into")
+
+
+def published_interval(pub: Published) -> tuple[float, float]:
+    """The article's 95% Wilson interval when it gives counts, else its rounding."""
+    if pub.wins is not None and pub.deals:
+        lo, hi = wilson(pub.wins, pub.deals)
+        return lo, hi
+    half = 0.0005 / 100  # a rate given to three decimals of a percent
+    return pub.rate - half, pub.rate + half
+
+
+def agrees(r: CellResult, pub: Published) -> bool:
+    """Do the project's and the article's 95% intervals overlap?"""
+    rate, (lo, hi) = r.rate()
+    if rate is None:
+        return False
+    plo, phi = published_interval(pub)
+    return lo <= phi and plo <= hi
+
+
+def cert_cells(r: CellResult) -> list[str]:
+    return [n(r.blocked_by.get(k, 0)) for k in CERT_KINDS]
+
+
+def render_verdict_table(spec: TableSpec, results: list[CellResult]) -> list[str]:
+    head = ["rule set", "deals", "winnable", *CERT_KINDS, "unknown", "win rate (95% CI)",
+            "seed article", "status"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    notes = []
+    for r in results:
+        pub = r.spec.published
+        pub_text = "–" if pub is None else f"{pub.percent:.2f}%"
+        lines.append("| " + " | ".join([
+            r.spec.label, progress_text(r), n(r.winnable), *cert_cells(r), n(r.unknown),
+            rate_text(r), pub_text, status_note(r)]) + " |")
+        sentence = compare_sentence(r, spec.name)
+        if sentence and r.deals:
+            notes.append(f"- {r.spec.label}: {sentence}.")
+    lines.append("")
+    lines.append("Win rate over decided deals (winnable + blocked), 95% Wilson interval in "
+                 "brackets; blocked deals by the kind of certificate that proved them. "
+                 "*Italic* rates are provisional (fewer deals than the target, or unknown "
+                 "verdicts). Seed article column: " + _where(results) + ".")
+    if notes:
+        lines += ["", *notes]
+    return lines
+
+
+def _where(results: list[CellResult]) -> str:
+    where = sorted({r.spec.published.where for r in results if r.spec.published})
+    return ("Keller and Masten, *Pyramid and Giza*: " + "; ".join(where)) if where else \
+        "no published figure"
+
+
+def render_open_extra(results: list[CellResult]) -> list[str]:
+    """The bouquet's four-complement blocks beside the article's simple blocks."""
+    lines = ["", "Four-complement blocks (a card under all four of its partners) in the "
+             "open bouquet, beside the article's *simple blocks* over 100,000,000 deals:", "",
+             "| rule set | four-complement (project) | share | article's simple blocks | "
+             "share |", "|---|---|---|---|---|"]
+    for r in results:
+        pub = r.spec.published
+        if pub is None or pub.simple_blocks is None or not r.deals:
+            continue
+        fc = r.blocked_by.get("four-complement", 0)
+        lines.append(f"| {r.spec.label} | {n(fc)} | {pct(fc / r.deals)} | "
+                     f"{n(pub.simple_blocks)} | {pct(pub.simple_blocks / (pub.deals or 1))} |")
+    return lines
+
+
+def render_par(r: CellResult) -> list[str]:
+    if not r.scores:
+        return []
+    total = sum(r.scores.values())
+    mean = sum(k * v for k, v in r.scores.items()) / total
+    # 50 needs all 52 cards on the first pass; 36..49 the pyramid cleared on the first
+    # pass; lower scores can come from any pass (the figure shows the whole distribution)
+    bands: list[tuple[str, Callable[[int], bool]]] = [
+        ("50 (all 52 cards gone in the first pass)", lambda s: s == 50),
+        ("36 to 49 (pyramid cleared in the first pass)", lambda s: 36 <= s <= 49),
+        ("1 to 35", lambda s: 1 <= s <= 35), ("0 or less", lambda s: s <= 0)]
+    lines = ["", f"Best Par score over {n(total)} deals whose best score is proved"
+             + ("" if r.complete else " (provisional)") + f": mean {mean:.2f}, "
+             f"median {_median(r.scores)}.", "", "| best score | deals | share |",
+             "|---|---|---|"]
+    lines += [f"| {label} | {n(c)} | {pct(c / total)} |"
+              for label, test in bands
+              for c in [sum(v for k, v in r.scores.items() if test(k))]]
+    if r.lower_scores:
+        lines.append(f"\n{n(r.lower_scores)} deals have only a lower bound on their best "
+                     "score (a limit was hit) and are left out of the distribution.")
+    return lines
+
+
+def _median(scores: Counter[int]) -> int:
+    total = sum(scores.values())
+    seen = 0
+    for k in sorted(scores):
+        seen += scores[k]
+        if 2 * seen >= total:
+            return k
+    return 0
+
+
+def render_stock_count(r: CellResult) -> list[str]:
+    exact = stock_count_fraction(7)
+    rate, (lo, hi) = r.rate()
+    inside = rate is not None and lo <= float(exact) <= hi
+    lines = [
+        "The stock-count test (docs/rules.md, *Thoughtful play and verdicts*): when stock "
+        "cards can never be discarded together (draw 3, or stock-waste forbidden) and all 52 "
+        "cards must go, no rank pair may have more than 4 of its 8 cards among the 24 of "
+        "the stock. The share of deals that pass it bounds the win rate of King Tut played "
+        "to discard all 52.", "",
+        "| figure | value |", "|---|---|",
+        f"| exact share, combinatorial (`pyramids.bounds.stock_count_fraction`) | "
+        f"{exact.numerator:,}/{exact.denominator:,} = **{100 * float(exact):.4f}%** |",
+        f"| passing stocks / all stocks | {stock_count_passing(24):,} / "
+        f"{math.comb(52, 24):,} |",
+        f"| counted over deal numbers (`certificates.stock_count`) | {n(r.passed)} pass of "
+        f"deals 0 to {n(r.deals - 1) if r.deals else '–'}"
+        f"{'' if r.deals >= r.target else f' ({n(r.target)} planned)'}: "
+        f"{rate_text(r, 3)} |",
+        "| seed article | 5.547% (a combinatorial calculation), and \"slightly above "
+        "5.5 percent\" in a simulation of two million deals |", "",
+        f"The exact share {100 * float(exact):.3f}% confirms the article's 5.547%. "
+        + ("The count over deal numbers agrees with it within its 95% interval."
+           if inside else "The count over deal numbers is outside the 95% interval of the "
+           "exact share: to be looked into." if rate is not None else ""),
+    ]
+    return lines
+
+
+def render_wins(r: CellResult, wins_file: Path) -> list[str]:
+    if not r.deals:
+        return []
+    lines = ["", f"Fully winnable deals found so far: **{n(r.winnable)}** of "
+             f"{progress_text(r)} deals ({status_note(r)}); the win rate is "
+             f"{rate_text(r, 4)}."]
+    if r.wins:
+        lines += ["", "| deal | solution (replayed by the referee) |", "|---|---|"]
+        lines += [f"| {w['deal']} | `{w['solution']}` |" for w in r.wins[:20]]
+        if len(r.wins) > 20:
+            lines.append(f"\n…and {len(r.wins) - 20} more in `{wins_file}`.")
+    return lines
+
+
+def plan_lines(all_results: dict[str, list[CellResult]]) -> list[str]:
+    lines = ["| table | deals done | deals to go | CPU s per deal (measured) | "
+             "CPU-hours to go |", "|---|---|---|---|---|"]
+    for name, results in all_results.items():
+        done = sum(min(r.deals, r.target) for r in results)
+        togo = sum(max(0, r.target - r.deals) for r in results)
+        hours, unmeasured = 0.0, 0
+        for r in results:
+            spd = r.seconds_per_deal()
+            if spd is None:
+                unmeasured += max(0, r.target - r.deals)
+            else:
+                hours += spd * max(0, r.target - r.deals) / 3600
+        rates = [x for x in (r.seconds_per_deal() for r in results) if x is not None]
+        rate_txt = ("–" if not rates else f"{min(rates):.4f} to {max(rates):.4f}"
+                    if len(rates) > 1 else f"{rates[0]:.4f}")
+        h = f"{hours:,.1f}" + (f" + {n(unmeasured)} deals not measured yet" if unmeasured
+                               else "")
+        lines.append(f"| {name} | {n(done)} | {n(togo)} | {rate_txt} | {h} |")
+    return lines
+
+
+def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence[str],
+           figures: bool = True) -> Path:
+    """Write ``results.md`` (and figures) under ``out_dir`` from the chunk summaries."""
+    all_results: dict[str, list[CellResult]] = {}
+    for name in names:
+        spec = TABLES[name]
+        target = targets.get(name, targets.get("*", spec.target))
+        all_results[name] = [aggregate(chunks, spec, c, target) for c in spec.cells]
+    rel = os.path.relpath(chunks, out_dir)
+    codes = sorted({c for rs in all_results.values() for r in rs for c in r.codes})
+    figs = make_figures(out_dir, all_results) if figures else {}
+    lines = [
+        "# Exact win rates for the Pyramid family", "",
+        "Made by `python scripts/make_results.py` from the chunk summaries under "
+        f"`{rel}/` (one small JSON file per finished chunk of deals). Each deal was "
+        "settled exactly: *winnable* with a solution the referee replayed, or *blocked* "
+        "with a certificate (docs/rules.md, *Thoughtful play and verdicts*). Unknown "
+        "verdicts are counted apart and never in a rate; a row with unknowns, or with "
+        "fewer deals than its target, is marked and its rate shown in *italics*. Deals are "
+        "numbered from 0 (docs/rules.md, *Deal numbers*), so anyone can check any of them "
+        "with `pyramids check N`.", "",
+        f"Code versions of the chunks: {', '.join(f'`{c}`' for c in codes) or 'none yet'}.",
+    ]
+    for name, results in all_results.items():
+        spec = TABLES[name]
+        lines += ["", f"## {spec.title}", ""]
+        if spec.kind == "stock-count":
+            lines += render_stock_count(results[0])
+        else:
+            lines += render_verdict_table(spec, results)
+            if name == "open":
+                lines += render_open_extra(results)
+            for r in results:
+                if r.spec.scores:
+                    lines += render_par(r)
+            if name == "king-tut-52":
+                lines += render_wins(results[0], Path(rel).parent / "king-tut-all-wins.txt")
+        for key in FIGURES_OF.get(name, ()):
+            if key in figs:
+                lines += ["", f"![{FIGURE_TITLES[key]}]({figs[key]})"]
+        lines += ["", f"Full run: `python scripts/make_results.py --tables {name}` "
+                  f"(targets: {_targets_text(results)}; chunks of "
+                  f"{n(spec.chunk)} deals; add `--scheduler tcp://HOST:PORT` for a Dask "
+                  "cluster). Resumes from the committed chunks."]
+    if "collections" in figs:
+        lines += ["", "## Grades of the shipped puzzle collections", "",
+                  f"![{FIGURE_TITLES['collections']}]({figs['collections']})"]
+    lines += ["", "## What is left, and how long it takes at today's speed", "",
+              "CPU seconds per deal are measured on the finished chunks (whole process CPU "
+              "time where a chunk ran in one process, else the engines' own CPU time); the "
+              "machine that measured them was shared, so they are rough.", "",
+              *plan_lines(all_results)]
+    write_wins_file(out_dir, all_results)
+    path = out_dir / "results.md"
+    text = "\n".join(lines) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".md")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return path
+
+
+def _targets_text(results: list[CellResult]) -> str:
+    targets = sorted({r.target for r in results})
+    return " / ".join(n(t) for t in targets) + " deals per cell"
+
+
+def write_wins_file(out_dir: Path, all_results: dict[str, list[CellResult]]) -> None:
+    """The fully winnable King Tut deals, one number a line (``pyramids generate --deals``
+    reads it to grade them into a collection)."""
+    rs = all_results.get("king-tut-52")
+    if not rs or not rs[0].deals:
+        return
+    path = out_dir / "results" / "king-tut-all-wins.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = "".join(f"{w['deal']}\n" for w in sorted(rs[0].wins, key=lambda w: w["deal"]))
+    path.write_text(f"# King Tut, discard all 52: winnable deals among 0..{rs[0].deals - 1}\n"
+                    + body, encoding="utf-8")
+
+
+# -- figures --------------------------------------------------------------------------------
+
+FIGURE_TITLES = {
+    "bouquet": "Open bouquet: win rate against pyramid rows",
+    "one-pass": "One-pass Pyramid: the rule options beside the seed article",
+    "par": "Par Pyramid: distribution of the best score",
+    "collections": "Grade scores of the shipped puzzle collections",
+}
+FIGURES_OF = {"open": ("bouquet",), "one-pass": ("one-pass",), "redeal": ("par",)}
+
+
+def make_figures(out_dir: Path, all_results: dict[str, list[CellResult]]) -> dict[str, str]:
+    """PNG files under ``out_dir/figures``; returns their paths relative to ``out_dir``.
+    Needs matplotlib (the ``docs`` extra); without it no figure is made."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return {}
+    plt.rcParams.update({"font.size": 9, "svg.hashsalt": "pyramids"})
+    made: dict[str, str] = {}
+    fig_dir = out_dir / "figures"
+    fig_dir.mkdir(parents=True, exist_ok=True)
+
+    def save(fig: Any, key: str) -> None:
+        path = fig_dir / f"{key}.png"
+        fig.tight_layout()
+        fig.savefig(path, dpi=110, metadata={"Software": None})
+        plt.close(fig)
+        made[key] = os.path.relpath(path, out_dir)
+
+    if "open" in all_results:
+        rs = [r for r in all_results["open"] if r.spec.variant.rest == "bouquet" and r.deals]
+        if rs:
+            fig, ax = plt.subplots(figsize=(6, 3.6))
+            for overlap, colour in ((False, "tab:blue"), (True, "tab:orange")):
+                sel = [r for r in rs if r.spec.variant.overlap == overlap]
+                xs = [r.spec.variant.rows for r in sel]
+                ys = [100 * (r.rate()[0] or 0) for r in sel]
+                err = [[y - 100 * r.rate()[1][0] for y, r in zip(ys, sel, strict=True)],
+                       [100 * r.rate()[1][1] - y for y, r in zip(ys, sel, strict=True)]]
+                name = "overlap" if overlap else "no overlap"
+                ax.errorbar(xs, ys, yerr=err, marker="o", color=colour, capsize=3,
+                            label=f"project, {name}")
+                ax.plot(xs, [100 * r.spec.published.rate for r in sel if r.spec.published],
+                        "x", color=colour, markersize=8, label=f"seed article, {name}")
+            ax.set_xlabel("pyramid rows")
+            ax.set_ylabel("win rate (%)")
+            ax.set_xticks(range(5, 10))
+            ax.set_title(FIGURE_TITLES["bouquet"] + _prov(rs))
+            ax.legend(fontsize=7)
+            save(fig, "bouquet")
+    if "one-pass" in all_results:
+        rs = [r for r in all_results["one-pass"] if r.deals]
+        if rs:
+            fig, ax = plt.subplots(figsize=(7.5, 4.2))
+            ys = list(range(len(rs)))
+            vals = [100 * (r.rate()[0] or 0) for r in rs]
+            err = [[v - 100 * r.rate()[1][0] for v, r in zip(vals, rs, strict=True)],
+                   [100 * r.rate()[1][1] - v for v, r in zip(vals, rs, strict=True)]]
+            ax.barh([y + 0.2 for y in ys], vals, height=0.4, xerr=err, capsize=2,
+                    color="tab:blue", label="project (exact, 95% CI)")
+            ax.barh([y - 0.2 for y in ys], [100 * (r.spec.published.rate if r.spec.published
+                                                   else 0) for r in rs],
+                    height=0.4, color="tab:gray", label="seed article")
+            ax.set_yticks(ys, [r.spec.label for r in rs], fontsize=7)
+            ax.invert_yaxis()
+            ax.set_xlabel("win rate (%)")
+            ax.set_title(FIGURE_TITLES["one-pass"] + _prov(rs))
+            ax.legend(fontsize=7, loc="lower right")
+            save(fig, "one-pass")
+    for r in all_results.get("redeal", []):
+        if r.spec.scores and r.scores:
+            fig, ax = plt.subplots(figsize=(6, 3.4))
+            ks = sorted(r.scores)
+            ax.bar(ks, [r.scores[k] for k in ks], width=0.9, color="tab:green")
+            ax.set_xlabel("best Par score")
+            ax.set_ylabel("deals")
+            ax.set_title(FIGURE_TITLES["par"] + _prov([r]))
+            save(fig, "par")
+    coll = collection_scores()
+    if coll:
+        fig, axes = plt.subplots(len(coll), 1, figsize=(6, 1.5 + 1.4 * len(coll)),
+                                 squeeze=False)
+        grades = ("easy", "medium", "hard", "expert")
+        colours = ("tab:green", "tab:blue", "tab:orange", "tab:red")
+        for ax, (name, entries) in zip(axes[:, 0], coll.items(), strict=True):
+            lo = min(s for _, s in entries)
+            hi = max(s for _, s in entries)
+            bins = [lo + (hi - lo) * i / 20 for i in range(21)] if hi > lo else 10
+            ax.hist([[s for g, s in entries if g == grade] for grade in grades], bins=bins,
+                    stacked=True, color=colours, label=list(grades))
+            ax.set_title(f"{name} ({len(entries)} puzzles)", fontsize=8)
+            ax.set_ylabel("puzzles")
+        axes[-1, 0].set_xlabel("grade score")
+        axes[0, 0].legend(fontsize=7)
+        save(fig, "collections")
+    return made
+
+
+def _prov(rs: Iterable[CellResult]) -> str:
+    return "" if all(r.complete for r in rs) else "\n(provisional: fewer deals than the target)"
+
+
+def collection_scores() -> dict[str, list[tuple[str, float]]]:
+    """(grade, score) of every puzzle of each shipped collection, by collection name."""
+    folders = [ROOT / "src" / "pyramids" / "puzzles", ROOT / "puzzles"]
+    out: dict[str, list[tuple[str, float]]] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+            if path.stem in out:
+                continue
+            entries = []
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    e = json.loads(line)
+                    entries.append((str(e["grade"]), float(e["score"])))
+            if entries:
+                out[path.stem] = entries
+    return out
+
+
+# -- command line ---------------------------------------------------------------------------
+
+def parse_targets(items: Sequence[str]) -> dict[str, int]:
+    """``--target 300`` (every table) or ``--target open=1000`` (one table)."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, _, value = item.rpartition("=")
+        name = name or "*"
+        if name != "*" and name not in TABLES:
+            raise SystemExit(f"--target {item!r}: no table {name!r} ({', '.join(TABLES)})")
+        try:
+            out[name] = int(value.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise SystemExit(f"--target {item!r}: not a number of deals") from None
+        if out[name] < 0:
+            raise SystemExit(f"--target {item!r}: must be >= 0")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", default="all",
+                    help=f"comma-separated tables, or all: {', '.join(TABLES)}")
+    ap.add_argument("--target", action="append", default=[], metavar="[TABLE=]DEALS",
+                    help="deals per cell instead of the table's target (repeatable)")
+    ap.add_argument("--chunk", type=int, help="deals per chunk summary (default: per table)")
+    ap.add_argument("--max-chunks", type=int, help="at most this many new chunks per cell")
+    ap.add_argument("--cells", metavar="KEY,KEY", help="run only these cells (the names of "
+                    "their folders under results/chunks/); the page still shows every cell")
+    ap.add_argument("--cpu-budget", type=float, metavar="SECONDS",
+                    help="stop starting chunks once this much CPU time is spent")
+    ap.add_argument("--workers", "-j", type=int, default=1, help="local worker processes")
+    ap.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="a Dask scheduler")
+    ap.add_argument("--time-limit", type=float, metavar="SECONDS",
+                    help="per-deal limit (deals that hit it are unknown: the row stays "
+                         "incomplete)")
+    ap.add_argument("--out-dir", type=Path, default=ROOT / "docs",
+                    help="where results.md, figures/ and results/chunks/ go")
+    ap.add_argument("--raw-dir", type=Path, default=ROOT / "output" / "results" / "raw",
+                    help="per-deal records (not committed)")
+    ap.add_argument("--render-only", action="store_true", help="only rewrite the page")
+    ap.add_argument("--no-figures", action="store_true")
+    ap.add_argument("--quiet", "-q", action="store_true")
+    args = ap.parse_args(argv)
+    names = list(TABLES) if args.tables == "all" else [t.strip() for t in args.tables.split(",")]
+    for name in names:
+        if name not in TABLES:
+            ap.error(f"no table {name!r}: choose from {', '.join(TABLES)}")
+    keys = {c.key for name in names for c in TABLES[name].cells}
+    for key in (args.cells or "").split(","):
+        if key.strip() and key.strip() not in keys:
+            ap.error(f"no cell {key.strip()!r} in {', '.join(names)}: {', '.join(sorted(keys))}")
+    if args.scheduler and args.workers != 1:
+        ap.error("--workers counts local processes: with --scheduler the cluster works")
+    targets = parse_targets(args.target)
+    chunks = args.out_dir / "results" / "chunks"
+    opts = RunOptions(chunks, args.raw_dir, targets, args.chunk, args.max_chunks,
+                      args.cpu_budget, args.workers, args.scheduler, args.time_limit,
+                      args.quiet, None if args.cells is None
+                      else frozenset(c.strip() for c in args.cells.split(",")))
+    if not args.render_only:
+        try:
+            run_tables(names, opts)
+        except KeyboardInterrupt:
+            print("interrupted: finished chunks are saved; run again to carry on",
+                  file=sys.stderr)
+            return 130
+    render_names = list(TABLES) if args.render_only or args.tables == "all" else names
+    path = render(args.out_dir, chunks, targets, render_names, figures=not args.no_figures)
+    opts.say(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

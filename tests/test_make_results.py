@@ -1,0 +1,179 @@
+"""A small run of scripts/make_results.py, so that the results pipeline cannot rot:
+every table at a few dozen deals per cell, resumed, checked against a direct bulk run,
+and the page's honesty rules (progress, provisional rates, unknowns) on made-up chunks."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from pyramids.bulk import run_records
+from pyramids.stats import Tally
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_results",
+                                                  ROOT / "scripts" / "make_results.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["make_results"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+mr = load_script()
+SMALL = ["--target", "40", "--target", "redeal=4", "--target", "stock-count=3000",
+         "--chunk", "20", "-q"]
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("results")
+    args = ["--out-dir", str(out), "--raw-dir", str(out / "raw"), *SMALL]
+    assert mr.main(args) == 0
+    return out
+
+
+def chunk_files(out: Path, cell: str) -> list[Path]:
+    return sorted((out / "results" / "chunks" / cell).glob("*.json"))
+
+
+def test_every_cell_has_its_chunks_and_a_row(small_run: Path) -> None:
+    page = (small_run / "results.md").read_text(encoding="utf-8")
+    for name, spec in mr.TABLES.items():
+        assert f"## {spec.title}" in page
+        assert f"--tables {name}`" in page
+        for cell in spec.cells:
+            files = chunk_files(small_run, cell.key)
+            assert files, f"no chunk for {cell.key}"
+            if spec.kind == "verdicts":
+                assert f"| {cell.label} |" in page
+    assert "33,788,024,480/609,121,402,903 = **5.5470%**" in page
+    assert "## What is left" in page
+
+
+def test_chunks_add_up_to_a_direct_bulk_run(small_run: Path) -> None:
+    cell = mr.TABLES["one-pass"].cells[0]
+    chunks = [json.loads(p.read_text()) for p in chunk_files(small_run, cell.key)]
+    assert [(c["start"], c["stop"]) for c in chunks] == [(0, 20), (20, 40)]
+    direct = Tally().update(run_records("0:40", cell.variant, workers=1))
+    assert sum(c["winnable"] for c in chunks) == direct.winnable
+    assert sum(c["blocked"] for c in chunks) == direct.blocked
+    merged: dict[str, int] = {}
+    for c in chunks:
+        for k, v in c["blocked_by"].items():
+            merged[k] = merged.get(k, 0) + v
+    assert merged == dict(direct.blocked_by)
+
+
+def test_stock_count_chunks_count_deals_with_the_certificate(small_run: Path) -> None:
+    from pyramids.certificates import stock_count
+    from pyramids.deals import Deal
+
+    (path,) = chunk_files(small_run, "king-tut-all-stock")[:1]
+    c = json.loads(path.read_text())
+    v = mr.STOCK_COUNT_VARIANT
+    assert c["passed"] == sum(stock_count(Deal.from_number(i), v) is None
+                              for i in range(c["start"], c["stop"]))
+
+
+def test_shared_cell_and_par_scores(small_run: Path) -> None:
+    # King Tut to discard all 52 is in two tables: one set of chunks serves both
+    assert mr.TABLES["king-tut-52"].cells[0].key == "king-tut-all"
+    covered = [json.loads(p.read_text()) for p in chunk_files(small_run, "king-tut-all")]
+    assert covered[-1]["stop"] == 40
+    par = [json.loads(p.read_text()) for p in chunk_files(small_run, "par-pyramid")]
+    assert sum(sum(c["scores"].values()) + c["scores_lower_bound_only"] for c in par) == 4
+    assert all(c["unknown"] == 0 for c in par)
+
+
+def test_resume_adds_chunks_and_keeps_the_old_ones(small_run: Path, tmp_path: Path) -> None:
+    import shutil
+
+    out = tmp_path / "copy"
+    shutil.copytree(small_run, out)
+    cell = mr.TABLES["one-pass"].cells[1]
+    before = {p.name: p.read_bytes() for p in chunk_files(out, cell.key)}
+    args = ["--out-dir", str(out), "--raw-dir", str(out / "raw"), "--tables", "one-pass",
+            "--target", "70", "--chunk", "15", "--max-chunks", "1", "--no-figures", "-q"]
+    assert mr.main(args) == 0
+    after = {p.name: p.read_bytes() for p in chunk_files(out, cell.key)}
+    assert {k: after[k] for k in before} == before
+    assert sorted(set(after) - set(before)) == ["00000000040-00000000055.json"]
+    page = (out / "results.md").read_text(encoding="utf-8")
+    assert f"| {cell.label} | 55 of 70 so far |" in page
+    assert "provisional" in page
+
+
+def write_chunk(folder: Path, cell: object, start: int, stop: int, **counts: object) -> None:
+    obj = {"format": mr.FORMAT, "table": "one-pass", "cell": cell.key,  # type: ignore
+           "variant": cell.variant.options(), "start": start, "stop": stop,  # type: ignore
+           "deals": stop - start, "winnable": 0, "blocked": stop - start, "unknown": 0,
+           "blocked_by": {"exhaustive": stop - start}, "unknown_by": {},
+           "engine_seconds": 1.0, "cpu_seconds": 2.0, "wall_seconds": 2.0, "code": "test"}
+    obj.update(counts)
+    mr.write_json_atomic(mr.chunk_path(folder, cell.key, start, stop), obj)  # type: ignore
+
+
+def test_unknowns_mark_the_row_incomplete(tmp_path: Path) -> None:
+    chunks = tmp_path / "results" / "chunks"
+    cell = mr.TABLES["one-pass"].cells[0]
+    write_chunk(chunks, cell, 0, 100, winnable=7, blocked=92, unknown=1,
+                blocked_by={"exhaustive": 92}, unknown_by={"time limit": 1})
+    mr.render(tmp_path, chunks, {"*": 100}, ["one-pass"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith(f"| {cell.label} |"))
+    assert "incomplete: 1 unknown" in row and "| 100 |" in row
+    assert "*7.07% (" in row  # 7 of 99 decided, in italics: not final
+
+
+def test_complete_row_is_final_and_a_gap_stops_the_count(tmp_path: Path) -> None:
+    chunks = tmp_path / "results" / "chunks"
+    cell = mr.TABLES["one-pass"].cells[0]
+    write_chunk(chunks, cell, 0, 50, winnable=5, blocked=45, blocked_by={"exhaustive": 45})
+    write_chunk(chunks, cell, 50, 100, winnable=5, blocked=45, blocked_by={"exhaustive": 45})
+    write_chunk(chunks, cell, 200, 300)  # after a gap: not counted until the gap is filled
+    mr.render(tmp_path, chunks, {"*": 100}, ["one-pass"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith(f"| {cell.label} |"))
+    assert "| 100 | 10 |" in row and "final" in row and "| 10.00% (" in row
+    mr.render(tmp_path, chunks, {"*": 1000}, ["one-pass"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert f"| {cell.label} | 100 of 1,000 so far |" in page
+
+
+def test_overlapping_chunks_are_refused(tmp_path: Path) -> None:
+    chunks = tmp_path / "chunks"
+    cell = mr.TABLES["one-pass"].cells[0]
+    write_chunk(chunks, cell, 0, 50)
+    write_chunk(chunks, cell, 40, 90)
+    with pytest.raises(SystemExit, match="overlapping chunks"):
+        mr.read_chunks(chunks, cell)
+
+
+def test_figures_are_made_and_deterministic(small_run: Path, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    figs = small_run / "figures"
+    names = sorted(p.name for p in figs.glob("*.png"))
+    assert {"bouquet.png", "one-pass.png", "par.png"} <= set(names)
+    page = (small_run / "results.md").read_text(encoding="utf-8")
+    assert "![Open bouquet: win rate against pyramid rows](figures/bouquet.png)" in page
+    first = {n: (figs / n).read_bytes() for n in names}
+    assert all(b.startswith(b"\x89PNG") for b in first.values())
+    mr.render(small_run, small_run / "results" / "chunks",
+              mr.parse_targets(["40", "redeal=4", "stock-count=3000"]), list(mr.TABLES))
+    assert {n: (figs / n).read_bytes() for n in names} == first
+
+
+def test_bad_targets_are_named() -> None:
+    with pytest.raises(SystemExit, match="no table 'nope'"):
+        mr.parse_targets(["nope=5"])
+    with pytest.raises(SystemExit, match="not a number"):
+        mr.parse_targets(["open=many"])
