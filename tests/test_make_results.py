@@ -177,3 +177,21 @@ def test_bad_targets_are_named() -> None:
         mr.parse_targets(["nope=5"])
     with pytest.raises(SystemExit, match="not a number"):
         mr.parse_targets(["open=many"])
+
+
+def test_scheduler_run_gives_the_same_chunks(small_run: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    cell = mr.TABLES["one-pass"].cells[0]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  protocol="tcp://", host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0") as lc:
+        args = ["--out-dir", str(tmp_path), "--raw-dir", str(tmp_path / "raw"),
+                "--tables", "one-pass", "--cells", cell.key, "--target", "40",
+                "--chunk", "20", "--scheduler", lc.scheduler_address, "--no-figures", "-q"]
+        assert mr.main(args) == 0
+    keys = ("start", "stop", "deals", "winnable", "blocked", "blocked_by", "unknown")
+    for local, dask in zip(chunk_files(small_run, cell.key), chunk_files(tmp_path, cell.key),
+                           strict=True):
+        a, b = json.loads(local.read_text()), json.loads(dask.read_text())
+        assert {k: a[k] for k in keys} == {k: b[k] for k in keys}
+        assert b["cpu_seconds"] is None  # not measurable across workers: engines' time kept
