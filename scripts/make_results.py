@@ -559,23 +559,25 @@ def compare_sentence(r: CellResult, table: str) -> str:
     if pub is None or rate is None:
         return ""
     p = pub.rate
-    state = "" if r.complete else " (provisional, on the deals so far)"
+    fig = f"the article's {100 * p:.2f}%"
+    state = "" if r.complete else "; provisional, on the deals so far"
     if agrees(r, pub):
-        return (f"agrees with the article's {pub.percent:g}% (the 95% intervals "
-                f"overlap){state}")
+        return f"agrees with {fig} (the 95% intervals overlap{state})"
+    state = f" ({state[2:]})" if state else ""
     if table == "one-pass":
         if p < rate:
-            return (f"above the article's {pub.percent:g}%{state}: its solver gave up on hard "
-                    "deals and counted them as losses, so its one-pass figures are lower "
-                    "bounds")
+            return (f"above {fig}{state}: the article's one-pass searches stopped on some "
+                    "hard deals, which then counted as losses, so its one-pass figures are "
+                    "lower bounds")
         why = ("the project forces the pair the moment it shows (docs/rules.md, reading "
-               "7), a stricter reading than the programs the article describes"
+               "7), a stricter reading than the programs the article describes, which "
+               "can only lower the rate"
                if r.spec.variant.stock_waste == "automatic"
                else "unexpected for a lower bound: to be looked into")
-        return f"below the article's {pub.percent:g}%{state}: {why}"
+        return f"below {fig}{state}: {why}"
     side = "above" if p < rate else "below"
-    return (f"{side} the article's {pub.percent:g}%{state}, outside the sampling error of "
-            "both: to be looked into")
+    return (f"{side} {fig}{state}, outside the sampling error of both: to be looked "
+            "into")
 
 
 def published_interval(pub: Published) -> tuple[float, float]:
@@ -607,7 +609,7 @@ def render_verdict_table(spec: TableSpec, results: list[CellResult]) -> list[str
     notes = []
     for r in results:
         pub = r.spec.published
-        pub_text = "–" if pub is None else f"{pub.percent:.2f}%"
+        pub_text = "–" if pub is None else f"{100 * pub.rate:.2f}%"
         lines.append("| " + " | ".join([
             r.spec.label, progress_text(r), n(r.winnable), *cert_cells(r), n(r.unknown),
             rate_text(r), pub_text, status_note(r)]) + " |")

@@ -498,3 +498,13 @@ def test_par_score_does_not_change_by_dealing_on() -> None:
             g.push(DEAL if g.stock else REDEAL)
             assert g.par_score() == score
         assert g.pass_no == 3
+
+
+def test_overlap_never_pairs_within_the_waste() -> None:
+    # Tut's Tomb has overlap discards, but the waste is not a column: the card under the
+    # waste top stays out of reach even when it pairs with the top.
+    g = stock_game("TC 9C 4C", bottom="AC AD AH AS 2C 2D 2H", variant=get_variant("tuts-tomb"))
+    play(g, "deal")
+    assert g.waste == cards("TC 9C 4C")
+    assert "9C+4C" not in legal(g)
+    assert g.why_illegal(mv("9C+4C")) == "9C is in the waste under 4C"
