@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramids.bounds import stock_count_fraction, stock_count_passing
-from pyramids.bulk import BulkRunner, Job, OutFile, RangeSource, Record
+from pyramids.bulk import BulkRunner, Interrupted, Job, OutFile, RangeSource, Record
 from pyramids.certificates import stock_count
 from pyramids.deals import Deal
 from pyramids.moves import parse_moves
@@ -279,7 +279,7 @@ class ChunkAcc:
             self.wins.append((rec["deal"], " ".join(rec["moves"])))
 
     def summary(self, table: str, cell: CellSpec, code: str, cpu: float | None,
-                wall: float) -> dict[str, Any]:
+                wall: float, time_limit: float | None = None) -> dict[str, Any]:
         t = self.tally
         for number, moves in self.wins:  # replayed once more before it is stored
             replay(Deal.from_number(number), cell.variant, parse_moves(moves))
@@ -291,7 +291,7 @@ class ChunkAcc:
             "unknown_by": dict(sorted(t.unknown_by.items())),
             "engine_seconds": round(t.engine_seconds, 3),
             "cpu_seconds": None if cpu is None else round(cpu, 3),
-            "wall_seconds": round(wall, 3), "code": code,
+            "wall_seconds": round(wall, 3), "code": code, "time_limit": time_limit,
         }
         if cell.scores:
             obj["scores"] = {str(k): v for k, v in sorted(self.scores.items())}
@@ -414,7 +414,8 @@ def _verdict_chunks(spec: TableSpec, cell: CellSpec, chunks: list[tuple[int, int
             wall = time.perf_counter() - wall0
             opts.spent += cpu if cpu is not None else acc.tally.engine_seconds
             write_json_atomic(chunk_path(opts.chunks, cell.key, a, acc.stop),
-                              acc.summary(spec.name, cell, code, cpu, wall))
+                              acc.summary(spec.name, cell, code, cpu, wall,
+                                          opts.time_limit))
             written += 1
             t = acc.tally
             opts.say(f"{spec.name}/{cell.key} {a}:{acc.stop}: {t.winnable} winnable, "
@@ -1020,7 +1021,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.render_only:
         try:
             run_tables(names, opts)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Interrupted):
             print("interrupted: finished chunks are saved; run again to carry on",
                   file=sys.stderr)
             return 130
