@@ -211,6 +211,37 @@ def code_version() -> str:
         return "unknown"
 
 
+def src_version() -> str:
+    """The git tree hash of ``src/`` (the code that decides the verdicts), ``-dirty`` when
+    ``src/`` has uncommitted changes: unlike a commit hash it survives a rebase."""
+    try:
+        tree = subprocess.run(["git", "rev-parse", "HEAD:src"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=ROOT,
+                               capture_output=True, text=True, timeout=10,
+                               check=True).stdout.strip()
+        return tree[:12] + ("-dirty" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+# Chunks made in session 15 on the `docs` branch before it was rebased and landed: the
+# commit each label stood for is gone, but its src/ is exactly that of this main commit
+# (checked with git diff; "-dirty" marked edits to the script or the docs only).
+REBASED = {"30b73e0": "4c6b4c1", "2bf57f3": "b0a08cb", "fcec77f": "b0a08cb",
+           "8a4438c": "b0a08cb"}
+
+
+def code_note(codes: Iterable[str]) -> str:
+    gone = sorted({c for c in codes if c.split("-")[0] in REBASED})
+    if not gone:
+        return ""
+    return (" " + "; ".join(f"`{c}` ran the `src/` of main's `{REBASED[c.split('-')[0]]}`"
+                            for c in gone)
+            + " (commits of a branch rebased before it landed; `-dirty`: uncommitted edits "
+            "to this script or the docs only).")
+
+
 def write_json_atomic(path: Path, obj: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
@@ -291,7 +322,8 @@ class ChunkAcc:
             "unknown_by": dict(sorted(t.unknown_by.items())),
             "engine_seconds": round(t.engine_seconds, 3),
             "cpu_seconds": None if cpu is None else round(cpu, 3),
-            "wall_seconds": round(wall, 3), "code": code, "time_limit": time_limit,
+            "wall_seconds": round(wall, 3), "code": code, "src": SRC_VERSION[0],
+            "time_limit": time_limit,
         }
         if cell.scores:
             obj["scores"] = {str(k): v for k, v in sorted(self.scores.items())}
@@ -381,7 +413,8 @@ def _count_stock_chunks(spec: TableSpec, cell: CellSpec, chunks: list[tuple[int,
             "format": FORMAT, "table": spec.name, "cell": cell.key,
             "variant": cell.variant.options(), "start": a, "stop": b, "deals": b - a,
             "passed": passed, "cpu_seconds": round(cpu, 3),
-            "wall_seconds": round(time.perf_counter() - wall0, 3), "code": code})
+            "wall_seconds": round(time.perf_counter() - wall0, 3), "code": code,
+            "src": SRC_VERSION[0]})
         written += 1
         opts.say(f"{spec.name}/{cell.key} {a}:{b}: {passed} pass ({cpu:.1f} s CPU)")
     return written
@@ -432,8 +465,12 @@ def _verdict_chunks(spec: TableSpec, cell: CellSpec, chunks: list[tuple[int, int
     return written
 
 
+SRC_VERSION = ["unknown"]
+
+
 def run_tables(names: Sequence[str], opts: RunOptions) -> None:
     code = code_version()
+    SRC_VERSION[0] = src_version()
     needs_runner = any(TABLES[n].kind != "stock-count" for n in names)
     runner = make_runner(opts) if needs_runner else None
     try:
@@ -531,10 +568,14 @@ def n(x: int) -> str:
     return f"{x:,}"
 
 
-def rate_text(r: CellResult, digits: int = 2) -> str:
+def rate_text(r: CellResult, digits: int | None = None) -> str:
+    """``6.03% (5.88–6.18)``: enough decimals to show the interval (more for tiny rates),
+    in italics unless the cell is complete."""
     rate, (lo, hi) = r.rate()
     if rate is None:
         return "–"
+    if digits is None:
+        digits = 2 if hi >= 0.01 else 3 if hi >= 0.001 else 4
     text = f"{pct(rate, digits)} ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
     return text if r.complete else f"*{text}*"
 
@@ -654,12 +695,14 @@ def render_par(r: CellResult) -> list[str]:
         return []
     total = sum(r.scores.values())
     mean = sum(k * v for k, v in r.scores.items()) / total
-    # 50 needs all 52 cards on the first pass; 36..49 the pyramid cleared on the first
-    # pass; lower scores can come from any pass (the figure shows the whole distribution)
+    # 50: all 52 cards gone in the first pass. 35 and 20 are the best scores of a deal
+    # whose pyramid is first cleared in the second or third pass (every card gone), but a
+    # score can also come from an earlier pass with cards left (50 - 15 = 35)
     bands: list[tuple[str, Callable[[int], bool]]] = [
-        ("50 (all 52 cards gone in the first pass)", lambda s: s == 50),
-        ("36 to 49 (pyramid cleared in the first pass)", lambda s: 36 <= s <= 49),
-        ("1 to 35", lambda s: 1 <= s <= 35), ("0 or less", lambda s: s <= 0)]
+        ("50", lambda s: s == 50), ("36 to 49", lambda s: 36 <= s <= 49),
+        ("35", lambda s: s == 35), ("21 to 34", lambda s: 21 <= s <= 34),
+        ("20", lambda s: s == 20), ("1 to 19", lambda s: 1 <= s <= 19),
+        ("0 or less", lambda s: s <= 0)]
     lines = ["", f"Best Par score over {n(total)} deals whose best score is proved"
              + ("" if r.complete else " (provisional)") + f": mean {mean:.2f}, "
              f"median {_median(r.scores)}.", "", "| best score | deals | share |",
@@ -667,6 +710,11 @@ def render_par(r: CellResult) -> list[str]:
     lines += [f"| {label} | {n(c)} | {pct(c / total)} |"
               for label, test in bands
               for c in [sum(v for k, v in r.scores.items() if test(k))]]
+    lines += ["", "50 means all 52 cards went in the first pass; 35 and 20 are the best a "
+              "deal can score when its pyramid is first cleared in the second or third pass "
+              "(every card gone by the end), though the same totals can also come from an "
+              "earlier pass with cards left over (50 − 15 = 35). A pyramid never cleared "
+              "scores minus the cards left."]
     if r.lower_scores:
         lines.append(f"\n{n(r.lower_scores)} deals have only a lower bound on their best "
                      "score (a limit was hit) and are left out of the distribution.")
@@ -715,9 +763,20 @@ def render_stock_count(r: CellResult) -> list[str]:
 def render_wins(r: CellResult, wins_file: Path) -> list[str]:
     if not r.deals:
         return []
-    lines = ["", f"Fully winnable deals found so far: **{n(r.winnable)}** of "
-             f"{progress_text(r)} deals ({status_note(r)}); the win rate is "
+    lines = ["", f"Fully winnable deals found: **{n(r.winnable)}** among the first "
+             f"{n(r.deals)} deals (target {n(r.target)}: {status_note(r)}); the win rate is "
              f"{rate_text(r, 4)}."]
+    if r.wins:
+        first = r.wins[0]["deal"]
+        lines += ["", "The seed article (section *Tutenkhamen's Curse*) asks whether anyone "
+                  "has a King Tut deal that can be won by discarding all 52 cards, and "
+                  "guesses a win rate of about half a percent \"and perhaps much less\". "
+                  f"There are such deals: deal {first} is the first, and each deal below "
+                  "comes with a solution the referee has replayed (`pyramids replay "
+                  f"{first} -V king-tut --objective all MOVES...`). The rate is far below "
+                  "half a percent: the stock-count test alone leaves "
+                  f"{100 * float(stock_count_fraction(7)):.2f}% of deals, and nearly "
+                  "all of those are blocked all the same (the table above says by what)."]
     if r.wins:
         lines += ["", "| deal | solution (replayed by the referee) |", "|---|---|"]
         lines += [f"| {w['deal']} | `{w['solution']}` |" for w in r.wins[:20]]
@@ -731,7 +790,7 @@ def render_wins(r: CellResult, wins_file: Path) -> list[str]:
 
 
 def plan_lines(all_results: dict[str, list[CellResult]]) -> list[str]:
-    lines = ["| table | deals done | deals to go | CPU s per deal (measured) | "
+    lines = ["| table | deals done | deals to go | CPU ms per deal, by cell (measured) | "
              "CPU-hours to go |", "|---|---|---|---|---|"]
     for name, results in all_results.items():
         done = sum(min(r.deals, r.target) for r in results)
@@ -744,10 +803,10 @@ def plan_lines(all_results: dict[str, list[CellResult]]) -> list[str]:
             else:
                 hours += spd * max(0, r.target - r.deals) / 3600
         rates = [x for x in (r.seconds_per_deal() for r in results) if x is not None]
-        rate_txt = ("–" if not rates else f"{min(rates):.4f} to {max(rates):.4f}"
-                    if len(rates) > 1 else f"{rates[0]:.4f}")
-        h = f"{hours:,.1f}" + (f" + {n(unmeasured)} deals not measured yet" if unmeasured
-                               else "")
+        rate_txt = ("–" if not rates else f"{1000 * min(rates):.2g} to {1000 * max(rates):.2g}"
+                    if len(rates) > 1 else f"{1000 * rates[0]:.2g}")
+        h = f"{hours:,.2f}" + (f" + {n(unmeasured)} deals not measured yet" if unmeasured
+                                else "")
         lines.append(f"| {name} | {n(done)} | {n(togo)} | {rate_txt} | {h} |")
     return lines
 
@@ -761,7 +820,6 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
         target = targets.get(name, targets.get("*", spec.target))
         all_results[name] = [aggregate(chunks, spec, c, target) for c in spec.cells]
     rel = os.path.relpath(chunks, out_dir)
-    codes = sorted({c for rs in all_results.values() for r in rs for c in r.codes})
     figs = make_figures(out_dir, all_results) if figures else {}
     lines = [
         "# Exact win rates for the Pyramid family", "",
@@ -772,8 +830,8 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
         "verdicts are counted apart and never in a rate; a row with unknowns, or with "
         "fewer deals than its target, is marked and its rate shown in *italics*. Deals are "
         "numbered from 0 (docs/rules.md, *Deal numbers*), so anyone can check any of them "
-        "with `pyramids check N`.", "",
-        f"Code versions of the chunks: {', '.join(f'`{c}`' for c in codes) or 'none yet'}.",
+        "with `pyramids check N`. The code version that made each table's chunks is "
+        "written under it.",
     ]
     for name, results in all_results.items():
         spec = TABLES[name]
@@ -792,6 +850,10 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
         for key in FIGURES_OF.get(name, ()):
             if key in figs:
                 lines += ["", f"![{FIGURE_TITLES[key]}]({figs[key]})"]
+        table_codes = sorted({c for r in results for c in r.codes})
+        lines += ["", "Code version of these chunks (`git describe`): "
+                  + (", ".join(f"`{c}`" for c in table_codes) or "none yet") + "."
+                  + code_note(table_codes)]
         lines += ["", f"Full run: `python scripts/make_results.py --tables {name}` "
                   f"(targets: {_targets_text(results)}; chunks of "
                   f"{n(spec.chunk)} deals; add `--scheduler tcp://HOST:PORT` for a Dask "
@@ -803,7 +865,17 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
               "CPU seconds per deal are measured on the finished chunks (whole process CPU "
               "time where a chunk ran in one process, else the engines' own CPU time); the "
               "machine that measured them was shared, so they are rough.", "",
-              *plan_lines(all_results)]
+              *plan_lines(all_results), "",
+              "To carry on, on any machine with this repository: `python scripts/make_results.py` "
+              "(every table to its target; `-j N` for N local processes, `--scheduler "
+              "tcp://HOST:PORT` for a Dask cluster, `--cpu-budget S` to stop starting chunks "
+              "after S CPU seconds), then commit `docs/results.md`, `docs/results/` and "
+              "`docs/figures/`. It carries on from the end of each cell's committed chunks; an "
+              "interrupted chunk resumes from `output/results/raw/` on the same machine, or "
+              "starts again on another. There is no time limit by default, so a very hard deal "
+              "holds its cell up until it is settled; with `--time-limit S` such deals are "
+              "counted unknown instead and their row stays incomplete until that chunk's "
+              "summary is deleted and the chunk run again without a limit."]
     write_wins_file(out_dir, all_results)
     path = out_dir / "results.md"
     text = "\n".join(lines) + "\n"
@@ -852,6 +924,7 @@ def make_figures(out_dir: Path, all_results: dict[str, list[CellResult]]) -> dic
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         return {}
     plt.rcParams.update({"font.size": 9, "svg.hashsalt": "pyramids"})
@@ -904,7 +977,7 @@ def make_figures(out_dir: Path, all_results: dict[str, list[CellResult]]) -> dic
             ax.invert_yaxis()
             ax.set_xlabel("win rate (%)")
             ax.set_title(FIGURE_TITLES["one-pass"] + _prov(rs))
-            ax.legend(fontsize=7, loc="lower right")
+            ax.legend(fontsize=7, loc="upper right")
             save(fig, "one-pass")
     for r in all_results.get("redeal", []):
         if r.spec.scores and r.scores:
@@ -929,6 +1002,7 @@ def make_figures(out_dir: Path, all_results: dict[str, list[CellResult]]) -> dic
                     stacked=True, color=colours, label=list(grades))
             ax.set_title(f"{name} ({len(entries)} puzzles)", fontsize=8)
             ax.set_ylabel("puzzles")
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         axes[-1, 0].set_xlabel("grade score")
         axes[0, 0].legend(fontsize=7)
         save(fig, "collections")

@@ -1,6 +1,7 @@
 """A small run of scripts/make_results.py, so that the results pipeline cannot rot:
-every table at a few dozen deals per cell, resumed, checked against a direct bulk run,
-and the page's honesty rules (progress, provisional rates, unknowns) on made-up chunks."""
+every table at 30 deals per cell (4 in the Par-heavy table: the suite's time matters),
+resumed, checked against a direct bulk run, on a Dask cluster too, and the page's
+honesty rules (progress, provisional rates, unknowns) on made-up chunks."""
 
 from __future__ import annotations
 
@@ -29,8 +30,8 @@ def load_script() -> ModuleType:
 
 
 mr = load_script()
-SMALL = ["--target", "40", "--target", "redeal=4", "--target", "stock-count=3000",
-         "--chunk", "20", "-q"]
+SMALL = ["--target", "30", "--target", "redeal=4", "--target", "stock-count=3000",
+         "--chunk", "15", "-q"]
 
 
 @pytest.fixture(scope="module")
@@ -62,8 +63,8 @@ def test_every_cell_has_its_chunks_and_a_row(small_run: Path) -> None:
 def test_chunks_add_up_to_a_direct_bulk_run(small_run: Path) -> None:
     cell = mr.TABLES["one-pass"].cells[0]
     chunks = [json.loads(p.read_text()) for p in chunk_files(small_run, cell.key)]
-    assert [(c["start"], c["stop"]) for c in chunks] == [(0, 20), (20, 40)]
-    direct = Tally().update(run_records("0:40", cell.variant, workers=1))
+    assert [(c["start"], c["stop"]) for c in chunks] == [(0, 15), (15, 30)]
+    direct = Tally().update(run_records("0:30", cell.variant, workers=1))
     assert sum(c["winnable"] for c in chunks) == direct.winnable
     assert sum(c["blocked"] for c in chunks) == direct.blocked
     merged: dict[str, int] = {}
@@ -88,7 +89,7 @@ def test_shared_cell_and_par_scores(small_run: Path) -> None:
     # King Tut to discard all 52 is in two tables: one set of chunks serves both
     assert mr.TABLES["king-tut-52"].cells[0].key == "king-tut-all"
     covered = [json.loads(p.read_text()) for p in chunk_files(small_run, "king-tut-all")]
-    assert covered[-1]["stop"] == 40
+    assert covered[-1]["stop"] == 30
     par = [json.loads(p.read_text()) for p in chunk_files(small_run, "par-pyramid")]
     assert sum(sum(c["scores"].values()) + c["scores_lower_bound_only"] for c in par) == 4
     assert all(c["unknown"] == 0 for c in par)
@@ -106,9 +107,9 @@ def test_resume_adds_chunks_and_keeps_the_old_ones(small_run: Path, tmp_path: Pa
     assert mr.main(args) == 0
     after = {p.name: p.read_bytes() for p in chunk_files(out, cell.key)}
     assert {k: after[k] for k in before} == before
-    assert sorted(set(after) - set(before)) == ["00000000040-00000000055.json"]
+    assert sorted(set(after) - set(before)) == ["00000000030-00000000045.json"]
     page = (out / "results.md").read_text(encoding="utf-8")
-    assert f"| {cell.label} | 55 of 70 so far |" in page
+    assert f"| {cell.label} | 45 of 70 so far |" in page
     assert "provisional" in page
 
 
@@ -168,7 +169,7 @@ def test_figures_are_made_and_deterministic(small_run: Path, tmp_path: Path) -> 
     first = {n: (figs / n).read_bytes() for n in names}
     assert all(b.startswith(b"\x89PNG") for b in first.values())
     mr.render(small_run, small_run / "results" / "chunks",
-              mr.parse_targets(["40", "redeal=4", "stock-count=3000"]), list(mr.TABLES))
+              mr.parse_targets(["30", "redeal=4", "stock-count=3000"]), list(mr.TABLES))
     assert {n: (figs / n).read_bytes() for n in names} == first
 
 
@@ -186,8 +187,8 @@ def test_scheduler_run_gives_the_same_chunks(small_run: Path, tmp_path: Path) ->
                                   protocol="tcp://", host="127.0.0.1",
                                   dashboard_address="127.0.0.1:0") as lc:
         args = ["--out-dir", str(tmp_path), "--raw-dir", str(tmp_path / "raw"),
-                "--tables", "one-pass", "--cells", cell.key, "--target", "40",
-                "--chunk", "20", "--scheduler", lc.scheduler_address, "--no-figures", "-q"]
+                "--tables", "one-pass", "--cells", cell.key, "--target", "30",
+                "--chunk", "15", "--scheduler", lc.scheduler_address, "--no-figures", "-q"]
         assert mr.main(args) == 0
     keys = ("start", "stop", "deals", "winnable", "blocked", "blocked_by", "unknown")
     for local, dask in zip(chunk_files(small_run, cell.key), chunk_files(tmp_path, cell.key),
