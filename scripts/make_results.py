@@ -229,7 +229,7 @@ def src_version() -> str:
 # commit each label stood for is gone, but its src/ is exactly that of this main commit
 # (checked with git diff; "-dirty" marked edits to the script or the docs only).
 REBASED = {"30b73e0": "4c6b4c1", "2bf57f3": "b0a08cb", "fcec77f": "b0a08cb",
-           "8a4438c": "b0a08cb"}
+           "8a4438c": "b0a08cb", "a95bec4": "4696e90"}
 
 
 def code_note(codes: Iterable[str]) -> str:
