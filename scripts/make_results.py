@@ -715,6 +715,14 @@ def render_par(r: CellResult) -> list[str]:
               "(every card gone by the end), though the same totals can also come from an "
               "earlier pass with cards left over (50 − 15 = 35). A pyramid never cleared "
               "scores minus the cards left."]
+    missing = r.decided - total - r.lower_scores
+    if missing:
+        lines.append(f"\n{n(missing)} decided deals carry no best score: they were blocked "
+                     "by an instant certificate, on which the bulk runner (`bulk.analyse`) "
+                     "does not run the engines even under Par scoring. Their pyramid can "
+                     "never be cleared, so their scores are negative: leaving them out makes "
+                     "the distribution above lean high. Those chunks are to be run again once "
+                     "the runner scores them.")
     if r.lower_scores:
         lines.append(f"\n{n(r.lower_scores)} deals have only a lower bound on their best "
                      "score (a limit was hit) and are left out of the distribution.")
