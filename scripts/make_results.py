@@ -717,7 +717,9 @@ def render_par(r: CellResult) -> list[str]:
               "scores minus the cards left."]
     missing = r.decided - total - r.lower_scores
     if missing:
-        lines.append(f"\n{n(missing)} decided deals carry no best score: they were blocked "
+        many = missing != 1
+        lines.append(f"\n{n(missing)} decided deal{'s' if many else ''} "
+                     f"carr{'y' if many else 'ies'} no best score: blocked "
                      "by an instant certificate, on which the bulk runner (`bulk.analyse`) "
                      "does not run the engines even under Par scoring. Their pyramid can "
                      "never be cleared, so their scores are negative: leaving them out makes "

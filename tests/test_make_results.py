@@ -196,3 +196,15 @@ def test_scheduler_run_gives_the_same_chunks(small_run: Path, tmp_path: Path) ->
         a, b = json.loads(local.read_text()), json.loads(dask.read_text())
         assert {k: a[k] for k in keys} == {k: b[k] for k in keys}
         assert b["cpu_seconds"] is None  # not measurable across workers: engines' time kept
+
+
+def test_par_deals_without_a_score_are_disclosed(tmp_path: Path) -> None:
+    chunks = tmp_path / "results" / "chunks"
+    par = next(c for c in mr.TABLES["redeal"].cells if c.scores)
+    write_chunk(chunks, par, 0, 10, winnable=6, blocked=4,
+                blocked_by={"four-complement": 1, "exhaustive": 3},
+                scores={"35": 6, "-20": 3}, scores_lower_bound_only=0)
+    mr.render(tmp_path, chunks, {"*": 10}, ["redeal"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert "over 9 deals whose best score is proved" in page
+    assert "1 decided deal carries no best score: blocked" in page
