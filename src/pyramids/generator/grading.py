@@ -23,12 +23,19 @@ What makes a deal hard for a person, each measured on the deal (components):
     (``unique`` is then true), ``null`` = not settled within budget.
 ``length``, ``pyramid_pairs``
     moves in the solution, and its discards of two pyramid cards.
+``lookahead_losses``
+    games lost out of ``Budgets.lookahead_games`` (50) by the ``lookahead-3`` player of
+    :mod:`.players`, who looks three moves ahead with a plain card-counting heuristic
+    (Par: games that do not reach the best score). Seeded (``GRADING_SEED``, apart from the
+    seeds the players' evidence uses), so deterministic. The solver facts above count
+    traps; this says how many of them a player who thinks a little still falls into.
 
 Score (a weighted sum; the weights say how much each feature costs a solver by hand)::
 
     score = 2.0 * traps + 0.5 * losing_moves + 2.5 * len(failed)
           + 3.0 * [lines == 1] + 1.0 * [lines unknown]
           + 1.0 * (branching - 1) + 0.25 * pyramid_pairs + 0.05 * length
+          + 1.0 * lookahead_losses
 
 Grades: ``easy`` below the first threshold, ``medium``, ``hard``, then ``expert`` from
 the third. Thresholds are per variant (``THRESHOLDS``): the 40th, 70th and 90th
@@ -56,6 +63,7 @@ from ..variants import Variant
 from .greedy import STRATEGIES, play_out
 from .lines import count_lines
 from .oracle import Oracle
+from .players import get_player, win_rates
 
 GRADES = ("easy", "medium", "hard", "expert")
 PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
@@ -75,7 +83,10 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
 }
 
 WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
-           "lines_unknown": 1.0, "branching": 1.0, "pyramid_pairs": 0.25, "length": 0.05}
+           "lines_unknown": 1.0, "branching": 1.0, "pyramid_pairs": 0.25, "length": 0.05,
+           "lookahead_losses": 1.0}
+GRADING_SEED = 17  # the lookahead player's games when grading (the evidence uses others)
+GRADING_PLAYER = "lookahead-3"
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,7 @@ class Budgets:
     cpsat_dtime: float = 20.0  # CP-SAT deterministic time for the second line
     line_positions: int = 3000  # restricted search for the second line (stock games)
     line_queries: int = 300  # and the oracle queries it may make
+    lookahead_games: int = 50  # games the lookahead player plays (lookahead_losses)
 
 
 @dataclass
@@ -137,7 +149,8 @@ def combine(components: dict[str, Any]) -> float:
          + w["lines_unknown"] * (lines is None)
          + w["branching"] * max(0.0, components["branching"] - 1.0)
          + w["pyramid_pairs"] * components["pyramid_pairs"]
-         + w["length"] * components["length"])
+         + w["length"] * components["length"]
+         + w["lookahead_losses"] * components["lookahead_losses"])
     return round(float(s), 2)
 
 
@@ -264,9 +277,18 @@ def measure(deal: Deal, variant: Variant, line: Sequence[Move],
                              and all(int(c) in pyr_cards for c in m.cards)),
         "oracle_queries": oracle.queries,
     }
+    comps["lookahead_losses"] = lookahead_losses(deal, variant, budgets.lookahead_games, best)
     if par:
         comps["best_score"] = best
     return comps
+
+
+def lookahead_losses(deal: Deal, variant: Variant, games: int, best: int | None) -> int:
+    """Games out of ``games`` the grading's lookahead player loses (Par: falls short of
+    ``best``), with the grading's own seed."""
+    (rate,) = win_rates(deal, variant, games, [get_player(GRADING_PLAYER)], GRADING_SEED,
+                        best)
+    return rate.games - rate.wins
 
 
 def grade_deal(deal: Deal, variant: Variant, budgets: Budgets = Budgets(),

@@ -1,0 +1,150 @@
+"""Win rates of the simulated players (pyramids.generator.players) per collection and grade.
+
+    .venv/bin/python scripts/player_rates.py --playouts 200 --out benchmarks/player_rates.jsonl \\
+        [--collections giza,giza-6x4,pyramid] [--from FILE.jsonl ...] [--seed 0]
+    .venv/bin/python scripts/player_rates.py --report benchmarks/player_rates.jsonl
+
+Plays every puzzle of the collections (default: the shipped ones) ``--playouts`` times per
+player, one process, and appends one JSON line per puzzle to ``--out`` as it goes: an
+interrupted run resumes where it stopped (puzzles already there with the same playouts
+and seed are skipped). Progress on stderr. ``--report`` prints, per collection and grade,
+each player's pooled win rate with its 95 % Wilson interval (playouts of one puzzle are
+not independent of each other, so the interval is narrower than a puzzle-level one would
+be), the share of puzzles it won at least once, and whether the rates fall grade by grade.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from pyramids import puzzles
+from pyramids.deals import Deal
+from pyramids.generator.grading import GRADES
+from pyramids.generator.players import PLAYER_NAMES, PLAYERS, get_player, win_rates
+from pyramids.stats import wilson
+from pyramids.variants import Variant
+
+
+def entries(paths: list[Path]) -> list[dict[str, Any]]:
+    out = []
+    for p in paths:
+        out += [json.loads(x) for x in p.read_text().splitlines() if x.strip()]
+    return out
+
+
+def done(out: Path, playouts: int, seed: int) -> set[str]:
+    if not out.exists():
+        return set()
+    have = set()
+    for line in out.read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            if r["playouts"] == playouts and r["seed"] == seed:
+                have.add(r["id"])
+    return have
+
+
+def run(paths: list[Path], out: Path, playouts: int, seed: int, players: list[str]) -> None:
+    es = entries(paths)
+    skip = done(out, playouts, seed)
+    todo = [e for e in es if e["id"] not in skip]
+    print(f"{len(es)} puzzles, {len(es) - len(todo)} already in {out}, {len(todo)} to play",
+          file=sys.stderr)
+    chosen = [get_player(n) for n in players]
+    t0 = time.process_time()
+    with out.open("a", encoding="utf-8") as f:
+        for i, e in enumerate(todo, 1):
+            t = time.process_time()
+            rates = win_rates(Deal.from_number(e["deal"]), Variant.from_options(e["variant"]),
+                              playouts, chosen, seed, e["components"].get("best_score"))
+            rec = {"id": e["id"], "collection": e["collection"], "grade": e["grade"],
+                   "score": e["score"], "playouts": playouts, "seed": seed,
+                   "wins": {r.player: r.wins for r in rates},
+                   "cpu": round(time.process_time() - t, 2)}
+            f.write(json.dumps(rec) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+            print(f"[{i}/{len(todo)}] {e['id']}: {rec['wins']} ({rec['cpu']} s CPU, "
+                  f"{time.process_time() - t0:.0f} s in all)", file=sys.stderr, flush=True)
+
+
+def report(path: Path) -> str:
+    recs = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    cells: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    cpu: dict[str, float] = defaultdict(float)
+    count: dict[tuple[str, str], int] = defaultdict(int)
+    for r in recs:
+        count[(r["collection"], r["grade"])] += 1
+        cpu[r["collection"]] += r["cpu"]
+        for name, w in r["wins"].items():
+            c = cells[(r["collection"], r["grade"], name)]
+            c[0] += w
+            c[1] += r["playouts"]
+            c[2] += w > 0
+            c[3] += 1
+    names = [n for n in PLAYER_NAMES if any(k[2] == n for k in cells)]
+    lines = []
+    for coll in dict.fromkeys(r["collection"] for r in recs):
+        playouts = sorted({r["playouts"] for r in recs if r["collection"] == coll})
+        lines.append(f"### {coll} ({sum(v for k, v in count.items() if k[0] == coll)} "
+                     f"puzzles, {'/'.join(map(str, playouts))} playouts per puzzle and "
+                     f"player, {cpu[coll]:.0f} s CPU)\n")
+        lines.append("| player | " + " | ".join(
+            f"{g} ({count[(coll, g)]})" for g in GRADES) + " | falls grade by grade |")
+        lines.append("|---" * (len(GRADES) + 2) + "|")
+        for n in names:
+            row, rates = [], []
+            for g in GRADES:
+                w, games, won_any, puz = cells[(coll, g, n)]
+                if not games:
+                    row.append("")
+                    continue
+                lo, hi = wilson(w, games)
+                rates.append(w / games)
+                row.append(f"{100 * w / games:.2f} % [{100 * lo:.2f}, {100 * hi:.2f}] "
+                           f"({won_any}/{puz})")
+            lines.append(f"| {n} | " + " | ".join(row) + f" | {falls(rates)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def falls(rates: list[float]) -> str:
+    """``yes`` when each grade is won less often than the one before, until no wins at all;
+    ``no wins`` for a player that never wins."""
+    if not any(rates):
+        return "no wins"
+    ok = all(b < a or a == b == 0 for a, b in zip(rates, rates[1:], strict=False))
+    return "yes" if ok else "NO"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--playouts", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--collections", default="giza,giza-6x4,pyramid",
+                    help="shipped collections (comma list)")
+    ap.add_argument("--from", dest="sources", nargs="*", type=Path, default=[],
+                    help="collection files instead of shipped ones")
+    ap.add_argument("--players", default=",".join(p.name for p in PLAYERS))
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--report", type=Path, help="print the tables of a records file")
+    a = ap.parse_args()
+    if a.report:
+        print(report(a.report))
+        return
+    if a.out is None:
+        ap.error("--out is needed to play")
+    paths = a.sources or [puzzles.folder() / f"{c}.jsonl" for c in a.collections.split(",")]
+    run(paths, a.out, a.playouts, a.seed, a.players.split(","))
+    print(report(a.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""``pyramids grade``: a deal's difficulty, from the solvers and from simulated players."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..deals import Deal
+from ..errors import PyramidsError
+from ..generator.grading import Grading, grade_deal, thresholds_for
+from ..generator.players import PLAYER_NAMES, PLAYERS, get_player, win_rates
+from ..variants import Variant
+from .options import DEAL, UserError, variant_options
+
+
+class GradeError(PyramidsError):
+    """A puzzle id that no collection holds, or a deal that is not a puzzle."""
+
+
+def _find_puzzle(ident: str, sources: tuple[Path, ...]) -> dict[str, Any] | None:
+    """The entry with id ``ident`` in the collections (``sources``, else the shipped ones)."""
+    from ..book.puzzles import shipped_collections
+
+    for path in sources or tuple(shipped_collections()):
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if f'"{ident}"' in line:
+                obj = json.loads(line)
+                if obj.get("id") == ident:
+                    return dict(obj)
+    return None
+
+
+@click.command("grade")
+@click.argument("deal", metavar="DEAL|PUZZLE-ID")
+@variant_options
+@click.option("--playouts", "-n", type=click.IntRange(1, 100_000), default=200,
+              show_default=True, help="Games each simulated player plays.")
+@click.option("--player", "players", multiple=True, type=click.Choice(PLAYER_NAMES),
+              help="Only these players (repeat the option; default: all).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the players' random choices.")
+@click.option("--from", "sources", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Collections to look PUZZLE-ID up in (default: the shipped ones).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def grade_cmd(deal: str, variant: Variant, playouts: int, players: tuple[str, ...], seed: int,
+              sources: tuple[Path, ...], as_json: bool) -> None:
+    """Grade DEAL (a number, a one-line deal or a file; or the id of a puzzle in a
+    collection, e.g. giza-expert-003): the score's components, the score, the grade,
+    and how often each simulated player wins it (95 % Wilson intervals).
+
+    A puzzle id takes its deal, rules and grading from its collection; a deal is
+    graded with the rules given.
+    """
+    entry = _find_puzzle(deal, sources) if not deal.strip().isdigit() else None
+    if entry is not None:
+        variant = Variant.from_options(entry["variant"])
+        the_deal = Deal.from_number(int(entry["deal"]))
+        comps: dict[str, Any] = dict(entry["components"])
+        score, grade = float(entry["score"]), str(entry["grade"])
+        source = f"puzzle {entry['id']} ({entry.get('collection', '')} collection)"
+    else:
+        try:
+            the_deal = DEAL.convert(deal, None, None)
+        except click.BadParameter as e:
+            raise UserError(f"{deal!r} is no puzzle id of the collections, and not a deal: "
+                            f"{e.message}") from None
+        g = grade_deal(the_deal, variant)
+        if not isinstance(g, Grading):
+            raise UserError(f"deal {the_deal.number if the_deal.number is not None else ''} "
+                            f"is not a puzzle under {variant.name}: {g.reason}"
+                            + (f" ({g.detail})" if g.detail else ""))
+        comps, score, grade = g.components, g.score, g.grade
+        source = (f"deal {the_deal.number}" if the_deal.number is not None else "deal")
+    chosen = [get_player(n) for n in players] if players else PLAYERS
+    rates = win_rates(the_deal, variant, playouts, chosen, seed, comps.get("best_score"))
+    th = thresholds_for(variant)
+    if as_json:
+        click.echo(json.dumps({
+            "source": source, "deal": the_deal.number, "line": the_deal.line(),
+            "variant": variant.options(), "components": comps, "score": score,
+            "grade": grade, "thresholds": list(th), "playouts": playouts, "seed": seed,
+            "players": {r.player: {"wins": r.wins, "games": r.games, "rate": r.rate,
+                                   "ci95": list(r.interval)} for r in rates}}))
+        return
+    out = [f"{source}: {variant.describe()}",
+           f"grade: {grade} (score {score:g}; medium from {th[0]:g}, hard from {th[1]:g}, "
+           f"expert from {th[2]:g})", "components:"]
+    out += [f"  {k}: {v}" for k, v in comps.items()]
+    out.append(f"players ({playouts} games each, seed {seed}; win rate, 95 % interval):")
+    out += [f"  {r.player:<12} {r.text()}" for r in rates]
+    click.echo("\n".join(out))
+    sys.stdout.flush()

@@ -1,0 +1,290 @@
+"""Simulated players: how often does someone who plays this way win the deal?
+
+The grade of a puzzle is computed from exact solver facts (:mod:`.grading`); these players
+are the outside check that the grade means something at the table. Each plays a deal many
+times with seeded randomness (deterministic), and its win rate estimates how hard the deal
+is for a person who plays like that:
+
+``random``
+    a uniformly random legal move (including dealing when a discard is there).
+``casual``
+    a King at once, else a uniformly random pair, and deals (or redeals) only when
+    nothing can be discarded: never looks ahead.
+``lookahead-k`` (k = 1, 2, 3)
+    looks at every sequence of k moves (the whole deal is shown, as in the puzzles, so
+    the stock's order is known) and plays the first move of a best one; ties broken
+    uniformly at random. A sequence is worth the cards it discards (Par: the Par score
+    it reaches); one that wins is worth most, one that ends in a lost position least.
+    The heuristic is deliberately plain: it counts cards, and sees traps only when
+    they close within k moves.
+
+Under Par scoring a player *wins* when it reaches the deal's best score (given by the
+caller: the puzzle's ``best_score``); otherwise when the game is won. Every player gives
+up when it would redeal after a whole pass without a discard (the next pass would be the
+same), and a game ends after ``MAX_PLIES`` moves at most.
+
+Speed: every playout of a deal shares one :class:`Table`, which caches the legal moves and
+the look-ahead values by position (:meth:`pyramids.engine.Game.key`), so a position that
+many playouts reach is searched once. Moves come from the engine's own ``legal_moves`` and
+are applied with push/pop.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..deals import Deal
+from ..engine import Game
+from ..moves import Move
+from ..stats import wilson
+from ..variants import Variant
+
+MAX_PLIES = 2000  # a bound on any game (players also give up after a pass without discards)
+WIN, LOSS = 10_000.0, -10_000.0
+
+
+@dataclass(frozen=True)
+class Player:
+    """A way of playing: ``kind`` is ``random``, ``casual`` or ``lookahead`` (``depth``)."""
+
+    name: str
+    kind: str
+    depth: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("random", "casual", "lookahead"):
+            raise ValueError(f"unknown player kind {self.kind!r}")
+        if (self.kind == "lookahead") != (self.depth >= 1):
+            raise ValueError(f"player {self.name!r}: depth {self.depth} for kind {self.kind}")
+
+
+PLAYERS: tuple[Player, ...] = (
+    Player("random", "random"),
+    Player("casual", "casual"),
+    Player("lookahead-1", "lookahead", 1),
+    Player("lookahead-2", "lookahead", 2),
+    Player("lookahead-3", "lookahead", 3),
+)
+PLAYER_NAMES = tuple(p.name for p in PLAYERS)
+
+
+def get_player(name: str) -> Player:
+    for p in PLAYERS:
+        if p.name == name:
+            return p
+    raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYER_NAMES)}")
+
+
+@dataclass
+class Table:
+    """One deal under one variant, with the caches its playouts share (by position key)."""
+
+    deal: Deal
+    variant: Variant
+    _legal: dict[tuple[object, ...], list[Move]] = field(default_factory=dict, repr=False)
+    _casual: dict[tuple[object, ...], list[Move]] = field(default_factory=dict, repr=False)
+    _value: dict[tuple[tuple[object, ...], int], float] = field(default_factory=dict,
+                                                                 repr=False)
+    _best: dict[tuple[tuple[object, ...], int], list[Move]] = field(default_factory=dict,
+                                                                    repr=False)
+    _stuck: list[tuple[int, int, int]] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        self._stuck = stuck_rules(self.deal, self.variant)
+
+    @property
+    def par(self) -> bool:
+        return self.variant.scoring == "par"
+
+    def legal(self, game: Game) -> list[Move]:
+        key = game.key()
+        moves = self._legal.get(key)
+        if moves is None:
+            moves = self._legal[key] = game.legal_moves()
+        return moves
+
+    def casual_moves(self, game: Game) -> list[Move]:
+        """Kings if any, else the pairs, else dealing or redealing."""
+        key = game.key()
+        out = self._casual.get(key)
+        if out is None:
+            legal = self.legal(game)
+            kings = [m for m in legal if m.is_discard and len(m.cards) == 1]
+            pairs = [m for m in legal if m.is_discard and len(m.cards) == 2]
+            out = self._casual[key] = kings or pairs or list(legal)
+        return out
+
+    def _leaf(self, game: Game, legal: list[Move] | None) -> float:
+        """What a position is worth to the look-ahead players (``legal``: its legal moves,
+        or ``None`` at the search horizon, where they are not generated)."""
+        if self.par:
+            return float(game.par_score())
+        removed = game.removed
+        if legal is not None and not legal:
+            return WIN if game.is_won() else LOSS + removed.bit_count()
+        if game.is_won_fast():
+            return WIN
+        for bit, partners, related in self._stuck:
+            if not removed & bit and partners & ~removed & ~related == 0:
+                return LOSS + removed.bit_count()  # a card that can never be discarded
+        return float(removed.bit_count())
+
+    def value(self, game: Game, depth: int) -> float:
+        """The best worth of a sequence of up to ``depth`` moves from ``game``."""
+        key = game.key()
+        v = self._value.get((key, depth))
+        if v is not None:
+            return v
+        if depth == 0:
+            v = self._leaf(game, None)
+        elif not (legal := self.legal(game)):
+            v = self._leaf(game, legal)
+        else:
+            v = LOSS * 2
+            for m in legal:
+                game.push(m)
+                v = max(v, self.value(game, depth - 1))
+                game.pop()
+        self._value[(key, depth)] = v
+        return v
+
+    def best_moves(self, game: Game, depth: int) -> list[Move]:
+        """The legal moves that begin a best sequence of ``depth`` moves."""
+        key = game.key()
+        out = self._best.get((key, depth))
+        if out is None:
+            scored = []
+            for m in self.legal(game):
+                game.push(m)
+                scored.append((self.value(game, depth - 1), m))
+                game.pop()
+            top = max(s for s, _ in scored)
+            out = self._best[(key, depth)] = [m for s, m in scored if s == top]
+        return out
+
+
+def stuck_rules(deal: Deal, variant: Variant) -> list[tuple[int, int, int]]:
+    """For each card other than a King: (its bit, its partners' bits, the bits of the cards
+    lying on it or under it). A card whose remaining partners all lie on it or under it
+    can never be discarded (a partner on it must go before it is exposed, one under it
+    cannot be exposed while it stays). Stock cards lie on nothing; with overlap discards a
+    card may go with the one lying on it, so the rule is off."""
+    if variant.overlap:
+        return []
+    game = Game(deal, variant)
+    geo = game.geo
+    n = variant.pyramid_cards
+    pyr = deal.cards[:n]
+    rest = deal.cards[n:]
+    related = dict.fromkeys(range(52), 0)
+    for p in range(n):
+        for q in geo.covering(p):  # q lies (transitively) on p
+            related[pyr[p]] |= 1 << pyr[q]
+            related[pyr[q]] |= 1 << pyr[p]
+    if variant.rest == "tableau":
+        for c in range(variant.columns or 0):
+            col = [rest[t] for t in geo.column(c)]
+            mask = sum(1 << x for x in col)
+            for x in col:
+                related[x] |= mask & ~(1 << x)
+    out = []
+    for card in deal.cards:
+        if card.is_king:
+            continue
+        partners = sum(1 << x for x in card.complements())
+        out.append((1 << card, partners, related[card]))
+    return out
+
+
+@dataclass(frozen=True)
+class Playout:
+    """One game: won (Par: reached ``best``), the moves played, the best Par score met."""
+
+    won: bool
+    moves: tuple[Move, ...]
+    score: int | None = None
+
+
+def _game(table: Table) -> Game:
+    """A game whose push skips the legality check: every move played here comes from its
+    own ``legal_moves`` (a fifth of the look-ahead's time otherwise)."""
+    game = Game(table.deal, table.variant)
+    game.why_illegal = lambda move: None  # type: ignore[method-assign]
+    return game
+
+
+def play(table: Table, player: Player, rng: random.Random, best: int | None = None
+         ) -> Playout:
+    """Play one game of ``table``'s deal as ``player`` would, drawing on ``rng``."""
+    game = _game(table)
+    top = game.par_score() if table.par else None
+    pass_start = game.removed  # what was discarded when the current pass began
+    for _ in range(MAX_PLIES):
+        legal = table.legal(game)
+        if not legal:
+            break
+        if player.kind == "random":
+            choices = legal
+        elif player.kind == "casual":
+            choices = table.casual_moves(game)
+        else:
+            choices = table.best_moves(game, player.depth)
+        move = choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+        if move.kind == "redeal":
+            if game.removed == pass_start:
+                break  # a whole pass without a discard: the next one is the same; give up
+            pass_start = game.removed
+        game.push(move)
+        if top is not None:
+            top = max(top, game.par_score())
+    if table.par:
+        return Playout(best is not None and top is not None and top >= best,
+                       tuple(game.moves), top)
+    return Playout(game.is_won(), tuple(game.moves))
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """``wins`` out of ``games`` playouts by ``player``, with the 95 % Wilson interval."""
+
+    player: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def text(self) -> str:
+        lo, hi = self.interval
+        return (f"{100 * self.rate:6.2f} %  [{100 * lo:.2f}, {100 * hi:.2f}]  "
+                f"({self.wins}/{self.games})")
+
+
+def rng_for(deal: Deal, variant: Variant, player: Player, seed: int) -> random.Random:
+    """The seeded generator of one player on one deal (independent of the other players
+    and of how many playouts are asked: more playouts extend the same sequence)."""
+    return random.Random(f"{seed}|{player.name}|{variant.name}|{deal.line()}")
+
+
+def win_rates(deal: Deal, variant: Variant, playouts: int = 200,
+              players: Sequence[Player] = PLAYERS, seed: int = 0,
+              best: int | None = None) -> list[WinRate]:
+    """Each player's wins over ``playouts`` games of ``deal`` (Par: reaching ``best``)."""
+    if playouts < 1:
+        raise ValueError(f"playouts must be at least 1, got {playouts}")
+    if variant.scoring == "par" and best is None:
+        raise ValueError("under Par scoring a win is reaching the best score: give best=")
+    table = Table(deal, variant)
+    out = []
+    for p in players:
+        rng = rng_for(deal, variant, p, seed)
+        wins = sum(play(table, p, rng, best).won for _ in range(playouts))
+        out.append(WinRate(p.name, wins, playouts))
+    return out

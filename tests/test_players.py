@@ -1,0 +1,221 @@
+"""Simulated players (pyramids.generator.players) and ``pyramids grade``.
+
+Small: a few deals, a few dozen playouts each.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids import puzzles
+from pyramids.cli import main
+from pyramids.deals import Deal
+from pyramids.engine import Game
+from pyramids.generator.oracle import Oracle
+from pyramids.generator.players import (
+    LOSS,
+    MAX_PLIES,
+    PLAYERS,
+    Player,
+    Table,
+    get_player,
+    play,
+    rng_for,
+    stuck_rules,
+    win_rates,
+)
+from pyramids.moves import REDEAL
+from pyramids.referee import replay
+from pyramids.stats import wilson
+from pyramids.variants import Variant, get_variant
+
+GIZA = get_variant("giza")
+PYRAMID = get_variant("pyramid")
+PAR = get_variant("par-pyramid")
+
+
+def shipped(name: str) -> list[dict]:
+    path = puzzles.folder() / f"{name}.jsonl"
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+
+
+@pytest.mark.parametrize("variant", [GIZA, PYRAMID, get_variant("giza-6x4"),
+                                     get_variant("king-tut"), get_variant("tuts-tomb")],
+                         ids=lambda v: v.name)
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
+def test_every_playout_is_legal_and_its_outcome_is_the_referees(variant: Variant,
+                                                                 player: Player) -> None:
+    deal = Deal.from_number(3)
+    table = Table(deal, variant)
+    rng = random.Random(5)
+    for _ in range(3):
+        p = play(table, player, rng)
+        r = replay(deal, variant, p.moves, require_win=False)
+        assert r.won == p.won
+        game = Game(deal, variant)
+        for m in p.moves:
+            game.push(m)
+        # played to the end, or given up after a pass without a discard
+        assert game.is_won() or not game.legal_moves() or (
+            REDEAL in game.legal_moves() and len(p.moves) < MAX_PLIES)
+
+
+def test_casual_plays_kings_at_once_and_deals_only_when_it_cannot_discard() -> None:
+    for n in range(4):
+        deal = Deal.from_number(n)
+        table = Table(deal, PYRAMID)
+        p = play(table, get_player("casual"), random.Random(n))
+        game = Game(deal, PYRAMID)
+        for m in p.moves:
+            legal = game.legal_moves()
+            if any(x.is_discard and len(x.cards) == 1 for x in legal):
+                assert m.is_discard and len(m.cards) == 1
+            elif any(x.is_discard for x in legal):
+                assert m.is_discard
+            game.push(m)
+
+
+def test_random_player_uses_every_kind_of_move() -> None:
+    """Uniform over legal moves: it deals even when it could discard."""
+    deal = Deal.from_number(1)
+    table = Table(deal, PYRAMID)
+    rng = random.Random(0)
+    dealt_over_a_discard = False
+    for _ in range(20):
+        game = Game(deal, PYRAMID)
+        for m in play(table, get_player("random"), rng).moves:
+            legal = game.legal_moves()
+            dealt_over_a_discard |= not m.is_discard and any(x.is_discard for x in legal)
+            game.push(m)
+    assert dealt_over_a_discard
+
+
+def test_win_rates_are_seeded_and_more_playouts_extend_the_same_games() -> None:
+    deal, v = Deal.from_number(12), get_variant("giza-6x4")
+    a = win_rates(deal, v, 30, seed=4)
+    assert a == win_rates(deal, v, 30, seed=4)
+    assert a[-1].wins > 0  # (a deal that lookahead-3 sometimes wins, sometimes not)
+    assert a[-1].wins < 30
+    assert [r.player for r in a] == [p.name for p in PLAYERS]
+    # one player's stream does not depend on which other players play
+    la3 = get_player("lookahead-3")
+    assert win_rates(deal, v, 30, [la3], seed=4) == [a[-1]]
+    rng = rng_for(deal, v, la3, 4)
+    table = Table(deal, v)
+    first = [play(table, la3, rng).won for _ in range(60)]
+    assert sum(first[:30]) == a[-1].wins
+    assert win_rates(deal, v, 60, [la3], seed=4)[0].wins == sum(first)
+    r = a[-1]
+    assert r.interval == wilson(r.wins, r.games) and r.games == 30
+
+
+def test_stuck_rule_is_sound() -> None:
+    """Whenever the look-ahead calls a position lost because a card can never be discarded,
+    the exact oracle proves the position lost (random positions of a few deals)."""
+    rng = random.Random(3)
+    fired = 0
+    for variant in (GIZA, get_variant("giza-6x4"), PYRAMID):
+        for n in range(3):
+            deal = Deal.from_number(n)
+            rules = stuck_rules(deal, variant)
+            table = Table(deal, variant)
+            oracle = Oracle(deal, variant, node_limit=200_000)
+            for _ in range(4):
+                game = Game(deal, variant)
+                while (legal := game.legal_moves()):
+                    game.push(legal[rng.randrange(len(legal))])
+                    removed = game.removed
+                    if any(not removed & bit and partners & ~removed & ~related == 0
+                           for bit, partners, related in rules):
+                        assert table._leaf(game, None) < LOSS / 2
+                        res = oracle.status_of(game)
+                        assert res.status in ("blocked", "unknown"), (variant.name, n,
+                                                                      game.moves)
+                        fired += res.status == "blocked"
+                        break
+    assert fired >= 5
+
+
+def test_lookahead_avoids_a_move_it_can_see_loses() -> None:
+    """Wherever a one-move look-ahead sees, after the next move, a card that can never be
+    discarded and also a move after which it sees none, it never chooses the former."""
+    deal = Deal.from_number(7)
+    table = Table(deal, GIZA)
+    la1 = get_player("lookahead-1")
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(10):
+        game = Game(deal, GIZA)
+        for m in play(table, la1, rng).moves:
+            worth = {}
+            for alt in game.legal_moves():
+                game.push(alt)
+                worth[alt] = table._leaf(game, None)  # at the horizon: no move generation
+                game.pop()
+            if min(worth.values()) < LOSS / 2 < max(worth.values()):
+                checked += 1
+                assert worth[m] > LOSS / 2
+            game.push(m)
+    assert checked > 0
+
+
+def test_par_win_means_reaching_the_best_score() -> None:
+    e = shipped("par-pyramid")[0]
+    deal, v = Deal.from_number(e["deal"]), Variant.from_options(e["variant"])
+    best = e["components"]["best_score"]
+    table = Table(deal, v)
+    rng = random.Random(2)
+    for _ in range(5):
+        p = play(table, get_player("lookahead-2"), rng, best)
+        r = replay(deal, v, p.moves, require_win=False)
+        assert p.score is not None and p.score >= r.score
+        assert p.won == (p.score >= best)
+    with pytest.raises(ValueError, match="best"):
+        win_rates(deal, v, 3)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="unknown player 'genius'"):
+        get_player("genius")
+    with pytest.raises(ValueError, match="playouts"):
+        win_rates(Deal.from_number(1), GIZA, 0)
+    with pytest.raises(ValueError, match="depth"):
+        Player("odd", "lookahead", 0)
+
+
+def test_cli_grade_a_puzzle_id_and_a_deal() -> None:
+    e = shipped("giza")[0]
+    r = CliRunner().invoke(main, ["grade", e["id"], "--playouts", "10", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert (out["grade"], out["score"], out["deal"]) == (e["grade"], e["score"], e["deal"])
+    assert set(out["players"]) == {p.name for p in PLAYERS}
+    assert all(p["games"] == 10 and 0 <= p["ci95"][0] <= p["rate"] <= p["ci95"][1] <= 1
+               for p in out["players"].values())
+
+    r = CliRunner().invoke(main, ["grade", str(e["deal"]), "-V", "giza", "-n", "10",
+                                  "--player", "casual"])
+    assert r.exit_code == 0, r.output
+    assert f"deal {e['deal']}" in r.output and "casual" in r.output
+    assert "lookahead-2" not in r.output
+    for key in ("traps", "lookahead_losses", "grade:"):
+        assert key in r.output
+
+
+def test_cli_grade_errors() -> None:
+    r = CliRunner().invoke(main, ["grade", "giza-nothing-001"])
+    assert r.exit_code == 2 and "no puzzle id" in r.output
+    # a blocked Pyramid deal is no puzzle
+    blocked = next(n for n in range(50) if not _winnable(n))
+    r = CliRunner().invoke(main, ["grade", str(blocked), "-n", "5"])
+    assert r.exit_code == 2 and "is not a puzzle" in r.output
+
+
+def _winnable(n: int) -> bool:
+    from pyramids.search import solve
+
+    return solve(Deal.from_number(n), PYRAMID, node_limit=1_000_000).status == "winnable"
