@@ -27,7 +27,13 @@ from typing import Any
 from pyramids import puzzles
 from pyramids.deals import Deal
 from pyramids.generator.grading import GRADES
-from pyramids.generator.players import PLAYER_NAMES, PLAYERS, get_player, win_rates
+from pyramids.generator.players import (
+    PLAYER_NAMES,
+    PLAYERS,
+    falls_grade_by_grade,
+    get_player,
+    win_rates,
+)
 from pyramids.stats import wilson
 from pyramids.variants import Variant
 
@@ -97,10 +103,12 @@ def report(path: Path) -> str:
                      f"puzzles, {'/'.join(map(str, playouts))} playouts per puzzle and "
                      f"player, {cpu[coll]:.0f} s CPU)\n")
         lines.append("| player | " + " | ".join(
-            f"{g} ({count[(coll, g)]})" for g in GRADES) + " | falls grade by grade |")
-        lines.append("|---" * (len(GRADES) + 2) + "|")
+            f"{g} ({count[(coll, g)]})" for g in GRADES)
+            + " | falls grade by grade | hard vs expert | Spearman(score, wins) |")
+        lines.append("|---" * (len(GRADES) + 4) + "|")
+        mine = [r for r in recs if r["collection"] == coll]
         for n in names:
-            row, rates = [], []
+            row, rates, ci = [], [], {}
             for g in GRADES:
                 w, games, won_any, puz = cells[(coll, g, n)]
                 if not games:
@@ -108,20 +116,51 @@ def report(path: Path) -> str:
                     continue
                 lo, hi = wilson(w, games)
                 rates.append(w / games)
+                ci[g] = (lo, hi)
                 row.append(f"{100 * w / games:.2f} % [{100 * lo:.2f}, {100 * hi:.2f}] "
                            f"({won_any}/{puz})")
-            lines.append(f"| {n} | " + " | ".join(row) + f" | {falls(rates)} |")
+            apart = ("intervals apart" if "hard" in ci and "expert" in ci
+                     and ci["expert"][1] < ci["hard"][0] else "overlap")
+            rho = spearman([r["score"] for r in mine],
+                           [r["wins"][n] / r["playouts"] for r in mine])
+            lines.append(f"| {n} | " + " | ".join(row)
+                         + f" | {falls(rates)} | {apart} | {rho:+.2f} |")
         lines.append("")
     return "\n".join(lines)
 
 
+def ranks(xs: list[float]) -> list[float]:
+    """Ranks from 0, ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in order[i:j + 1]:
+            out[k] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation (Pearson's on the ranks); 0 when either is constant."""
+    rx, ry = ranks(xs), ranks(ys)
+    n = len(xs)
+    mx, my = sum(rx) / n, sum(ry) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    return sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
+
+
 def falls(rates: list[float]) -> str:
-    """``yes`` when each grade is won less often than the one before, until no wins at all;
-    ``no wins`` for a player that never wins."""
+    """``yes`` when each grade is won less often than the one before, until no wins at all
+    (:func:`falls_grade_by_grade`); ``no wins`` for a player that never wins."""
     if not any(rates):
         return "no wins"
-    ok = all(b < a or a == b == 0 for a, b in zip(rates, rates[1:], strict=False))
-    return "yes" if ok else "NO"
+    return "yes" if falls_grade_by_grade(rates) else "NO"
 
 
 def main() -> None:

@@ -196,3 +196,37 @@ def test_cli_solve_only_skips_the_generator(monkeypatch: pytest.MonkeyPatch,
     text = "\n".join(p.extract_text() for p in pypdf.PdfReader(out).pages)
     assert re.search(r"Deal 1\b", text) and re.search(r"Deal 2\b", text)
     assert text.count("not graded") >= 2
+
+
+def test_default_book_climbs_from_easy_to_expert_and_is_deterministic(tmp_path: Path) -> None:
+    """``pyramids book`` with no options: the shipped collections, each variant's puzzles
+    from easy to expert in order of difficulty, at least half hard or expert, same bytes
+    every time."""
+    from pyramids.book.puzzles import GRADES, difficulty, shipped_collections
+
+    pool = [p for f in shipped_collections() for p in read_jsonl(f)]
+    chosen = gather(pool, None, None, 24, on_the_fly=False)
+    assert len(chosen) == 24
+    by_variant: dict[str, list[Puzzle]] = {}
+    for p in chosen:
+        by_variant.setdefault(p.variant.name, []).append(p)
+    assert len(by_variant) >= 3
+    for name, ps in by_variant.items():
+        grades = [p.grade for p in ps]
+        assert grades[0] == "easy" and grades[-1] == "expert", (name, grades)
+        assert [difficulty(p) for p in ps] == sorted(difficulty(p) for p in ps), name
+        assert 2 * sum(g in ("hard", "expert") for g in grades) >= len(grades), name
+    # the variants come one after another (numbered in order within each)
+    names = [p.variant.name for p in chosen]
+    assert names == sorted(names, key=list(by_variant).index)
+    assert {p.grade for p in chosen} == set(GRADES)
+
+    outs = [tmp_path / "a.pdf", tmp_path / "b.pdf"]
+    for out in outs:
+        r = CliRunner().invoke(main, ["book", "--no-on-the-fly", "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        assert "24 puzzles" in r.output
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    text = "\n".join(p.extract_text() for p in pypdf.PdfReader(outs[0]).pages)
+    for p in chosen:
+        assert re.search(rf"Deal {p.deal.number}\b", text), p.id

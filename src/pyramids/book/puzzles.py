@@ -138,12 +138,20 @@ def shipped_collections(folder: str | Path | None = None) -> list[Path]:
     return sorted(d.glob("*.jsonl")) if d.is_dir() else []
 
 
+# The default book climbs: each variant's share of the puzzles split between the grades in
+# these proportions (easy : medium : hard : expert), so at least half are hard or expert.
+CLIMB = (1, 1, 2, 2)
+
+
 def select(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
            grades: Sequence[str] | None, count: int) -> list[Puzzle]:
     """Pick ``count`` puzzles: grouped by variant (in the order asked, else of first
-    appearance), shared out evenly between variants, easiest first within each.
+    appearance), shared out evenly between variants, in order of difficulty within each
+    (grade, then score).
 
-    Duplicates (same deal and rules) are dropped. Fewer are returned if fewer match.
+    Without ``grades`` a variant's share climbs from easy to expert (:func:`climb`);
+    with ``grades`` it is the first puzzles of those grades. Duplicates (same deal and
+    rules) are dropped. Fewer are returned if fewer match.
     """
     wanted = [get_variant(n).name for n in variants] if variants else None
     grade_set = set(grades) if grades else None
@@ -163,10 +171,57 @@ def select(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
     quota = share(count, [len(groups[n]) for n in order])
     out: list[Puzzle] = []
     for name, q in zip(order, quota, strict=True):
-        chosen = groups[name][:q]
-        rank = {g: i for i, g in enumerate((*GRADES, UNGRADED))}
-        out += sorted(chosen, key=lambda p: rank[p.grade])  # stable: file order within grade
+        chosen = groups[name][:q] if grade_set is not None else climb(groups[name], q)
+        out += sorted(chosen, key=difficulty)  # stable: file order for equal keys
     return out
+
+
+def difficulty(p: Puzzle) -> tuple[int, float]:
+    """Sort key, easiest first: grade (ungraded last), then score."""
+    rank = (*GRADES, UNGRADED).index(p.grade)
+    return (rank, p.score if p.score is not None else 0.0)
+
+
+def climb(puzzles: Sequence[Puzzle], count: int) -> list[Puzzle]:
+    """``count`` of ``puzzles`` (one variant) from easy to expert: the grades share
+    ``count`` in the proportions of :data:`CLIMB` (what a grade lacks goes to the nearest
+    harder grade that has more, else the nearest easier one), and within a grade the
+    puzzles are taken evenly spread over its scores, so the book rises steadily. Ungraded
+    puzzles are used only when the graded ones run out."""
+    by_grade: dict[str, list[Puzzle]] = {g: [] for g in GRADES}
+    rest: list[Puzzle] = []
+    for p in puzzles:
+        by_grade.get(p.grade, rest).append(p)
+    have = [len(by_grade[g]) for g in GRADES]
+    want = _climb_quota(min(count, sum(have)), have)
+    out: list[Puzzle] = []
+    for g, k in zip(GRADES, want, strict=True):
+        ranked = sorted(by_grade[g], key=difficulty)
+        n = len(ranked)
+        out += [ranked[(2 * i + 1) * n // (2 * k)] for i in range(k)]
+    return out + rest[:max(0, count - len(out))]
+
+
+def _climb_quota(count: int, have: Sequence[int]) -> list[int]:
+    """``count`` split between the grades by :data:`CLIMB` (largest remainder, harder
+    grades first on ties), each capped by what it ``have``s, the overflow moved on."""
+    total = sum(CLIMB)
+    exact = [count * w / total for w in CLIMB]
+    quota = [int(x) for x in exact]
+    order = sorted(range(len(CLIMB)), key=lambda i: (quota[i] - exact[i], -i))
+    for i in order[:count - sum(quota)]:
+        quota[i] += 1
+    for i in range(len(quota)):  # a grade short of puzzles: harder ones first, then easier
+        spill = quota[i] - have[i]
+        if spill <= 0:
+            continue
+        quota[i] = have[i]
+        for j in [*range(i + 1, len(quota)), *range(i - 1, -1, -1)]:
+            take = min(spill, have[j] - quota[j])
+            if take > 0:
+                quota[j] += take
+                spill -= take
+    return quota
 
 
 def share(count: int, available: Sequence[int]) -> list[int]:

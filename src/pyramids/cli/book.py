@@ -17,7 +17,8 @@ from ..book.text import variant_title
               help="Variant(s) in the book, e.g. giza, pyramid, par-pyramid, giza-6x4 "
                    "(repeat the option; default: every variant the collections hold).")
 @click.option("--grade", "grades", multiple=True, type=click.Choice(GRADES),
-              help="Keep only these grades (repeat the option for several).")
+              help="Keep only these grades (repeat the option for several). Default: each "
+                   "variant's puzzles climb from easy to expert (1:1:2:2).")
 @click.option("--count", "-n", default=24, show_default=True, type=click.IntRange(1, 1000),
               help="Number of puzzles, shared evenly between the variants.")
 @click.option("--from", "sources", multiple=True,
@@ -44,7 +45,11 @@ def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
          sources: tuple[Path, ...], puzzles_dir: Path | None, title: str, author: str,
          page_size: str, out: Path, on_the_fly: bool, solve_only: bool,
          time_limit: float) -> None:
-    """Make a PDF puzzle book: title page, rules, contents, puzzles, solutions."""
+    """Make a PDF puzzle book: title page, rules, contents, puzzles, solutions.
+
+    By default: 24 puzzles from the shipped collections, shared between their variants,
+    each variant's climbing from easy to expert in order of difficulty.
+    """
     t0 = time.perf_counter()
     files = list(sources) or shipped_collections(puzzles_dir)
     pool: list[Puzzle] = []

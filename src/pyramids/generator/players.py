@@ -31,6 +31,7 @@ are applied with push/pop.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -288,3 +289,9 @@ def win_rates(deal: Deal, variant: Variant, playouts: int = 200,
         wins = sum(play(table, p, rng, best).won for _ in range(playouts))
         out.append(WinRate(p.name, wins, playouts))
     return out
+
+
+def falls_grade_by_grade(rates: Sequence[float]) -> bool:
+    """Win rates from the easiest grade to the hardest: each is lower than the one before,
+    unless both are zero (a player who no longer wins at all)."""
+    return all(b < a or a == b == 0 for a, b in itertools.pairwise(rates))
