@@ -1,9 +1,10 @@
 """Simulated players: how often does someone who plays this way win the deal?
 
-The grade of a puzzle is computed from exact solver facts (:mod:`.grading`); these players
-are the outside check that the grade means something at the table. Each plays a deal many
-times with seeded randomness (deterministic), and its win rate estimates how hard the deal
-is for a person who plays like that:
+The grade of a puzzle comes mostly from exact solver facts (:mod:`.grading`, which also
+counts the games ``lookahead-3`` loses); these players check that the grade means
+something at the table (``scripts/player_rates.py``, ``pyramids grade``). Each plays a
+deal many times with seeded randomness (deterministic), and its win rate estimates how
+hard the deal is for a person who plays like that:
 
 ``random``
     a uniformly random legal move (including dealing when a discard is there).
@@ -14,9 +15,11 @@ is for a person who plays like that:
     looks at every sequence of k moves (the whole deal is shown, as in the puzzles, so
     the stock's order is known) and plays the first move of a best one; ties broken
     uniformly at random. A sequence is worth the cards it discards (Par: the Par score
-    it reaches); one that wins is worth most, one that ends in a lost position least.
-    The heuristic is deliberately plain: it counts cards, and sees traps only when
-    they close within k moves.
+    it reaches); one that wins is worth most; worth least is one that runs out of
+    moves before its end, or ends holding a card that can never be discarded (its
+    remaining partners all lie on it or under it: :func:`stuck_rules`). The heuristic
+    is deliberately plain: it counts cards, and sees a trap only when it closes
+    within k moves.
 
 Under Par scoring a player *wins* when it reaches the deal's best score (given by the
 caller: the puzzle's ``best_score``); otherwise when the game is won. Every player gives
