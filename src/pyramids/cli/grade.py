@@ -10,15 +10,10 @@ from typing import Any
 import click
 
 from ..deals import Deal
-from ..errors import PyramidsError
 from ..generator.grading import Grading, grade_deal, thresholds_for
 from ..generator.players import PLAYER_NAMES, PLAYERS, get_player, win_rates
 from ..variants import Variant
 from .options import DEAL, UserError, variant_options
-
-
-class GradeError(PyramidsError):
-    """A puzzle id that no collection holds, or a deal that is not a puzzle."""
 
 
 def _find_puzzle(ident: str, sources: tuple[Path, ...]) -> dict[str, Any] | None:
