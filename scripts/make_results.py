@@ -427,7 +427,9 @@ def _verdict_chunks(spec: TableSpec, cell: CellSpec, chunks: list[tuple[int, int
     first, last = chunks[0][0], chunks[-1][1]
     source = RangeSource(first, last)
     job = Job(cell.variant, "exact", "auto", opts.time_limit)
-    raw = opts.raw / f"{cell.key}.jsonl"
+    # one raw file per run, named by where it starts: a run interrupted and started again
+    # starts at the same place and resumes it, and no run re-reads the records of older ones
+    raw = opts.raw / cell.key / f"{first:011d}.jsonl"
     out = OutFile(raw, job, source, resume=True)
     accs = {a: ChunkAcc(a, b) for a, b in chunks}
     starts = [a for a, _ in chunks]

@@ -62,3 +62,12 @@ def test_rules_page_is_named_by_the_cli_book_and_service() -> None:
     from pyramids.service.app import create_app
 
     assert "docs/rules.md" in create_app().openapi()["info"]["description"]
+
+
+def test_every_test_the_rules_page_cites_exists() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    cited = set(re.findall(r"`(?:tests/\w+\.py::)?(test_\w+)`", text))
+    assert len(cited) >= 15
+    defined = {m for f in ROOT.glob("tests/test_*.py")
+               for m in re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M)}
+    assert cited <= defined, f"cited but not defined: {sorted(cited - defined)}"
