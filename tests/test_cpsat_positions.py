@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyramids import Deal, get_variant, replay
 from pyramids.cpsat import solve
@@ -35,10 +37,11 @@ def line_for(deal: Deal, variant: Variant, rng: random.Random) -> list[Move]:
     return random_line(deal, variant, rng)
 
 
-def check_position(deal: Deal, variant: Variant, start: list[Move]) -> str:
+def check_position(deal: Deal, variant: Variant, start: list[Move],
+                   search_limit: float = 20) -> str:
     """Both engines on the position after ``start``: the same status (Par: the same best
     score); CP-SAT's line is ``start`` and a continuation the referee accepts."""
-    ref: Verdict = search.solve(deal, variant, start=start, time_limit=20)
+    ref: Verdict = search.solve(deal, variant, start=start, time_limit=search_limit)
     if ref.status == "unknown":
         return "unknown"
     got = solve(deal, variant, start=start)
@@ -205,3 +208,16 @@ def test_pyramid_cleared_with_a_forced_pair_pending() -> None:
     got = solve(deal, variant, start=start)
     assert got.status == "winnable" and list(got.moves) == [*start, game.forced_pair()]
     assert search.solve(deal, variant, start=start).status == "winnable"
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(["giza", "cheops", "tuts-tomb", "par-pyramid", "bouquet"]),
+       number=st.integers(0, 2**32), seed=st.integers(0, 1000), cut=st.floats(0, 1),
+       discards=st.sampled_from([0.3, 0.7, 0.95]))
+def test_any_prefix_of_a_random_line(name: str, number: int, seed: int, cut: float,
+                                     discards: float) -> None:
+    """Any deal, any prefix of a random legal line: CP-SAT and the search agree."""
+    variant = get_variant(name)
+    deal = Deal.from_number(number)
+    line = random_line(deal, variant, random.Random(seed), 120, discards=discards)
+    check_position(deal, variant, line[: round(cut * len(line))], search_limit=2)
