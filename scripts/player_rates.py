@@ -96,6 +96,7 @@ def report(path: Path) -> str:
             c[2] += w > 0
             c[3] += 1
     names = [n for n in PLAYER_NAMES if any(k[2] == n for k in cells)]
+    names += sorted({k[2] for k in cells} - set(names))
     lines = []
     for coll in dict.fromkeys(r["collection"] for r in recs):
         playouts = sorted({r["playouts"] for r in recs if r["collection"] == coll})

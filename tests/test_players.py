@@ -181,6 +181,9 @@ def test_par_win_means_reaching_the_best_score() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="unknown player 'genius'"):
         get_player("genius")
+    with pytest.raises(ValueError, match="unknown player 'lookahead-0'"):
+        get_player("lookahead-0")
+    assert get_player("lookahead-5") == Player("lookahead-5", "lookahead", 5)
     with pytest.raises(ValueError, match="playouts"):
         win_rates(Deal.from_number(1), GIZA, 0)
     with pytest.raises(ValueError, match="depth"):

@@ -75,10 +75,15 @@ PLAYER_NAMES = tuple(p.name for p in PLAYERS)
 
 
 def get_player(name: str) -> Player:
+    """A player of :data:`PLAYERS` by name, or ``lookahead-K`` for any depth K >= 1."""
     for p in PLAYERS:
         if p.name == name:
             return p
-    raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYER_NAMES)}")
+    kind, _, depth = name.partition("-")
+    if kind == "lookahead" and depth.isdigit() and int(depth) >= 1:
+        return Player(name, "lookahead", int(depth))
+    raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYER_NAMES)} "
+                     "(or lookahead-K for another depth K)")
 
 
 @dataclass
