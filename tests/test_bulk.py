@@ -32,6 +32,7 @@ from pyramids.bulk import (
     OutFile,
     RangeSource,
     SourceItem,
+    analysis,
     parse_source,
     run_records,
 )
@@ -305,6 +306,12 @@ def test_quick_mode_blocks_only_with_instant_certificates() -> None:
 
 # -- the CLI --------------------------------------------------------------------------------
 
+def use_fake(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's runs analyse with ``fake`` (one worker, in this process): no batch path."""
+    monkeypatch.setattr(analysis, "analyse", fake)
+    monkeypatch.setattr(analysis, "batch_applies", lambda job: False)
+
+
 def invoke(*args: str, input: str | None = None) -> tuple[int, str, str]:
     res = CliRunner().invoke(main, list(args), input=input)
     return res.exit_code, res.stdout, res.stderr
@@ -331,7 +338,7 @@ def test_cli_filter_keeps_winnable_and_blocked_correctly() -> None:
 
 def test_cli_filter_reports_unknowns_apart(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bulk, "analyse", fake)  # in-process with one worker
+    use_fake(monkeypatch)  # in-process with one worker
     unk = tmp_path / "unknown.txt"
     deals = tmp_path / "deals.txt"
     deals.write_text("\n".join(str(n) for n in range(30)) + "\n")
@@ -366,7 +373,7 @@ def test_cli_stats_json(tmp_path: Path) -> None:
 
 
 def test_cli_stats_out_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bulk, "analyse", fake)
+    use_fake(monkeypatch)
     out = tmp_path / "r.jsonl"
     code, first, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out),
                               "--json")

@@ -97,6 +97,16 @@ def structural_certificate(deal: Deal, variant: Variant, *,
                                      objective="pyramid", time_limit=time_limit)
     if result.status != "infeasible":
         return None
+    return structural_from(deal, variant)
+
+
+def structural_from(deal: Deal, variant: Variant) -> Certificate:
+    """The ``structural`` certificate of a deal whose relaxation is known infeasible
+    (by the CP-SAT open model above, or by the search on the same relaxation in bulk
+    runs: see ``pyramids.search.relaxation``)."""
+    lay = slots(variant, tableau=False)
+    pyramid = deal.cards[: lay.n]
+    rest = deal.cards[lay.n:]
     counts = {rank_pair_name(v): sum(1 for c in pyramid if c.value in (v, 13 - v))
               for v in range(1, 8)}
     detail = ("the pyramid cannot be cleared even if all "

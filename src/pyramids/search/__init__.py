@@ -33,10 +33,10 @@ from ..moves import DEAL, REDEAL, Move
 from ..referee import play, replay
 from ..variants import Variant
 from ..verdict import Certificate, Verdict
-from . import core
+from . import batch, core
 from .tables import layout
 
-__all__ = ["PRUNINGS", "Searcher", "solve"]
+__all__ = ["PRUNINGS", "Searcher", "relaxation", "solve"]
 
 ENGINE = "search"
 PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet")
@@ -45,6 +45,38 @@ MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
 TIMED_CHUNK = 1 << 15  # nodes per kernel call between time checks (a few ms)
 PAR_BOUND = True  # Par scoring: cut lines that cannot beat the best score (Searcher.solve)
+PATH_ROOM = 128  # solution moves kept per deal of a batch, on average (more: solve())
+CARDS = tuple(Card(c) for c in range(52))
+
+
+def _move_table() -> list[Move]:
+    """Every core move by its ``batch.move_id`` (discards as ``to_moves`` makes them)."""
+    table: list[Move] = [DEAL] * (batch.ID_REDEAL + 1)
+    for a in range(52):
+        table[a * 53] = Move.discard(CARDS[a])
+        for b in range(52):
+            if b != a:
+                table[a * 53 + b + 1] = Move.discard(CARDS[a], CARDS[b])
+    table[batch.ID_DEAL] = DEAL
+    table[batch.ID_REDEAL] = REDEAL
+    return table
+
+
+MOVES = _move_table()
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What :meth:`Searcher.run_many` leaves per deal: kernel status (``core.S_*``), nodes,
+    pruning counters (``batch.CNT_*`` columns), solution length, and where its move ids
+    (``MOVES`` indices) start in ``moves`` (-1: no room, solve the deal alone)."""
+
+    status: np.ndarray
+    nodes: np.ndarray
+    counters: np.ndarray
+    depth: np.ndarray
+    offset: np.ndarray
+    moves: np.ndarray
 
 
 @dataclass
@@ -133,6 +165,86 @@ class Searcher:
                         time_limit=time_limit, plain=plain)
         return replace(v, nodes=v.nodes + plain.nodes, seconds=time.perf_counter() - t0)
 
+    def _params(self, variant: Variant) -> np.ndarray:
+        """The kernel parameters of ``variant`` with this searcher's prunings."""
+        prm = layout(variant).params.copy()
+        prm[core.P_KING] = int("king" in self.prunings)
+        prm[core.P_MATCH] = int("matching" in self.prunings)
+        prm[core.P_PARTNER] = int("partner" in self.prunings)
+        prm[core.P_LIFO] = int("lifo" in self.prunings)
+        prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
+        prm[core.P_BOUND] = 0
+        prm[core.P_MAXDEPTH] = self.max_depth
+        return prm
+
+    def run_many(self, cards: np.ndarray, idx: np.ndarray, variant: Variant,
+                 budget: int | None = None) -> BatchResult:
+        """The kernel on deals ``cards[idx]`` (rows of 52 card indices), one after the
+        other, each from its start for at most ``budget`` nodes (``None``: no limit):
+        the raw outcome per deal (see :func:`batch.search_many`). Not for Par scoring."""
+        if variant.scoring == "par":
+            raise ValueError("run_many does not do Par scoring: use solve()")
+        a = self._arrays
+        lay = layout(variant)
+        prm = self._params(variant)
+        n = len(idx)
+        out = BatchResult(np.zeros(n, np.int64), np.zeros(n, np.int64),
+                          np.zeros((n, batch.NCNT), np.int64), np.zeros(n, np.int64),
+                          np.full(n, -1, np.int64), np.zeros(n * PATH_ROOM, np.int16))
+        ctx = a["ctx"]
+        ctx[core.C_GEN] = self._next_gen() - 1  # search_many takes the next one per deal
+        batch.search_many(cards, idx, lay.cov, lay.zone, lay.blocked, lay.anc, prm,
+                          budget if budget is not None else 1 << 62,
+                          min(core.TABLE_START, 1 << self.table_bits),
+                          a["val"], a["canpair"], a["byval"], a["bq"], ctx, a["st"], a["mva"],
+                          a["mvb"], a["mvn"], a["mvi"], a["table"], a["spare"], a["bestpath"],
+                          a["avail"], out.status, out.nodes, out.counters, out.depth,
+                          out.offset, out.moves)
+        self._gen = int(ctx[core.C_GEN])
+        return out
+
+    def solve_many(self, cards: np.ndarray, numbers: Sequence[int | None], variant: Variant,
+                   budget: int | None = None) -> list[Verdict | None]:
+        """Verdicts for many deals from their start, as :meth:`solve` gives them (solutions
+        replayed by the referee), or ``None`` for a deal left undecided (``budget`` nodes
+        reached, stack depth, a path too long for the output): the caller solves those one
+        by one. ``cards[i]``: deal ``i``'s 52 card indices, ``numbers[i]`` its number.
+
+        ``seconds`` of each verdict is the batch's time shared out by node count (the
+        kernel does not time single deals), its Python work (replay) added."""
+        t0 = time.perf_counter()
+        n = len(numbers)
+        res = self.run_many(cards, np.arange(n, dtype=np.int64), variant, budget)
+        share = (time.perf_counter() - t0) / max(1, int(res.nodes.sum()) + n)
+        statuses = res.status.tolist()
+        all_nodes = res.nodes.tolist()
+        counters = res.counters.tolist()
+        depths = res.depth.tolist()
+        offsets = res.offset.tolist()
+        ids = res.moves[: max([0] + [o + d for o, d in zip(offsets, depths, strict=True)])
+                        ].tolist()
+        verdicts: list[Verdict | None] = []
+        for i in range(n):
+            status = statuses[i]
+            nodes = all_nodes[i]
+            secs = share * (nodes + 1)
+            if status == core.S_EXHAUSTED:
+                cert = self._exhaustive(nodes, *counters[i])
+                verdicts.append(Verdict("blocked", ENGINE, certificate=cert, nodes=nodes,
+                                        seconds=secs, deal_number=numbers[i]))
+            elif status == core.S_FOUND and offsets[i] >= 0:
+                t1 = time.perf_counter()
+                deal = Deal(tuple(CARDS[c] for c in cards[i]), numbers[i])
+                off = offsets[i]
+                moves = [MOVES[x] for x in ids[off: off + depths[i]]]
+                replay(deal, variant, moves, require_win=True)
+                verdicts.append(Verdict("winnable", ENGINE, tuple(moves), nodes=nodes,
+                                        seconds=secs + time.perf_counter() - t1,
+                                        deal_number=numbers[i]))
+            else:
+                verdicts.append(None)
+        return verdicts
+
     def _solve(self, deal: Deal, variant: Variant, *, start: Sequence[Move],
                node_limit: int | None, time_limit: float | None,
                plain: Verdict | None = None) -> Verdict:
@@ -145,14 +257,8 @@ class Searcher:
         a["cards"][:] = deal.cards
         core.prepare(a["cards"], lay.blocked, lay.zone, a["val"], a["canpair"], a["byval"],
                      a["bq"])
-        prm = lay.params.copy()
-        prm[core.P_KING] = int("king" in self.prunings)
-        prm[core.P_MATCH] = int("matching" in self.prunings)
-        prm[core.P_PARTNER] = int("partner" in self.prunings)
-        prm[core.P_LIFO] = int("lifo" in self.prunings)
-        prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
+        prm = self._params(variant)
         prm[core.P_BOUND] = int(plain is not None)
-        prm[core.P_MAXDEPTH] = self.max_depth
         ctx = a["ctx"]
         gen = self._next_gen()
         ctx[:] = 0
@@ -198,17 +304,20 @@ class Searcher:
 
     def _certificate(self, nodes: int) -> Certificate:
         ctx = self._arrays["ctx"]
+        return self._exhaustive(nodes, int(ctx[core.C_PRUNED_MATCH]), int(ctx[core.C_PRUNED_KING]),
+                                int(ctx[core.C_PRUNED_PARTNER]), int(ctx[core.C_PRUNED_BOUND]),
+                                int(ctx[core.C_TABLE_MISS]))
+
+    def _exhaustive(self, nodes: int, matching: int, king: int, partner: int, bound: int,
+                    misses: int) -> Certificate:
         used = ", ".join(self.prunings) or "none"
         return Certificate(
             "exhaustive",
             f"every reachable position searched ({nodes} nodes; sound prunings: {used}): "
             "no line of play wins",
             {"nodes": nodes, "prunings": list(self.prunings),
-             "pruned_matching": int(ctx[core.C_PRUNED_MATCH]),
-             "pruned_king": int(ctx[core.C_PRUNED_KING]),
-             "pruned_partner": int(ctx[core.C_PRUNED_PARTNER]),
-             "pruned_bound": int(ctx[core.C_PRUNED_BOUND]),
-             "table_misses": int(ctx[core.C_TABLE_MISS])})
+             "pruned_matching": matching, "pruned_king": king, "pruned_partner": partner,
+             "pruned_bound": bound, "table_misses": misses})
 
     def _par_verdict(self, deal: Deal, variant: Variant, start: tuple[Move, ...], nodes: int,
                      t0: float, plain: Verdict | None) -> Verdict:
@@ -283,6 +392,20 @@ def to_moves(deal: Deal, path: list[tuple[int, int]]) -> list[Move]:
         else:
             out.append(Move.discard(Card(deal.cards[a]), Card(deal.cards[b])))
     return out
+
+
+def relaxation(variant: Variant) -> Variant:
+    """The game of the ``structural`` certificate: ``variant``'s pyramid (rows, overlap)
+    with every other card face up and free (a bouquet), won once the pyramid is clear.
+
+    A deal is blocked there exactly when the CP-SAT open model of the pyramid
+    (``certificates.structural_certificate``) is infeasible: both ask whether the pyramid
+    can be cleared when any card outside it may partner a pyramid card at any time (per
+    rank, as often as there are such cards), pyramid cards pairing only when neither
+    lies on the other (except a direct overlap). Bulk runs decide it with the search
+    (~100 nodes) instead of CP-SAT (milliseconds); the tests compare the two."""
+    return Variant("relaxation", rows=variant.rows, rest="bouquet", draw=None, passes=None,
+                   stock_waste=None, overlap=variant.overlap, objective="pyramid")
 
 
 _LOCAL = threading.local()

@@ -1,0 +1,288 @@
+"""Per-deal analysis: what a bulk run does with each deal, one by one or a chunk at once.
+
+:func:`analyse` gives one deal's :class:`~pyramids.verdict.Verdict` under a :class:`Job`
+(variant, mode, engine, time limit); :func:`analyse_item` turns it into a record and never
+raises for the deal's sake. The engines are imported lazily.
+
+A record is a plain dict: ``i`` (source key), ``deal`` (number or null), ``line`` (only
+for deals given as cards), then the verdict's fields (``status``, ``engine``,
+``certificate``, ``moves``, ``score``, ``nodes``, ``seconds``, ``reason``). ``status`` is
+``winnable``, ``blocked``, ``unknown`` (a limit was hit, or the engine failed), or, in
+quick mode only, ``passed`` (no instant certificate: not proven either way).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..deals import Deal
+from ..variants import Variant
+from ..verdict import Verdict
+from .errors import BulkError
+from .sources import DealSource, SourceItem
+
+Mode = Literal["exact", "quick"]
+Engine = Literal["auto", "search", "cpsat"]
+Record = dict[str, Any]
+Analyser = Callable[[Deal, "Job"], Verdict]
+
+MODES = ("exact", "quick")
+ENGINES = ("auto", "search", "cpsat")
+STATUSES = ("winnable", "blocked", "unknown", "passed")
+FORMAT_VERSION = 1
+QUICK_PASS = "no instant certificate"
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to do with each deal. ``analyser`` replaces :func:`analyse` (tests only); it
+    must be a module-level function so that it can be sent to the workers."""
+
+    variant: Variant
+    mode: Mode = "exact"
+    engine: Engine = "auto"
+    time_limit: float | None = None
+    analyser: Analyser | None = None
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise BulkError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        if self.engine not in ENGINES:
+            raise BulkError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise BulkError(f"time limit must be > 0 seconds, got {self.time_limit}")
+
+    def header(self, source: DealSource) -> Record:
+        """The first line of an out file: what the records mean."""
+        return {"pyramids_bulk": FORMAT_VERSION, "variant": self.variant.options(),
+                "mode": self.mode, "engine": self.engine, "time_limit": self.time_limit,
+                "source_kind": source.kind, "source": source.description}
+
+
+def analyse(deal: Deal, job: Job) -> Verdict:
+    """The instant certificates first; then, in exact mode, the exact engine chosen
+    (``check.check``; ``search.solve`` if the CP-SAT side is not installed)."""
+    from ..certificates import quick_certificate
+
+    cert = quick_certificate(deal, job.variant)
+    if cert is not None:
+        return Verdict("blocked", "certificate", certificate=cert, deal_number=deal.number)
+    if job.mode == "quick":
+        return Verdict("unknown", "certificate", reason=QUICK_PASS, deal_number=deal.number)
+    try:
+        from ..check import check
+    except ImportError:
+        if job.engine == "cpsat":
+            raise
+        from ..search import solve
+
+        return solve(deal, job.variant, time_limit=job.time_limit)
+    verdict: Verdict = check(deal, job.variant, engine=job.engine, time_limit=job.time_limit)
+    return verdict
+
+
+class _HardLimit(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _hard_limit(seconds: float | None) -> Iterator[None]:
+    """A backstop for an engine that overruns its own time limit: SIGALRM after
+    ``seconds`` raises in Python code (main thread only; a no-op elsewhere)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ring(signum: int, frame: Any) -> None:
+        raise _HardLimit()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+_WARM: set[tuple[Any, ...]] = set()  # jobs this process has run once (imports and JIT done)
+
+
+def _record(item: SourceItem, obj: Record) -> Record:
+    record: Record = {"i": item.key, "deal": item.number}
+    if item.number is None:
+        record["line"] = item.line
+    obj.pop("deal", None)
+    record.update(obj)
+    return record
+
+
+def analyse_item(item: SourceItem, job: Job) -> Record:
+    """One deal's record. Never raises for the deal's sake: an engine failure or an
+    overrun becomes ``unknown`` with the reason, reported apart by the statistics.
+
+    The engines get the time limit themselves; a SIGALRM backstop at 3 x limit + 10 s
+    catches one that overruns it, except on a process's first deal of a job, which may
+    spend seconds on imports and JIT compilation (interrupting those would break them)."""
+    start = time.perf_counter()
+    fn = job.analyser or analyse
+    warm = (job.variant, job.mode, job.engine, fn) in _WARM
+    hard = None if job.time_limit is None or not warm else 3 * job.time_limit + 10
+    try:
+        deal = item.deal()
+        with _hard_limit(hard):
+            verdict = fn(deal, job)
+        _WARM.add((job.variant, job.mode, job.engine, fn))
+        obj = verdict.to_json_obj()
+        if verdict.status == "unknown" and verdict.reason == QUICK_PASS:
+            obj["status"] = "passed"
+    except _HardLimit:
+        obj = _unknown(f"time limit (hard stop at {hard:g} s)", start)
+    except Exception as e:  # an engine bug must not sink a million-deal run
+        obj = _unknown(f"error: {type(e).__name__}: {e}", start)
+    return _record(item, obj)
+
+
+def _unknown(reason: str, start: float) -> Record:
+    return {"status": "unknown", "engine": None, "moves": [], "certificate": None,
+            "score": None, "nodes": 0, "seconds": round(time.perf_counter() - start, 6),
+            "reason": reason}
+
+
+def _work(items: list[SourceItem], job: Job) -> list[Record]:
+    return analyse_chunk(items, job)
+
+
+# -- many deals at once ---------------------------------------------------------------
+
+STRUCTURAL_BUDGET = 200_000  # nodes for the search of a structural relaxation (then CP-SAT)
+TIMED_BUDGET = 1 << 15  # nodes per deal in a batch with a time limit (then one by one)
+
+
+def batch_applies(job: Job) -> bool:
+    """Does :func:`analyse_chunk` take the batch path for ``job``? Exact mode, the search
+    engine (``search`` or ``auto``), no Par scoring (the best score is searched one deal at
+    a time), no test analyser, and the search installed."""
+    if job.analyser is not None or job.mode != "exact" or job.engine == "cpsat" \
+            or job.variant.scoring == "par":
+        return False
+    try:
+        import pyramids.search  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def analyse_chunk(items: list[SourceItem], job: Job) -> list[Record]:
+    """The records of ``items`` in order, as :func:`analyse_item` gives them one by one.
+
+    Where :func:`batch_applies`, the chunk goes through the same stages as :func:`analyse`
+    (instant certificates, then, when ``check`` would run it, the structural certificate,
+    then the search) with one compiled call per stage for the whole chunk (see
+    ``pyramids.search.batch``); each solution is replayed by the referee as ``solve``
+    does. Any deal a stage leaves undecided (a node budget, a deal given as a bad line)
+    goes through :func:`analyse_item`, so the verdicts (status, certificate, solution)
+    are those of the one-by-one path; only ``seconds`` is the chunk's time shared out."""
+    if not batch_applies(job):
+        return [analyse_item(item, job) for item in items]
+    verdicts = _batch_verdicts(items, job)
+    _WARM.add((job.variant, job.mode, job.engine, analyse_chunk))
+    return [analyse_item(item, job) if v is None else _record(item, v.to_json_obj())
+            for item, v in zip(items, verdicts, strict=True)]
+
+
+def _batch_verdicts(items: list[SourceItem], job: Job) -> list[Verdict | None]:
+    import numpy as np
+
+    from ..certificates import quick_certificate
+    from ..search import CARDS, core, default_searcher, relaxation
+    from ..search import batch as kernels
+
+    t0 = time.perf_counter()
+    v = job.variant
+    n = len(items)
+    cards = np.zeros((n, 52), np.int64)
+    todo: list[int] = []
+    numbered = [i for i, it in enumerate(items) if it.number is not None]
+    if numbered:
+        nums = np.array([items[i].number for i in numbered], np.uint64)
+        rows = np.empty((len(numbered), 52), np.int64)
+        kernels.shuffle_numbers(nums, rows)
+        cards[numbered] = rows
+        todo = numbered
+    for i, it in enumerate(items):
+        if it.number is None:
+            try:
+                cards[i] = [int(c) for c in Deal.parse_line(str(it.line)).cards]
+            except Exception:  # the one-by-one path words the error
+                continue
+            todo.append(i)
+    todo.sort()
+    verdicts: list[Verdict | None] = [None] * n
+
+    def deal(i: int) -> Deal:
+        return Deal(tuple(CARDS[c] for c in cards[i]), items[i].number)
+
+    # 1. instant certificates (analyse and check both run them first)
+    flags = np.zeros(len(todo), np.int64)
+    kernels.quick_flags(cards[todo], *kernels.quick_masks(v), flags)
+    left = []
+    for j, i in enumerate(todo):
+        if flags[j]:
+            cert = quick_certificate(deal(i), v)
+            if cert is not None:
+                verdicts[i] = Verdict("blocked", "certificate", certificate=cert,
+                                      deal_number=items[i].number)
+        else:
+            left.append(i)
+    # 2. the structural certificate, where check() runs it (not on a bouquet)
+    searcher = default_searcher()
+    if v.rest != "bouquet" and _check_installed():
+        from ..certificates import structural_from
+
+        res = searcher.run_many(cards, np.array(left, np.int64), relaxation(v),
+                                STRUCTURAL_BUDGET)
+        still = []
+        for j, i in enumerate(left):
+            status = int(res.status[j])
+            if status == core.S_EXHAUSTED:
+                verdicts[i] = Verdict("blocked", "certificate",
+                                      certificate=structural_from(deal(i), v),
+                                      deal_number=items[i].number)
+            elif status == core.S_FOUND:
+                still.append(i)
+        left = still
+    t1 = time.perf_counter()
+    share = (t1 - t0) / max(1, n)
+    for i in range(n):
+        if verdicts[i] is not None:
+            verdicts[i] = _with_seconds(verdicts[i], share)
+    # 3. the search (check's engine for search and auto; solutions replayed)
+    budget = None if job.time_limit is None else TIMED_BUDGET
+    found = searcher.solve_many(cards[left], [items[i].number for i in left], v, budget)
+    for i, verdict in zip(left, found, strict=True):
+        if verdict is not None:
+            verdicts[i] = _with_seconds(verdict, share)
+    return verdicts
+
+
+def _with_seconds(v: Verdict | None, extra: float) -> Verdict | None:
+    from dataclasses import replace
+
+    return None if v is None else replace(v, seconds=v.seconds + extra)
+
+
+def _check_installed() -> bool:
+    """Would :func:`analyse` go through ``check`` (which runs the structural certificate)?"""
+    try:
+        from ..check import check  # noqa: F401
+    except ImportError:
+        return False
+    return True
+

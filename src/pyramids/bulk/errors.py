@@ -1,0 +1,18 @@
+"""The two exceptions of bulk runs."""
+
+from __future__ import annotations
+
+from ..errors import PyramidsError
+
+
+class BulkError(PyramidsError):
+    """A bad deal source, a bad or mismatched out file: quotes the culprit."""
+
+
+class Interrupted(Exception):
+    """The run was stopped (Ctrl-C, SIGTERM, a worker killed). Finished deals are saved."""
+
+    def __init__(self, done: int, message: str = "interrupted") -> None:
+        super().__init__(message)
+        self.done = done
+

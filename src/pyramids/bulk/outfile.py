@@ -1,0 +1,149 @@
+"""The resumable out file of a run (``--out``): JSON lines, a header then one record a deal.
+
+Records are appended and flushed as each chunk comes back, so an interrupted run loses no
+finished deal. Opened with ``resume=True`` it reads what is there (dropping a truncated
+last line), replays those records, and the run skips them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from .analysis import FORMAT_VERSION, STATUSES, Job, Record
+from .errors import BulkError
+from .sources import DealSource
+
+
+class KeySet:
+    """A set of keys that stays small when keys arrive nearly in order: every key from
+    ``start`` up to ``low`` is in, plus the few out-of-order keys in ``extra``."""
+
+    def __init__(self, start: int = 0) -> None:
+        self.start = self.low = start
+        self.extra: set[int] = set()
+
+    def __contains__(self, key: int) -> bool:
+        return self.start <= key < self.low or key in self.extra
+
+    def __len__(self) -> int:
+        return self.low - self.start + len(self.extra)
+
+    def add(self, key: int) -> None:
+        if key == self.low:
+            self.low += 1
+            while self.low in self.extra:
+                self.extra.remove(self.low)
+                self.low += 1
+        elif key not in self:
+            self.extra.add(key)
+
+
+class OutFile:
+    """The JSON-lines record of a run. New: refuses to overwrite a non-empty file. With
+    ``resume``: checks the header matches the job, drops a truncated last line (a run
+    killed mid-write), and exposes the keys already done; prior records are read again,
+    in file order, by :meth:`prior_records`."""
+
+    def __init__(self, path: str | Path, job: Job, source: DealSource, resume: bool = False
+                 ) -> None:
+        self.path = Path(path)
+        self.job, self.source = job, source
+        self.done = KeySet(source.first_key)
+        self._good_end = 0
+        self._has_header = False
+        self.dropped_tail = False
+        if self.path.exists() and self.path.stat().st_size > 0:
+            if not resume:
+                raise BulkError(f"{self.path} already exists: use --resume to continue it, "
+                                "or remove it")
+            self._scan()
+        self._f: TextIO | None = None
+
+    def _scan(self) -> None:
+        """Check the header, find the end of the last complete line, fill ``done``."""
+        with self.path.open("rb") as f:
+            offset = 0
+            for lineno, raw in enumerate(f, 1):
+                complete = raw.endswith(b"\n")
+                try:
+                    obj = json.loads(raw) if complete else None
+                except ValueError:
+                    obj = None
+                if obj is None:
+                    if f.read(1):  # not the last line: the file is damaged
+                        raise BulkError(f"{self.path} line {lineno} is not a JSON record: "
+                                        f"{raw[:60]!r}")
+                    self.dropped_tail = True
+                    break
+                if lineno == 1:
+                    self._check_header(obj)
+                    self._has_header = True
+                else:
+                    if not isinstance(obj, dict) or not isinstance(obj.get("i"), int) or \
+                            obj.get("status") not in STATUSES:
+                        raise BulkError(f"{self.path} line {lineno} is not a deal record: "
+                                        f"{raw[:60]!r}")
+                    if self.source.contains(obj["i"]):
+                        self.done.add(obj["i"])
+                offset += len(raw)
+            self._good_end = offset
+
+    def _check_header(self, obj: Any) -> None:
+        if not isinstance(obj, dict) or obj.get("pyramids_bulk") != FORMAT_VERSION:
+            raise BulkError(f"{self.path} is not a pyramids bulk results file")
+        want = self.job.header(self.source)
+        for key in ("variant", "mode", "engine", "source_kind"):
+            if obj.get(key) != want[key]:
+                raise BulkError(f"{self.path} was written with {key} {obj.get(key)!r}, "
+                                f"this run has {want[key]!r}: resume with the same options")
+        if self.source.kind != "range" and obj.get("source") != want["source"]:
+            raise BulkError(f"{self.path} was written for {obj.get('source')!r}, "
+                            f"this run reads {want['source']!r}")
+
+    def prior_records(self) -> Iterator[Record]:
+        """The records already in the file that belong to this source, once each."""
+        if not self._has_header:
+            return
+        seen = KeySet(self.source.first_key)
+        with self.path.open("rb") as f:
+            f.readline()
+            pos = f.tell()
+            while pos < self._good_end:
+                raw = f.readline()
+                pos += len(raw)
+                rec = json.loads(raw)
+                key = rec["i"]
+                if key in seen or not self.source.contains(key):
+                    continue
+                seen.add(key)
+                yield rec
+
+    def open(self) -> None:
+        """Cut a truncated tail, write the header if needed, and open for appending."""
+        if self.path.exists() and self._has_header:
+            with self.path.open("r+b") as f:
+                f.truncate(self._good_end)
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("w", encoding="utf-8") as f:
+                f.write(json.dumps(self.job.header(self.source)) + "\n")
+        self._f = self.path.open("a", encoding="utf-8")
+
+    def write(self, records: Iterable[Record]) -> None:
+        assert self._f is not None
+        self._f.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
+        self._f.flush()
+
+    def close(self) -> None:
+        if self._f is not None:
+            self._f.flush()
+            with contextlib.suppress(OSError):
+                os.fsync(self._f.fileno())
+            self._f.close()
+            self._f = None
+

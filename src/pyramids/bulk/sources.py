@@ -1,0 +1,186 @@
+"""Deal sources: a range of deal numbers, or a file or stdin of deals, as keyed items.
+
+:func:`parse_source` turns ``A:B`` (deal numbers A to B-1), a file, or ``-`` (stdin) of
+one-line deals or numbers into a :class:`DealSource`: an iterator of :class:`SourceItem`
+with a stable key (the deal number for a range, the ordinal of the deal for a file) so
+that a resumed run skips exactly the deals already done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TextIO
+
+from ..deals import MAX_DEAL, Deal
+from ..errors import DealError, PyramidsError
+from .errors import BulkError
+
+
+@dataclass(frozen=True)
+class SourceItem:
+    """One deal of a source: its key, and its number or its one-line form."""
+
+    key: int
+    number: int | None = None
+    line: str | None = None
+    where: str = ""  # "file.txt line 12", for error messages
+
+    def deal(self) -> Deal:
+        if self.number is not None:
+            return Deal.from_number(self.number)
+        assert self.line is not None
+        return Deal.parse_line(self.line)
+
+    def label(self) -> str:
+        """The deal as the source gave it: its number, or its 52 cards."""
+        return str(self.number) if self.number is not None else str(self.line)
+
+
+class DealSource:
+    """An iterable of :class:`SourceItem` with a kind (``range`` or ``lines``), a
+    description, the first key, and the number of deals when known (for progress)."""
+
+    kind: str = "lines"
+    description: str = ""
+    first_key: int = 0
+    total: int | None = None
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        raise NotImplementedError
+
+    def contains(self, key: int) -> bool:
+        """Is ``key`` one of this source's keys? (Records outside it are not counted.)"""
+        return key >= 0 if self.total is None else 0 <= key < self.total
+
+
+class RangeSource(DealSource):
+    """Deal numbers ``start`` to ``stop - 1``; the key is the deal number."""
+
+    kind = "range"
+
+    def __init__(self, start: int, stop: int) -> None:
+        if not 0 <= start <= stop <= MAX_DEAL + 1:
+            raise BulkError(f"deal range must satisfy 0 <= A <= B <= 2^64, got {start}:{stop}")
+        self.start, self.stop = start, stop
+        self.first_key = start
+        self.total = stop - start
+        self.description = f"{start}:{stop}"
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for n in range(self.start, self.stop):
+            yield SourceItem(n, number=n)
+
+    def contains(self, key: int) -> bool:
+        return self.start <= key < self.stop
+
+
+class LinesSource(DealSource):
+    """One deal per line: a number (``123`` or ``#123``), 52 cards, or a JSON object with
+    ``line``, ``deal`` or ``number`` (so ``filter --json`` output reads back). Blank lines
+    and lines starting with ``#`` followed by a non-digit are skipped. The key is the
+    ordinal of the deal (0, 1, 2, ...). Errors name the line."""
+
+    def __init__(self, name: str, opener: Callable[[], IO[str]], total: int | None = None,
+                 kind: str = "lines") -> None:
+        self.name = name
+        self._open = opener
+        self.total = total
+        self.description = name
+        self.kind = kind
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        key = 0
+        with self._open() as f:
+            for lineno, raw in enumerate(f, 1):
+                item = parse_deal_line(raw, key, f"{self.name} line {lineno}")
+                if item is not None:
+                    yield item
+                    key += 1
+
+
+def parse_deal_line(raw: str, key: int, where: str) -> SourceItem | None:
+    """One line of a deal file as a :class:`SourceItem`, ``None`` for a blank or comment
+    line; :class:`BulkError` quoting ``where`` and the line for anything else."""
+    text = raw.strip()
+    if not text or (text.startswith("#") and not text[1:].strip().isdigit()):
+        return None
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    try:
+        if text.lstrip("#").isdigit():
+            number = int(text.lstrip("#"))
+            if number > MAX_DEAL:
+                raise DealError(f"deal number must be 0 to 2^64-1, got {number}")
+            return SourceItem(key, number=number, where=where)
+        if text.startswith("{"):
+            return _json_item(text, key, where)
+        deal = Deal.parse_line(text)
+        return SourceItem(key, line=deal.line(), where=where)
+    except PyramidsError as e:
+        raise BulkError(f"{where}: {e}: {shown!r}") from None
+
+
+def _json_item(text: str, key: int, where: str) -> SourceItem:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DealError(f"malformed JSON ({e.msg})") from None
+    if not isinstance(obj, dict):
+        raise DealError("a JSON deal must be an object")
+    number = obj.get("deal", obj.get("number"))
+    if number is not None and not isinstance(number, int):
+        raise DealError(f"deal number must be an integer, got {number!r}")
+    if obj.get("line"):
+        deal = Deal.parse_line(str(obj["line"]))
+        if number is not None and deal == Deal.from_number(number):
+            return SourceItem(key, number=number, where=where)
+        return SourceItem(key, line=deal.line(), where=where)
+    if number is None:
+        raise DealError("a JSON deal needs 'line', 'deal' or 'number'")
+    if not 0 <= number <= MAX_DEAL:
+        raise DealError(f"deal number must be 0 to 2^64-1, got {number}")
+    return SourceItem(key, number=number, where=where)
+
+
+def parse_range(text: str) -> RangeSource | None:
+    """``A:B`` (B excluded) or ``A:+K`` (K deals from A); ``None`` if not a range."""
+    if ":" not in text:
+        return None
+    a, _, b = text.partition(":")
+    a, b = a.strip().replace("_", ""), b.strip().replace("_", "")
+    try:
+        start = int(a) if a else 0
+        stop = start + int(b[1:]) if b.startswith("+") else int(b)
+    except ValueError:
+        raise BulkError(f"a deal range looks like 0:1000 or 500:+100, got {text!r}") from None
+    return RangeSource(start, stop)
+
+
+def parse_source(spec: str, stdin: TextIO | None = None, count_lines: bool = True
+                 ) -> DealSource:
+    """``A:B``, ``A:+K``, a path, or ``-`` for stdin (see :class:`LinesSource`)."""
+    spec = spec.strip()
+    rng = parse_range(spec)
+    if rng is not None:
+        return rng
+    if spec == "-":
+        stream = stdin if stdin is not None else sys.stdin
+        return LinesSource("stdin", lambda: contextlib.nullcontext(stream),  # type: ignore
+                           kind="stdin")
+    path = Path(spec)
+    if not path.is_file():
+        if spec.isdigit():
+            raise BulkError(f"a single deal number is not a source: use {spec}:{int(spec) + 1}")
+        raise BulkError(f"no such deal file, and not a range A:B: {spec!r}")
+    total = None
+    if count_lines:
+        with path.open(encoding="utf-8") as f:
+            total = sum(1 for line in f
+                        if line.strip() and not (line.strip().startswith("#")
+                                                 and not line.strip()[1:].isdigit()))
+    return LinesSource(str(path), lambda: path.open(encoding="utf-8"), total=total)
+
