@@ -1,54 +1,82 @@
-"""Benchmark ``pyramids stats``: one-pass Pyramid (objective all, no overlap) over N deals.
+"""Benchmark ``pyramids stats`` end to end: the CLI as a user runs it, per core and on 2 workers.
 
-    .venv/bin/python benchmarks/bench_stats.py [--count 10000] [--start 0] [--workers N]
-                                               [--mode exact|quick] [--engine auto]
-                                               [--out records.jsonl]
+    .venv/bin/python benchmarks/bench_stats.py [--case pyramid|bouquet ...] [--count N]
+                                               [--workers 1 2] [--exe PATH/pyramids]
 
-Prints the tally and deals per second (wall clock, pool start-up and the engines'
-JIT warm-up included). The figures depend on the machine and on who else is using it.
+Each case runs ``pyramids stats -V <variant> --deals 0:N -j W --json`` as a subprocess
+(process start, imports, JIT cache load, the pool and the tally included) and prints:
+
+* with one worker (``-j 1``: the deals are analysed in the command's own process),
+  deals per CPU-second: N over the CPU time of the command (user + system, from
+  ``getrusage(RUSAGE_CHILDREN)``), the per-core rate that other people's load on this
+  shared machine changes least. (Pool workers are children of the forkserver, whose
+  CPU time does not reach this process, so no CPU rate is given for ``-j 2``.)
+* deals per wall-second, with the load average before and after (``os.getloadavg``);
+* the tally (winnable / blocked by certificate / unknown), so that two builds can be
+  compared deal for deal.
+
+``--exe`` picks the ``pyramids`` command to time (default: the one next to this Python),
+so the same script measures an older worktree: ``--exe /work/wt-old/.venv/bin/pyramids``.
+The issue's cases: one-pass Pyramid on deals 0:10000, the bouquet on deals 0:200000.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
+import subprocess
 import sys
 import time
+from pathlib import Path
 
-from pyramids.bulk import BulkRunner, Job, OutFile, RangeSource, default_workers
-from pyramids.stats import Tally, format_tally
-from pyramids.variants import get_variant
+CASES = {"pyramid": (["-V", "pyramid"], 10_000), "bouquet": (["-V", "bouquet"], 200_000)}
+
+
+def children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run(exe: str, case: str, count: int, workers: int) -> dict[str, object]:
+    args, _ = CASES[case]
+    cmd = [exe, "stats", *args, "--deals", f"0:{count}", "-j", str(workers), "--json",
+           "--no-progress"]
+    load0 = os.getloadavg()[0]
+    cpu0, wall0 = children_cpu(), time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    cpu, wall = children_cpu() - cpu0, time.perf_counter() - wall0
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    obj = json.loads(proc.stdout)
+    return {"case": case, "deals": count, "workers": workers, "cpu_s": cpu, "wall_s": wall,
+            "per_cpu_s": count / cpu, "per_wall_s": count / wall, "load_before": load0,
+            "load_after": os.getloadavg()[0], "winnable": obj["winnable"],
+            "blocked_by": obj["blocked_by"], "unknown": obj["unknown"]}
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=10_000)
-    ap.add_argument("--start", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=default_workers())
-    ap.add_argument("--chunk", type=int, default=None)
-    ap.add_argument("--mode", choices=("exact", "quick"), default="exact")
-    ap.add_argument("--engine", choices=("auto", "search", "cpsat"), default="auto")
-    ap.add_argument("--time-limit", type=float, default=None)
-    ap.add_argument("--out", help="Also keep the per-deal records (a new JSON-lines file).")
+    ap.add_argument("--case", action="append", choices=list(CASES),
+                    help="case(s) to run (default: both)")
+    ap.add_argument("--count", type=int, help="deals 0..COUNT-1 (default: the issue's)")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--exe", default=str(Path(sys.executable).with_name("pyramids")),
+                    help="the pyramids command to time")
     args = ap.parse_args(argv)
-
-    variant = get_variant("pyramid", passes=1, objective="all", overlap=False)
-    job = Job(variant, args.mode, args.engine, args.time_limit)
-    source = RangeSource(args.start, args.start + args.count)
-    tally = Tally()
-    load = os.getloadavg()[0]
-    start = time.perf_counter()
-    with BulkRunner(args.workers, args.chunk) as runner:
-        out = OutFile(args.out, job, source) if args.out else None
-        for rec in runner.run(source, job, out):
-            tally.add(rec)
-    seconds = time.perf_counter() - start
-    print(format_tally(tally, variant, seconds, tally.deals, args.workers))
-    print(f"deals {source.description}, mode {args.mode}, engine {args.engine}, "
-          f"{args.workers} workers of {os.cpu_count()} cores, load average before "
-          f"{load:.2f}, after {os.getloadavg()[0]:.2f}")
-    print(f"RESULT deals_per_second={tally.deals / seconds:.1f} "
-          f"per_worker={tally.deals / seconds / args.workers:.1f} seconds={seconds:.1f}")
+    print(f"# {args.exe}, {os.cpu_count()} cores", flush=True)
+    for case in args.case or list(CASES):
+        count = args.count or CASES[case][1]
+        for w in args.workers:
+            r = run(args.exe, case, count, w)
+            cpu = f"{r['per_cpu_s']:9.0f} deals/cpu-s" if w == 1 else " " * 21
+            print(f"{case:8s} {count:>7} deals -j {w}: {cpu} "
+                  f"{r['per_wall_s']:9.0f} deals/wall-s (cpu {r['cpu_s']:.1f} s, wall "
+                  f"{r['wall_s']:.1f} s, load {r['load_before']:.1f} -> "
+                  f"{r['load_after']:.1f}); winnable {r['winnable']}, blocked "
+                  f"{json.dumps(r['blocked_by'], sort_keys=True)}, unknown {r['unknown']}",
+                  flush=True)
     return 0
 
 

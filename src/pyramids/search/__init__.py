@@ -204,14 +204,15 @@ class Searcher:
         return out
 
     def solve_many(self, cards: np.ndarray, numbers: Sequence[int | None], variant: Variant,
-                   budget: int | None = None) -> list[Verdict | None]:
+                   budget: int | None = None, overhead: float = 0.0) -> list[Verdict | None]:
         """Verdicts for many deals from their start, as :meth:`solve` gives them (solutions
         replayed by the referee), or ``None`` for a deal left undecided (``budget`` nodes
         reached, stack depth, a path too long for the output): the caller solves those one
         by one. ``cards[i]``: deal ``i``'s 52 card indices, ``numbers[i]`` its number.
 
         ``seconds`` of each verdict is the batch's time shared out by node count (the
-        kernel does not time single deals), its Python work (replay) added."""
+        kernel does not time single deals), plus its own Python work (replay) and
+        ``overhead`` (the caller's share of work done before)."""
         t0 = time.perf_counter()
         n = len(numbers)
         res = self.run_many(cards, np.arange(n, dtype=np.int64), variant, budget)
@@ -227,7 +228,7 @@ class Searcher:
         for i in range(n):
             status = statuses[i]
             nodes = all_nodes[i]
-            secs = share * (nodes + 1)
+            secs = share * (nodes + 1) + overhead
             if status == core.S_EXHAUSTED:
                 cert = self._exhaustive(nodes, *counters[i])
                 verdicts.append(Verdict("blocked", ENGINE, certificate=cert, nodes=nodes,
