@@ -80,8 +80,9 @@ def test_every_pruning_fires_somewhere() -> None:
     assert v.certificate.data["pruned_matching"] > 0
     assert v.certificate.data["pruned_partner"] > 0
     assert v.certificate.data["pruned_king"] > 0
-    without_lifo = WITHOUT["lifo"].solve(Deal.from_number(84), get_variant("pyramid"))
-    assert without_lifo.status == "blocked" and without_lifo.nodes > v.nodes
+    for name in ("lifo", "commute"):
+        without = WITHOUT[name].solve(Deal.from_number(84), get_variant("pyramid"))
+        assert without.status == "blocked" and without.nodes > v.nodes, name
 
 
 def test_par_scoring_best_score() -> None:

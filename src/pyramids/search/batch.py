@@ -9,8 +9,9 @@ whole chunk of deals at once:
 * :func:`quick_flags`: which deals the instant certificates (four-complement,
   stock-count) apply to, by the same predicates as :mod:`pyramids.certificates`; the
   Python functions then build the certificate of each flagged deal (and confirm it);
-* :func:`search_many`: :func:`core.run` on many deals in a row, each to its end or to a
-  node budget, keeping the status, node count, pruning counters and winning path.
+* :func:`core.search_many`: :func:`core.run` on many deals in a row, each to its end or
+  to a node budget, keeping the status, node count, pruning counters and winning path
+  (in ``core``: numba refreshes a cached kernel only when its own file changes).
 
 Nothing here decides a verdict on its own: :mod:`pyramids.search.bulk` turns the outputs
 into the same :class:`~pyramids.verdict.Verdict` objects as the per-deal path, replays
@@ -28,11 +29,14 @@ from numba import njit
 from ..variants import Variant
 from . import core
 
-# counters kept per deal by search_many (out_cnt columns)
-CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS = range(5)
-NCNT = 5
-ID_DEAL = 52 * 53
-ID_REDEAL = 52 * 53 + 1
+# search_many and its constants live in core (numba's cache of a kernel is refreshed
+# only when its own file changes, so a kernel calling core.run must be in core.py)
+CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS = (
+    core.CNT_MATCH, core.CNT_KING, core.CNT_PARTNER, core.CNT_BOUND, core.CNT_MISS)
+NCNT = core.NCNT
+ID_DEAL = core.ID_DEAL
+ID_REDEAL = core.ID_REDEAL
+search_many = core.search_many
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -123,70 +127,3 @@ def quick_flags(cards, blockers, must, nslots, stock_count, npyr, out):  # type:
                     if cnt[g] > 4:
                         flag = 2
         out[r] = flag
-
-
-@njit(cache=True)
-def search_many(cards, idx, cov, zone, blocked, anc, prm, budget, tstart,  # type: ignore[no-untyped-def]
-                val, canpair, byval, bq, ctx, st, mva, mvb, mvn, mvi, table, spare, bestpath,
-                avail, out_status, out_nodes, out_cnt, out_depth, out_off, out_moves):
-    """Search deals ``cards[idx[i]]`` one after the other from the deal's start.
-
-    Each search starts like ``Searcher._solve`` does (a fresh table generation, the table
-    at ``tstart`` entries, the root state of the deal) and runs at most ``budget`` nodes:
-    ``out_status[i]`` is then ``core.S_PAUSED``. The solution of a win goes to
-    ``out_moves[out_off[i] : out_off[i] + out_depth[i]]`` as move ids (:func:`move_id`)
-    while ``out_moves`` has room; otherwise ``out_off[i]`` is -1. Returns the room used.
-    """
-    prm[core.P_BUDGET] = budget
-    used = 0
-    for i in range(idx.shape[0]):
-        r = idx[i]
-        core.prepare(cards[r], blocked, zone, val, canpair, byval, bq)
-        gen = ctx[core.C_GEN] + 1
-        for c in range(ctx.shape[0]):
-            ctx[c] = 0
-        ctx[core.C_ENTER] = 1
-        ctx[core.C_BEST] = -1000
-        ctx[core.C_GEN] = gen
-        ctx[core.C_TSIZE] = tstart
-        st[0, 0] = 0
-        st[0, 1] = 0
-        st[0, 2] = 1
-        st[0, 3] = 0
-        st[0, 4] = 0
-        core.run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,
-                 table, spare, bestpath, avail, anc)
-        status = ctx[core.C_STATUS]
-        out_status[i] = status
-        out_nodes[i] = ctx[core.C_NODES]
-        out_cnt[i, CNT_MATCH] = ctx[core.C_PRUNED_MATCH]
-        out_cnt[i, CNT_KING] = ctx[core.C_PRUNED_KING]
-        out_cnt[i, CNT_PARTNER] = ctx[core.C_PRUNED_PARTNER]
-        out_cnt[i, CNT_BOUND] = ctx[core.C_PRUNED_BOUND]
-        out_cnt[i, CNT_MISS] = ctx[core.C_TABLE_MISS]
-        out_depth[i] = 0
-        out_off[i] = -1
-        if status == core.S_FOUND:
-            depth = ctx[core.C_DEPTH]
-            out_depth[i] = depth
-            if used + depth <= out_moves.shape[0]:
-                out_off[i] = used
-                for d in range(depth):
-                    a = mva[d, mvi[d] - 1]
-                    b = mvb[d, mvi[d] - 1]
-                    out_moves[used] = move_id(a, -1 if a < 0 else cards[r, a],
-                                              -1 if b < 0 else cards[r, b])
-                    used += 1
-    return used
-
-
-@njit(cache=True, inline="always")
-def move_id(a, ca, cb):  # type: ignore[no-untyped-def]
-    """A kernel move as one integer: ``ca * 53 + cb + 1`` for a discard of card ``ca``
-    (with card ``cb``, or ``cb = -1`` for a King alone), then :data:`ID_DEAL` and
-    :data:`ID_REDEAL` (``a`` is the kernel's move code)."""
-    if a == core.MOVE_DEAL:
-        return ID_DEAL
-    if a == core.MOVE_REDEAL:
-        return ID_REDEAL
-    return ca * 53 + cb + 1

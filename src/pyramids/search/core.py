@@ -52,18 +52,25 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
 P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
-P_BOUQUET, P_BOUND = 15, 16
-NPARAMS = 17
+P_BOUQUET, P_BOUND, P_COMMUTE = 15, 16, 17
+NPARAMS = 18
 
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
 C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS, C_PRUNED_PARTNER = 9, 10, 11, 12
 C_PRUNED_BOUND = 14
 C_TSIZE = 13  # entries of the table in use now (a power of two; grows, see _grow)
+C_HITS = 15  # nodes found in the table (visited before)
 MS = 64  # where _matchable's scratch starts in the move scratch array
 PROBES = 16  # entries a key may be placed after its home entry
 TABLE_START = 1 << 15  # a search starts with this many entries (512 KiB: stays in cache)
 NCTX = 16
+
+# search_many: pruning counters per deal (out_cnt columns), and move ids (see move_id)
+CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS = range(5)
+NCNT = 5
+ID_DEAL = 52 * 53
+ID_REDEAL = 52 * 53 + 1
 
 # statuses
 S_RUNNING, S_FOUND, S_EXHAUSTED, S_PAUSED, S_DEPTH = 0, 1, 2, 3, 4
@@ -99,6 +106,11 @@ def _max_matching_table() -> np.ndarray:
 
 MAX_MATCHING = _max_matching_table()
 PAR_BASE = (0, 50, 35, 20)
+
+
+@njit(cache=True, inline="always")
+def stock_game(prm):  # type: ignore[no-untyped-def]
+    return prm[P_REST] == R_STOCK
 
 
 @njit(cache=True, inline="always")
@@ -472,6 +484,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     ppartner = prm[P_PARTNER] != 0 and not par and sw != SW_AUTOMATIC
     # with "lifo", a deal in the last pass can bury cards of any rank pair: check all
     pbouquet = prm[P_BOUQUET] != 0
+    pcommute = prm[P_COMMUTE] != 0 and stock_game(prm) and not par
     pbound = prm[P_BOUND] != 0 and par
     plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
@@ -549,7 +562,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             else:
                 key |= ps << 58
             if _lookup_insert(key, table, ctx, spare):
-                pass
+                ctx[C_HITS] += 1
             elif pbound and PAR_BASE[cl if cl > 0 else ps] <= ctx[C_BEST]:
                 # Par "bound": no line from here beats the best score found. Once the
                 # pyramid is cleared (in pass cl) a score is at most PAR_BASE[cl]; before,
@@ -618,6 +631,27 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                         n = 1
                         ctx[C_PRUNED_KING] += 1
                     else:
+                        # Pruning "commute": right after a deal, only pairs with the card
+                        # the deal made available (the new hand with draw 1, the new waste
+                        # top with draw 3). Any other pair was legal before the deal: its
+                        # cards are pyramid cards (dealing removes nothing, so uncovers
+                        # nothing) or, with draw 1, the waste top, which was the hand or
+                        # already the top before. Playing it first and then dealing reaches
+                        # the same position as legally: the deal takes the same stock
+                        # cards (the pair holds none), and with stock-waste automatic no
+                        # forced pair appears in between (there is no hand after taking
+                        # the hand or before the deal, and the hand and top right after
+                        # are those of the other order). So, by induction on (cards left,
+                        # cards in stock), a winnable position entered by a deal keeps a
+                        # winning line in the pruned graph: one starting with a move
+                        # generated here, or with such a pair, whose result is reached from
+                        # the nearest position up the chain of deals that was entered
+                        # otherwise: that one generated every move (it dealt, so no King
+                        # or partner pruning cut its moves), the pair among them, and the
+                        # deals after it. Not under Par scoring (every position is scored).
+                        fresh = -2
+                        if pcommute and d > 0 and mva[d - 1, mvi[d - 1] - 1] == MOVE_DEAL:
+                            fresh = hand if draw == 1 else top
                         for i in range(na):
                             x = avail[i]
                             vx = val[x]
@@ -625,6 +659,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                                 continue
                             for j in range(i + 1, na):
                                 y = avail[j]
+                                if fresh != -2 and x != fresh and y != fresh:
+                                    continue
                                 if vx + val[y] == 13:
                                     # Pruning "bouquet": two bouquet cards are paired only
                                     # once the pyramid is clear. They stay available all
@@ -640,7 +676,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                                     mva[d, n] = x
                                     mvb[d, n] = y
                                     n += 1
-                        if overlap:
+                        if overlap and fresh == -2:
                             for s in range(nlay):
                                 if (rem >> s) & 1:
                                     continue
@@ -746,3 +782,70 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 ctx[C_DEPTH] = 0
                 ctx[C_NODES] = nodes
                 return
+
+
+@njit(cache=True)
+def search_many(cards, idx, cov, zone, blocked, anc, prm, budget, tstart,  # type: ignore[no-untyped-def]
+                val, canpair, byval, bq, ctx, st, mva, mvb, mvn, mvi, table, spare, bestpath,
+                avail, out_status, out_nodes, out_cnt, out_depth, out_off, out_moves):
+    """Search deals ``cards[idx[i]]`` one after the other from the deal's start.
+
+    Each search starts like ``Searcher._solve`` does (a fresh table generation, the table
+    at ``tstart`` entries, the root state of the deal) and runs at most ``budget`` nodes:
+    ``out_status[i]`` is then ``S_PAUSED``. The solution of a win goes to
+    ``out_moves[out_off[i] : out_off[i] + out_depth[i]]`` as move ids (:func:`move_id`)
+    while ``out_moves`` has room; otherwise ``out_off[i]`` is -1. Returns the room used.
+    """
+    prm[P_BUDGET] = budget
+    used = 0
+    for i in range(idx.shape[0]):
+        r = idx[i]
+        prepare(cards[r], blocked, zone, val, canpair, byval, bq)
+        gen = ctx[C_GEN] + 1
+        for c in range(ctx.shape[0]):
+            ctx[c] = 0
+        ctx[C_ENTER] = 1
+        ctx[C_BEST] = -1000
+        ctx[C_GEN] = gen
+        ctx[C_TSIZE] = tstart
+        st[0, 0] = 0
+        st[0, 1] = 0
+        st[0, 2] = 1
+        st[0, 3] = 0
+        st[0, 4] = 0
+        run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,
+                 table, spare, bestpath, avail, anc)
+        status = ctx[C_STATUS]
+        out_status[i] = status
+        out_nodes[i] = ctx[C_NODES]
+        out_cnt[i, CNT_MATCH] = ctx[C_PRUNED_MATCH]
+        out_cnt[i, CNT_KING] = ctx[C_PRUNED_KING]
+        out_cnt[i, CNT_PARTNER] = ctx[C_PRUNED_PARTNER]
+        out_cnt[i, CNT_BOUND] = ctx[C_PRUNED_BOUND]
+        out_cnt[i, CNT_MISS] = ctx[C_TABLE_MISS]
+        out_depth[i] = 0
+        out_off[i] = -1
+        if status == S_FOUND:
+            depth = ctx[C_DEPTH]
+            out_depth[i] = depth
+            if used + depth <= out_moves.shape[0]:
+                out_off[i] = used
+                for d in range(depth):
+                    a = mva[d, mvi[d] - 1]
+                    b = mvb[d, mvi[d] - 1]
+                    out_moves[used] = move_id(a, -1 if a < 0 else cards[r, a],
+                                              -1 if b < 0 else cards[r, b])
+                    used += 1
+    return used
+
+
+@njit(cache=True, inline="always")
+def move_id(a, ca, cb):  # type: ignore[no-untyped-def]
+    """A kernel move as one integer: ``ca * 53 + cb + 1`` for a discard of card ``ca``
+    (with card ``cb``, or ``cb = -1`` for a King alone), then :data:`ID_DEAL` and
+    :data:`ID_REDEAL` (``a`` is the kernel's move code)."""
+    if a == MOVE_DEAL:
+        return ID_DEAL
+    if a == MOVE_REDEAL:
+        return ID_REDEAL
+    return ca * 53 + cb + 1

@@ -1,0 +1,111 @@
+"""The batch path of bulk runs: compiled deals, screens and searches give the verdicts of
+the one-by-one path (``analyse_item``: ``check``, CP-SAT structural certificate, ``solve``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pyramids.bulk import Job, RangeSource, SourceItem, analyse_chunk, analyse_item
+from pyramids.bulk.analysis import json_obj
+from pyramids.certificates import quick_certificate, structural_certificate
+from pyramids.deals import MAX_DEAL, Deal
+from pyramids.search import Searcher, batch, core, relaxation, solve
+from pyramids.variants import get_variant
+
+
+def test_compiled_shuffle_equals_the_python_one() -> None:
+    rng = random.Random(14)
+    numbers = [0, 1, 2, 51, 52, MAX_DEAL, MAX_DEAL - 1, 1 << 63, (1 << 63) - 1, 1 << 32]
+    numbers += list(range(3, 500)) + [rng.randrange(MAX_DEAL + 1) for _ in range(1500)]
+    out = np.zeros((len(numbers), 52), np.int64)
+    batch.shuffle_numbers(np.array(numbers, np.uint64), out)
+    for n, row in zip(numbers, out, strict=True):
+        assert row.tolist() == [int(c) for c in Deal.from_number(n).cards], n
+
+
+SCREENED: list[tuple[str, dict[str, Any]]] = [
+    ("pyramid", {}), ("pyramid", {"overlap": True}), ("pyramid", {"objective": "pyramid"}),
+    ("pyramid", {"stock_waste": "forbidden"}), ("king-tut", {}), ("giza", {}),
+    ("giza", {"overlap": True}), ("bouquet", {}), ("bouquet", {"rows": 5}),
+]
+
+
+@pytest.mark.parametrize(("name", "opts"), SCREENED)
+def test_quick_flags_are_the_instant_certificates(name: str, opts: dict[str, Any]) -> None:
+    v = get_variant(name, **opts)
+    n = 600
+    cards = np.zeros((n, 52), np.int64)
+    batch.shuffle_numbers(np.arange(n, dtype=np.uint64), cards)
+    flags = np.zeros(n, np.int64)
+    batch.quick_flags(cards, *batch.quick_masks(v), flags)
+    kinds = {0: None, 1: "four-complement", 2: "stock-count"}
+    for i in range(n):
+        cert = quick_certificate(Deal.from_number(i), v)
+        assert kinds[int(flags[i])] == (cert.kind if cert else None), (name, opts, i)
+
+
+@pytest.mark.parametrize(("name", "opts"), [("pyramid", {}), ("pyramid", {"overlap": True}),
+                                            ("giza", {}), ("pyramid", {"rows": 5})])
+def test_the_relaxation_searched_is_the_structural_certificate(
+        name: str, opts: dict[str, Any]) -> None:
+    """Blocked in ``relaxation(v)`` exactly when the CP-SAT open model is infeasible."""
+    v = get_variant(name, **opts)
+    both = set()
+    for n in range(120):
+        deal = Deal.from_number(n)
+        if quick_certificate(deal, v) is not None:
+            continue
+        by_search = solve(deal, relaxation(v)).status
+        by_cpsat = structural_certificate(deal, v)
+        assert by_search == ("blocked" if by_cpsat else "winnable"), (name, opts, n)
+        both.add(by_search)
+    assert both == {"blocked", "winnable"}
+
+
+CHUNKED = [("pyramid", {}), ("bouquet", {}), ("giza-6x4", {}), ("king-tut", {}),
+           ("pyramid", {"stock_waste": "automatic"}), ("cheops", {"rows": 5})]
+
+
+@pytest.mark.parametrize(("name", "opts"), CHUNKED)
+def test_a_chunk_gets_the_records_of_one_by_one(name: str, opts: dict[str, Any]) -> None:
+    """Same status, certificate (kind, detail, data), solution and nodes; only the time
+    differs. Deals given as lines, and a bad line, go through too."""
+    v = get_variant(name, **opts)
+    job = Job(v)
+    items = list(RangeSource(0, 40))
+    items += [SourceItem(40, line=Deal.from_number(77).line()),
+              SourceItem(41, line="not a deal")]
+    fast = analyse_chunk(items, job)
+    slow = [analyse_item(it, job) for it in items]
+    for a, b in zip(fast, slow, strict=True):
+        a.pop("seconds")
+        b.pop("seconds")
+        assert a == b
+    assert slow[-1]["status"] == "unknown" and "error" in slow[-1]["reason"]
+    assert {r["status"] for r in slow[:40]} >= {"blocked"}
+
+
+def test_undecided_in_the_batch_goes_one_by_one() -> None:
+    """A node budget leaves deals paused in the batch: ``solve_many`` says None for
+    them, never a verdict; with no budget every deal is decided."""
+    v = get_variant("pyramid")
+    cards = np.zeros((30, 52), np.int64)
+    batch.shuffle_numbers(np.arange(30, dtype=np.uint64), cards)
+    s = Searcher(table_bits=18)
+    tight = s.solve_many(cards, list(range(30)), v, budget=500)
+    full = s.solve_many(cards, list(range(30)), v)
+    assert None in tight and None not in full
+    for t, f in zip(tight, full, strict=True):
+        assert t is None or (t.status, t.nodes) == (f.status, f.nodes)
+    res = s.run_many(cards, np.arange(30, dtype=np.int64), v, 500)
+    assert core.S_PAUSED in set(res.status.tolist())
+
+
+def test_json_obj_is_to_json_obj() -> None:
+    for n in range(20):
+        verdict = solve(Deal.from_number(n), get_variant("bouquet"))
+        assert json_obj(verdict) == verdict.to_json_obj()
