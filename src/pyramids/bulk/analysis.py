@@ -18,7 +18,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..deals import Deal
@@ -166,17 +166,31 @@ TIMED_BUDGET = 1 << 15  # nodes per deal in a batch with a time limit (then one 
 
 
 def batch_applies(job: Job) -> bool:
-    """Does :func:`analyse_chunk` take the batch path for ``job``? Exact mode, the search
-    engine (``search`` or ``auto``), no Par scoring (the best score is searched one deal at
-    a time), no test analyser, and the search installed."""
-    if job.analyser is not None or job.mode != "exact" or job.engine == "cpsat" \
-            or job.variant.scoring == "par":
+    """Does :func:`analyse_chunk` take the batch path for ``job``? Exact mode, no Par
+    scoring (the best score is searched one deal at a time), no test analyser, the
+    search installed, and the search first among the engines (:func:`_search_stage`)."""
+    if job.analyser is not None or job.mode != "exact" or job.variant.scoring == "par":
         return False
     try:
         import pyramids.search  # noqa: F401
     except ImportError:
         return False
-    return True
+    return _search_stage(job) is not False
+
+
+def _search_stage(job: Job) -> Any:
+    """How :func:`analyse` runs the search first: the portfolio's first stage
+    (``pyramids.portfolio.Stage``) when it is a search without a time budget; ``None``
+    when ``check`` is not installed and ``analyse`` calls the search alone; ``False``
+    when the search does not come first (CP-SAT first, or a stage timed in seconds)."""
+    if not _check_installed():
+        return None if job.engine != "cpsat" else False
+    from .. import portfolio
+
+    policy = portfolio.policy_for(job.variant) if job.engine == "auto" else \
+        portfolio.single(job.engine)
+    first = policy.stages[0]
+    return first if first.engine == "search" and first.seconds is None else False
 
 
 def analyse_chunk(items: list[SourceItem], job: Job) -> list[Record]:
@@ -202,7 +216,9 @@ _NAMES: dict[Any, str] = {}  # Move -> str(Move), filled as moves come
 
 def json_obj(v: Verdict) -> Record:
     """``v.to_json_obj()``, with the names of the moves remembered: ``str`` of a bouquet
-    solution's ~30 moves costs about what its search does (the tests compare the two)."""
+    solution's ~30 moves costs about what its search does (the tests compare the two).
+    Every other field is worded by ``Verdict.to_json_obj`` itself (on a copy without the
+    moves, which only an undecided verdict may lack)."""
     if not v.moves:
         return v.to_json_obj()
     names = _NAMES
@@ -212,10 +228,10 @@ def json_obj(v: Verdict) -> Record:
         if name is None:
             name = names[m] = str(m)
         moves.append(name)
-    return {"deal": v.deal_number, "status": v.status, "engine": v.engine, "moves": moves,
-            "certificate": v.certificate.to_json_obj() if v.certificate else None,
-            "score": v.score, "nodes": v.nodes, "seconds": round(v.seconds, 6),
-            "reason": v.reason or None}
+    obj = replace(v, status="unknown", moves=()).to_json_obj()
+    obj["status"] = v.status
+    obj["moves"] = moves
+    return obj
 
 
 def _batch_verdicts(items: list[SourceItem], job: Job) -> list[Verdict | None]:
@@ -263,7 +279,8 @@ def _batch_verdicts(items: list[SourceItem], job: Job) -> list[Verdict | None]:
             left.append(i)
     # 2. the structural certificate, where check() runs it (not on a bouquet)
     searcher = default_searcher()
-    if v.rest != "bouquet" and _check_installed():
+    stage = _search_stage(job)
+    if v.rest != "bouquet" and stage is not None:
         from ..certificates import structural_from
 
         res = searcher.run_many(cards, np.array(left, np.int64), relaxation(v),
@@ -281,10 +298,13 @@ def _batch_verdicts(items: list[SourceItem], job: Job) -> list[Verdict | None]:
     for i, cert in certs.items():
         verdicts[i] = Verdict("blocked", "certificate", certificate=cert, seconds=share,
                               deal_number=items[i].number)
-    # 3. the search (check's engine for search and auto; solutions replayed)
-    budget = None if job.time_limit is None else TIMED_BUDGET
+    # 3. the search, with the node budget of the portfolio's first stage (solutions
+    # replayed); a deal it leaves undecided goes one by one, to the next stages
+    budget = None if stage is None else stage.nodes
+    if job.time_limit is not None:
+        budget = TIMED_BUDGET if budget is None else min(budget, TIMED_BUDGET)
     found = searcher.solve_many(cards[left], [items[i].number for i in left], v, budget,
-                                overhead=share)
+                                overhead=share, stage=None if stage is None else stage.budget())
     for i, verdict in zip(left, found, strict=True):
         verdicts[i] = verdict
     return verdicts

@@ -32,7 +32,7 @@ from ..engine import Game
 from ..moves import DEAL, REDEAL, Move
 from ..referee import play, replay
 from ..variants import Variant
-from ..verdict import Certificate, Verdict
+from ..verdict import Certificate, EngineRun, Verdict
 from . import batch, core
 from .tables import layout
 
@@ -205,7 +205,8 @@ class Searcher:
         return out
 
     def solve_many(self, cards: np.ndarray, numbers: Sequence[int | None], variant: Variant,
-                   budget: int | None = None, overhead: float = 0.0) -> list[Verdict | None]:
+                   budget: int | None = None, overhead: float = 0.0,
+                   stage: str | None = None) -> list[Verdict | None]:
         """Verdicts for many deals from their start, as :meth:`solve` gives them (solutions
         replayed by the referee), or ``None`` for a deal left undecided (``budget`` nodes
         reached, stack depth, a path too long for the output): the caller solves those one
@@ -213,7 +214,9 @@ class Searcher:
 
         ``seconds`` of each verdict is the batch's time shared out by node count (the
         kernel does not time single deals), plus its own Python work (replay) and
-        ``overhead`` (the caller's share of work done before)."""
+        ``overhead`` (the caller's share of work done before). With ``stage`` (the budget
+        of a portfolio stage, in words), each verdict lists its run in ``engines`` as
+        ``check``'s portfolio does for a search stage that settles the deal."""
         t0 = time.perf_counter()
         n = len(numbers)
         res = self.run_many(cards, np.arange(n, dtype=np.int64), variant, budget)
@@ -232,17 +235,21 @@ class Searcher:
             secs = share * (nodes + 1) + overhead
             if status == core.S_EXHAUSTED:
                 cert = self._exhaustive(nodes, *counters[i])
+                runs = () if stage is None else (
+                    EngineRun(ENGINE, "blocked", secs, nodes, stage, "blocked"),)
                 verdicts.append(Verdict("blocked", ENGINE, certificate=cert, nodes=nodes,
-                                        seconds=secs, deal_number=numbers[i]))
+                                        seconds=secs, deal_number=numbers[i], engines=runs))
             elif status == core.S_FOUND and offsets[i] >= 0:
                 t1 = time.perf_counter()
                 deal = Deal(tuple(CARDS[c] for c in cards[i]), numbers[i])
                 off = offsets[i]
                 moves = [MOVES[x] for x in ids[off: off + depths[i]]]
                 replay(deal, variant, moves, require_win=True)
+                secs += time.perf_counter() - t1
+                runs = () if stage is None else (
+                    EngineRun(ENGINE, "winnable", secs, nodes, stage, "winnable"),)
                 verdicts.append(Verdict("winnable", ENGINE, tuple(moves), nodes=nodes,
-                                        seconds=secs + time.perf_counter() - t1,
-                                        deal_number=numbers[i]))
+                                        seconds=secs, deal_number=numbers[i], engines=runs))
             else:
                 verdicts.append(None)
         return verdicts
