@@ -108,7 +108,7 @@ class Searcher:
         a["mvn"] = np.zeros(md + 1, np.int64)
         a["mvi"] = np.zeros(md + 1, np.int64)
         a["bestpath"] = np.zeros((md + 1, 2), np.int8)
-        a["avail"] = np.zeros(64 + 68, np.int64)  # move scratch, then matching scratch
+        a["avail"] = np.zeros(core.NSCRATCH, np.int64)  # move, matching, pair scratch
         a["ctx"] = np.zeros(core.NCTX, np.int64)
         a["val"] = np.zeros(52, np.int64)
         a["canpair"] = np.zeros(52, np.int64)

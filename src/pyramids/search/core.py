@@ -62,6 +62,9 @@ C_PRUNED_BOUND = 14
 C_TSIZE = 13  # entries of the table in use now (a power of two; grows, see _grow)
 C_HITS = 15  # nodes found in the table (visited before)
 MS = 64  # where _matchable's scratch starts in the move scratch array
+PS = 132  # run's scratch from here: the index in avail of each slot (52), a short list (8)
+PL = 184
+NSCRATCH = 192
 PROBES = 16  # entries a key may be placed after its home entry
 TABLE_START = 1 << 15  # a search starts with this many entries (512 KiB: stays in cache)
 NCTX = 16
@@ -652,30 +655,53 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                         fresh = -2
                         if pcommute and d > 0 and mva[d - 1, mvi[d - 1] - 1] == MOVE_DEAL:
                             fresh = hand if draw == 1 else top
+                        # each available card's partners among the available cards after
+                        # it (canpair & available: two available cards are never
+                        # structurally blocked, except hand and waste top with stock-waste
+                        # forbidden, which may not pair anyway), in the order of ``avail``
+                        # (at most 4, insertion-sorted): the moves of comparing every two
+                        # available cards, without the quadratic loop
+                        am = 0
+                        for i in range(na):
+                            s = avail[i]
+                            am |= np.int64(1) << s
+                            avail[PS + s] = i
                         for i in range(na):
                             x = avail[i]
-                            vx = val[x]
-                            if vx == 13:
+                            if val[x] == 13:
                                 continue
-                            for j in range(i + 1, na):
-                                y = avail[j]
+                            cand = canpair[x] & am
+                            m = 0
+                            while cand:
+                                low = cand & -cand
+                                cand ^= low
+                                pj = avail[PS + hibit(low)]
+                                if pj <= i:
+                                    continue
+                                t = m
+                                while t > 0 and avail[PL + t - 1] > pj:
+                                    avail[PL + t] = avail[PL + t - 1]
+                                    t -= 1
+                                avail[PL + t] = pj
+                                m += 1
+                            for t in range(m):
+                                y = avail[avail[PL + t]]
                                 if fresh != -2 and x != fresh and y != fresh:
                                     continue
-                                if vx + val[y] == 13:
-                                    # Pruning "bouquet": two bouquet cards are paired only
-                                    # once the pyramid is clear. They stay available all
-                                    # along and removing them uncovers nothing, so in any
-                                    # winning line such a pair can be moved to the end.
-                                    if (pbouquet and zone[x] == Z_BOUQUET
-                                            and zone[y] == Z_BOUQUET
-                                            and (rem & pyrmask) != pyrmask):
-                                        continue
-                                    if (sw == SW_FORBIDDEN and x == hand and y == top) or (
-                                            sw == SW_FORBIDDEN and y == hand and x == top):
-                                        continue
-                                    mva[d, n] = x
-                                    mvb[d, n] = y
-                                    n += 1
+                                # Pruning "bouquet": two bouquet cards are paired only
+                                # once the pyramid is clear. They stay available all
+                                # along and removing them uncovers nothing, so in any
+                                # winning line such a pair can be moved to the end.
+                                if (pbouquet and zone[x] == Z_BOUQUET
+                                        and zone[y] == Z_BOUQUET
+                                        and (rem & pyrmask) != pyrmask):
+                                    continue
+                                if (sw == SW_FORBIDDEN and x == hand and y == top) or (
+                                        sw == SW_FORBIDDEN and y == hand and x == top):
+                                    continue
+                                mva[d, n] = x
+                                mvb[d, n] = y
+                                n += 1
                         if overlap and fresh == -2:
                             for s in range(nlay):
                                 if (rem >> s) & 1:
