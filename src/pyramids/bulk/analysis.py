@@ -2,7 +2,9 @@
 
 :func:`analyse` gives one deal's :class:`~pyramids.verdict.Verdict` under a :class:`Job`
 (variant, mode, engine, time limit); :func:`analyse_item` turns it into a record and never
-raises for the deal's sake. The engines are imported lazily.
+raises for the deal's sake. :func:`analyse_chunk` gives the records of a whole chunk, by
+compiled calls where it can (the batch path: the same verdicts, a fraction of the Python
+per deal). The engines are imported lazily.
 
 A record is a plain dict: ``i`` (source key), ``deal`` (number or null), ``line`` (only
 for deals given as cards), then the verdict's fields (``status``, ``engine``,
@@ -201,8 +203,9 @@ def analyse_chunk(items: list[SourceItem], job: Job) -> list[Record]:
     then the search) with one compiled call per stage for the whole chunk (see
     ``pyramids.search.batch``); each solution is replayed by the referee as ``solve``
     does. Any deal a stage leaves undecided (a node budget, a deal given as a bad line)
-    goes through :func:`analyse_item`, so the verdicts (status, certificate, solution)
-    are those of the one-by-one path; only ``seconds`` is the chunk's time shared out."""
+    goes through :func:`analyse_item`, so the verdicts (status, certificate, solution,
+    nodes, engine runs) are those of the one-by-one path; only the times differ (the
+    chunk's time shared out by nodes, see ``Searcher.solve_many``)."""
     if not batch_applies(job):
         return [analyse_item(item, job) for item in items]
     verdicts = _batch_verdicts(items, job)
