@@ -309,8 +309,36 @@ def _batch_verdicts(items: list[SourceItem], job: Job) -> list[Verdict | None]:
     found = searcher.solve_many(cards[left], [items[i].number for i in left], v, budget,
                                 overhead=share, stage=None if stage is None else stage.budget())
     for i, verdict in zip(left, found, strict=True):
+        if verdict is not None and verdict.status == "unknown":
+            # the first stage's budget ran out: the next stages, as the portfolio runs them
+            # (no time limit; the structural certificate is known not to apply)
+            verdict = _next_stages(deal(i), job, stage, verdict) \
+                if job.time_limit is None and stage is not None else None
         verdicts[i] = verdict
     return verdicts
+
+
+def _next_stages(deal: Deal, job: Job, stage: Any, first: Verdict) -> Verdict | None:
+    """What ``check`` answers for a deal whose first portfolio stage (the search, with
+    node budget ``stage``) gave ``first`` (unknown): the later stages of the policy, by
+    ``portfolio.run``, with the first stage's run listed first, as ``portfolio.run``
+    lists an unknown stage (``reached``: the verdict's reason). ``None`` (one by one)
+    when no later stage settles it: ``portfolio.run`` words that case from every run."""
+    from .. import portfolio
+    from ..verdict import EngineRun
+
+    policy = portfolio.policy_for(job.variant) if job.engine == "auto" else \
+        portfolio.single(job.engine)
+    if len(policy.stages) < 2:
+        return None
+    t0 = time.perf_counter()
+    got = portfolio.run(deal, job.variant, portfolio.Policy(policy.stages[1:], policy.why))
+    if got.status == "unknown":
+        return None
+    run = EngineRun(stage.engine, "unknown", first.seconds, first.nodes, stage.budget(),
+                    first.reason or "gave up")
+    return replace(got, engines=(run, *got.engines), deal_number=deal.number,
+                   seconds=first.seconds + time.perf_counter() - t0)
 
 
 def _check_installed() -> bool:

@@ -207,10 +207,11 @@ class Searcher:
     def solve_many(self, cards: np.ndarray, numbers: Sequence[int | None], variant: Variant,
                    budget: int | None = None, overhead: float = 0.0,
                    stage: str | None = None) -> list[Verdict | None]:
-        """Verdicts for many deals from their start, as :meth:`solve` gives them (solutions
-        replayed by the referee), or ``None`` for a deal left undecided (``budget`` nodes
-        reached, stack depth, a path too long for the output): the caller solves those one
-        by one. ``cards[i]``: deal ``i``'s 52 card indices, ``numbers[i]`` its number.
+        """Verdicts for many deals from their start, as :meth:`solve` with ``node_limit=
+        budget`` gives them (solutions replayed by the referee; ``unknown`` when the budget
+        ran out), or ``None`` for a deal left undecided otherwise (stack depth, a path too
+        long for the output): the caller solves those one by one. ``cards[i]``: deal
+        ``i``'s 52 card indices, ``numbers[i]`` its number.
 
         ``seconds`` of each verdict is the batch's time shared out by node count (the
         kernel does not time single deals), plus its own Python work (replay) and
@@ -250,6 +251,10 @@ class Searcher:
                     EngineRun(ENGINE, "winnable", secs, nodes, stage, "winnable"),)
                 verdicts.append(Verdict("winnable", ENGINE, tuple(moves), nodes=nodes,
                                         seconds=secs, deal_number=numbers[i], engines=runs))
+            elif status == core.S_PAUSED and budget is not None:
+                verdicts.append(Verdict("unknown", ENGINE, nodes=nodes, seconds=secs,
+                                        reason=f"node limit {budget} reached",
+                                        deal_number=numbers[i]))
             else:
                 verdicts.append(None)
         return verdicts
