@@ -11,7 +11,8 @@ Each case runs ``pyramids stats -V <variant> --deals 0:N -j W --json`` as a subp
   With ``-j 1`` the deals are analysed in the command's own process and the time comes
   from ``getrusage(RUSAGE_CHILDREN)``; pool workers are children of the forkserver,
   whose CPU time does not reach this process, so with more workers the process tree is
-  sampled every 0.2 s with psutil (the last 0.2 s of each process may be missed);
+  sampled every 0.2 s with psutil (a dependency of dask's distributed, in the test and
+  cluster extras; the last 0.2 s of each process may be missed);
 * deals per wall-second, with the load average before and after (``os.getloadavg``);
 * the tally (winnable / blocked by certificate / unknown), so that two builds can be
   compared deal for deal.
