@@ -443,3 +443,19 @@ def test_cli_filter_quick_mode() -> None:
     assert code == 0, err
     assert [int(x) for x in out.split()] == [n for n in range(80) if n not in certified]
     assert "or not certified blocked" in err
+
+
+def test_par_deals_blocked_by_an_instant_certificate_still_get_their_best_score() -> None:
+    # deal 28 has a four-complement block under Par Pyramid; check() scores it all the same
+    from pyramids.bulk import run_records
+    from pyramids.certificates import quick_certificate
+    from pyramids.check import check
+    from pyramids.deals import Deal
+    from pyramids.variants import get_variant
+
+    par = get_variant("par-pyramid")
+    assert quick_certificate(Deal.from_number(28), par) is not None
+    (rec,) = run_records("28:29", par, workers=1)
+    assert rec["status"] == "blocked"
+    assert rec["score"] == check(Deal.from_number(28), par).score
+    assert isinstance(rec["score"], int)

@@ -72,7 +72,10 @@ def analyse(deal: Deal, job: Job) -> Verdict:
     (``check.check``; ``search.solve`` if the CP-SAT side is not installed)."""
     from ..certificates import quick_certificate
 
-    cert = quick_certificate(deal, job.variant)
+    # under Par scoring the engines run even on a blocked deal (as in check): its best
+    # score is wanted
+    cert = (quick_certificate(deal, job.variant)
+            if job.variant.scoring != "par" or job.mode == "quick" else None)
     if cert is not None:
         return Verdict("blocked", "certificate", certificate=cert, deal_number=deal.number)
     if job.mode == "quick":
