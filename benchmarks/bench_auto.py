@@ -10,9 +10,9 @@ then on deals ``0..compare-1`` each of ``auto``, ``search`` and ``cpsat``, and `
 the old tree (``--old``: its ``src`` folder, run with PYTHONPATH, e.g. a worktree of
 471fea3; its numba cache warms on its first run), so that before and after share the
 machine's load. CPU per deal: the verdicts' own CPU seconds (``engine_seconds`` of
-``stats --json``: certificates and engines, no process start-up), and the workers' user +
-system time (``getrusage``, start-up and JIT loading included). The machine is shared,
-so wall rates move with the load average, printed with each line.
+``stats --json``: certificates and engines, no process start-up; the pool's workers are
+not reaped children, so ``getrusage`` cannot see them). The machine is shared, so wall
+rates move with the load average, printed with each line.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -42,21 +41,18 @@ def run_stats(python: str, preset: str, overlap: bool, deals: str, engine: str,
                "--overlap" if overlap else "--no-overlap", "-d", deals, "--engine", engine,
                "--time-limit", str(time_limit), "-j", str(workers), "--json", "--no-progress",
                "--out", str(out)]
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         load = os.getloadavg()[0]
         t0 = time.perf_counter()
         res = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
         wall = time.perf_counter() - t0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if res.returncode != 0:
             raise SystemExit(f"{' '.join(cmd)} failed:\n{res.stderr[-2000:]}")
         obj = json.loads(res.stdout)
         recs = [json.loads(line) for line in out.read_text().splitlines()[1:]]
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     answered: dict[str, int] = {}
     for r in recs:
         answered[r.get("engine") or "none"] = answered.get(r.get("engine") or "none", 0) + 1
-    return {"deals": obj["deals"], "unknown": obj["unknown"], "wall": wall, "cpu": cpu,
+    return {"deals": obj["deals"], "unknown": obj["unknown"], "wall": wall,
             "engine_cpu": obj.get("engine_seconds", 0.0),
             "max_deal": max((r["seconds"] for r in recs), default=0.0), "load": load,
             "answered": answered}
@@ -66,7 +62,7 @@ def line(label: str, r: dict[str, Any]) -> str:
     n = max(1, r["deals"])
     return (f"  {label:<16} {r['deals']:5d} deals  unknown {r['unknown']:3d}  "
             f"{n / r['wall']:7.1f} deals/s wall  CPU/deal {1000 * r['engine_cpu'] / n:7.2f} ms "
-            f"in check ({1000 * r['cpu'] / n:7.1f} ms with start-up)  slowest "
+            f"in check  slowest "
             f"{r['max_deal']:6.2f} s  load {r['load']:.1f}  "
             f"answered by {r['answered']}")
 

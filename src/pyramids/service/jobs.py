@@ -50,6 +50,13 @@ def warm() -> None:
         solve(Deal.from_number(0), get_variant("bouquet"), time_limit=2.0)
     except Exception:
         pass
+    try:  # OR-Tools and the CP-SAT models: the portfolio's first engine on Par deals
+        from ..variants import get_variant
+
+        cpsat = backend("pyramids.cpsat", "solve")
+        cpsat(Deal.from_number(0), get_variant("par-pyramid"), time_limit=2.0)
+    except Exception:
+        pass
 
 
 def ping() -> str:
