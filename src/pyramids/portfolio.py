@@ -185,13 +185,9 @@ def _run_cpsat(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Sta
         from .cpsat import engine as _engine  # noqa: F401 - OR-Tools importable?
     except ImportError:
         return "pyramids.cpsat (OR-Tools) is not installed"
-    if start:
-        if not cpsat_takes_start():
-            return "this CP-SAT engine answers for deal starts only, not positions"
-        v: Verdict = cpsat.solve(deal, variant, start=start,
-                                 time_limit=time_limit)
-        return v
-    v = cpsat.solve(deal, variant, time_limit=time_limit)
+    if start and not cpsat_takes_start():
+        return "this CP-SAT engine answers for deal starts only, not positions"
+    v: Verdict = cpsat.solve(deal, variant, start=start, time_limit=time_limit)
     return v
 
 
