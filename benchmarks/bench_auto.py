@@ -55,7 +55,8 @@ def run_stats(python: str, preset: str, overlap: bool, deals: str, engine: str,
     return {"deals": obj["deals"], "unknown": obj["unknown"], "wall": wall,
             "engine_cpu": obj.get("engine_seconds", 0.0),
             "max_deal": max((r["seconds"] for r in recs), default=0.0), "load": load,
-            "answered": answered}
+            "answered": answered,
+            "unknown_deals": [r["deal"] for r in recs if r["status"] == "unknown"]}
 
 
 def line(label: str, r: dict[str, Any]) -> str:
@@ -64,7 +65,8 @@ def line(label: str, r: dict[str, Any]) -> str:
             f"{n / r['wall']:7.1f} deals/s wall  CPU/deal {1000 * r['engine_cpu'] / n:7.2f} ms "
             f"in check  slowest "
             f"{r['max_deal']:6.2f} s  load {r['load']:.1f}  "
-            f"answered by {r['answered']}")
+            f"answered by {r['answered']}"
+            + (f"\n    unknown: deals {r['unknown_deals']}" if r["unknown_deals"] else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
