@@ -10,7 +10,8 @@ limits). Three back ends:
    0.62 s CPU instead of 1.02 s, 5 of 10 unsettled positions settled);
 2. ``cpsat`` (the default under Par scoring once CP-SAT answers for positions): CP-SAT
    from the position, one worker, a budget in CP-SAT's deterministic seconds (the same
-   answer on every machine; an exhausted budget gives ``unknown``). Measured on 279 alternative positions along the best lines
+   answer on every machine; an exhausted budget gives ``unknown``). Measured on 279
+   alternative positions along the best lines
    of Par deals 1, 5, 6, 10, 12: CP-SAT alone 7.68 s CPU and every position settled; the
    search within 5k / 20k / 100k nodes, then CP-SAT for the rest, 7.96 / 7.94 / 9.38 s;
    on 170 of them the search at the grader's 300k nodes took as long as CP-SAT and left
