@@ -194,8 +194,8 @@ def main() -> None:
         old = [json.loads(line) for line in args.log.read_text().splitlines() if line]
     done = {(r["config"], r["deal"], r["line"], r["prefix"]) for r in old}
     log = args.log.open("a") if args.log else None
-    lines = [f"# crosscheck_positions: deals from {args.first}, {args.per_line} positions per "
-             f"line; load at start: {os.getloadavg()[0]:.1f}"]
+    lines = [f"# crosscheck_positions {' '.join(sys.argv[1:])}: deals from {args.first}, "
+             f"{args.per_line} positions per line; load at start: {os.getloadavg()[0]:.1f}"]
     print(lines[0], flush=True)
     try:
         for config, count in configs:

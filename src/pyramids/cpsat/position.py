@@ -92,12 +92,15 @@ def sample_starts(deal: Deal, variant: Variant, line: Sequence[Move], count: int
                   rng: random.Random) -> list[int]:
     """Up to ``count`` prefix lengths of ``line`` to query, sorted: the deal itself, the
     position just after each redeal, the first with a hand card held and a non-empty
-    waste, the first in a later pass, the first with the pyramid cleared, the end, and
-    random others."""
+    waste, the first in a later pass, the first with the pyramid cleared, the first with
+    a forced pair pending (stock-waste automatic), the end, and random others."""
     game = Game(deal, variant)
     wanted = {0, len(line)}
-    marks = {"hand+waste": False, "later pass": False, "cleared": False}
+    marks = {"hand+waste": False, "later pass": False, "cleared": False, "forced": False}
     for i, _ in enumerate(play(game, line), 1):
+        if game.forced_pair() is not None and not marks["forced"]:
+            marks["forced"] = True
+            wanted.add(i)
         if game.pyramid_cleared() and not marks["cleared"]:
             marks["cleared"] = True
             wanted.add(i)
