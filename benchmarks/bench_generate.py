@@ -79,8 +79,9 @@ def bench_variant(name: str, n: int, workers: int, out: Path | None, start: int 
             uniq += c["lines"] == 1
             lines_unknown += c["lines"] is None
             for k in ("traps", "losing_moves", "unsettled", "decisions", "branching", "length",
-                      "pyramid_pairs", "lookahead_losses"):
-                comps.setdefault(k, []).append(float(c[k]))
+                      "pyramid_pairs", "lookahead_losses", "lookahead_shortfall"):
+                if k in c:
+                    comps.setdefault(k, []).append(float(c[k]))
             comps.setdefault("failed", []).append(float(len(c["failed"])))
     finally:
         if f:

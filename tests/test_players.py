@@ -178,6 +178,20 @@ def test_par_win_means_reaching_the_best_score() -> None:
         win_rates(deal, v, 3)
 
 
+def test_par_shortfall_comes_from_the_same_games_as_the_losses() -> None:
+    from pyramids.generator.grading import lookahead_losses, lookahead_par
+
+    for e in shipped("par-pyramid")[:3]:
+        deal, v = Deal.from_number(e["deal"]), Variant.from_options(e["variant"])
+        best = e["components"]["best_score"]
+        losses, shortfall = lookahead_par(deal, v, 12, best)
+        assert losses == lookahead_losses(deal, v, 12, best)
+        # every lost game ends at least one point below the best score, a won one at it
+        # (Par scores go below zero, so there is no upper bound worth stating)
+        assert losses <= shortfall * 12
+        assert (shortfall == 0) == (losses == 0)
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="unknown player 'genius'"):
         get_player("genius")

@@ -29,6 +29,9 @@ What makes a deal hard for a person, each measured on the deal (components):
     (Par: games that do not reach the best score). Seeded (``GRADING_SEED``, apart from the
     seeds the players' evidence uses), so deterministic. The solver facts above count
     traps; this says how many of them a player who thinks a little still falls into.
+``lookahead_shortfall`` (Par only)
+    how many points below the best score those games end, on average: nearly every Par
+    game misses the best score, so the losses hardly tell Par deals apart; this does.
 
 Score (a weighted sum; the weights say how much each feature costs a solver by hand)::
 
@@ -63,7 +66,7 @@ from ..variants import Variant
 from .greedy import STRATEGIES, play_out
 from .lines import count_lines
 from .oracle import Oracle
-from .players import get_player, win_rates
+from .players import Table, get_player, play, rng_for, win_rates
 
 GRADES = ("easy", "medium", "hard", "expert")
 PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
@@ -85,7 +88,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
 
 WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
            "lines_unknown": 1.0, "branching": 1.0, "pyramid_pairs": 0.25, "length": 0.05,
-           "lookahead_losses": 1.0}
+           "lookahead_losses": 1.0, "lookahead_shortfall": 0.0}
 GRADING_SEED = 17  # the lookahead player's games when grading (the evidence uses others)
 GRADING_PLAYER = "lookahead-3"
 
@@ -151,7 +154,8 @@ def combine(components: dict[str, Any]) -> float:
          + w["branching"] * max(0.0, components["branching"] - 1.0)
          + w["pyramid_pairs"] * components["pyramid_pairs"]
          + w["length"] * components["length"]
-         + w["lookahead_losses"] * components["lookahead_losses"])
+         + w["lookahead_losses"] * components["lookahead_losses"]
+         + w["lookahead_shortfall"] * components.get("lookahead_shortfall", 0.0))
     return round(float(s), 2)
 
 
@@ -284,9 +288,14 @@ def measure(deal: Deal, variant: Variant, line: Sequence[Move],
                              and all(int(c) in pyr_cards for c in m.cards)),
         "oracle_queries": oracle.queries,
     }
-    comps["lookahead_losses"] = lookahead_losses(deal, variant, budgets.lookahead_games, best)
     if par:
+        assert best is not None
+        comps["lookahead_losses"], comps["lookahead_shortfall"] = lookahead_par(
+            deal, variant, budgets.lookahead_games, best)
         comps["best_score"] = best
+    else:
+        comps["lookahead_losses"] = lookahead_losses(deal, variant, budgets.lookahead_games,
+                                                     best)
     return comps
 
 
@@ -296,6 +305,21 @@ def lookahead_losses(deal: Deal, variant: Variant, games: int, best: int | None)
     (rate,) = win_rates(deal, variant, games, [get_player(GRADING_PLAYER)], GRADING_SEED,
                         best)
     return rate.games - rate.wins
+
+
+def lookahead_par(deal: Deal, variant: Variant, games: int, best: int) -> tuple[int, float]:
+    """Par: the grading player's games (as :func:`lookahead_losses` plays them) that fall
+    short of ``best``, and by how many points they fall short on average.
+
+    Nearly every Par game misses the best score, so the losses alone hardly tell Par
+    deals apart; the mean shortfall says how far below it a thinking player ends."""
+    player = get_player(GRADING_PLAYER)
+    table = Table(deal, variant)
+    rng = rng_for(deal, variant, player, GRADING_SEED)
+    tops = [play(table, player, rng, best).score for _ in range(games)]
+    reached = [best if t is None else min(t, best) for t in tops]
+    losses = sum(1 for t in reached if t < best)
+    return losses, round(sum(best - t for t in reached) / games, 2)
 
 
 def grade_deal(deal: Deal, variant: Variant, budgets: Budgets = Budgets(),
