@@ -196,3 +196,29 @@ def test_a_deterministic_budget_gives_the_same_answer_every_run() -> None:
     assert cut >= 1
     par = solve(Deal.from_number(3), get_variant("par-pyramid"), deterministic=1e-4)
     assert par.status == "unknown" and "deterministic limit" in par.reason
+
+
+@pytest.mark.parametrize("passes", [3, 2])
+def test_par_blocked_below_the_lowest_win_score_agrees_with_the_win_model(passes: int) -> None:
+    """A proven best Par score below what any win scores settles ``blocked`` without the
+    second model; on every deal where that shortcut fires, the win model (Par scoring
+    off) must be infeasible, and the certificate says why."""
+    from pyramids.cpsat import stock_model
+    from pyramids.cpsat.engine import lowest_win_score
+
+    variant = get_variant("par-pyramid", passes=passes)
+    assert lowest_win_score(variant) == {3: 20, 2: 35}[passes]
+    fired = 0
+    for n in range(40):
+        deal = Deal.from_number(n)
+        v = solve(deal, variant)
+        assert v.score is not None
+        if v.score >= lowest_win_score(variant):
+            continue
+        fired += 1
+        assert v.status == "blocked" and v.certificate is not None
+        assert v.certificate.data["best_score"] == v.score
+        assert "would score at least" in v.certificate.detail
+        win = stock_model.solve_stock(deal, variant.with_options(scoring="none"))
+        assert win.status == "infeasible", n
+    assert fired >= 5

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..deals import Deal
+from ..engine import PAR_BASE
 from ..errors import RefereeError
 from ..moves import Move
 from ..referee import replay
@@ -123,6 +124,21 @@ def _solve_stock(deal: Deal, variant: Variant, pos: Position, lim: Limits,
     return Verdict("unknown", ENGINE, nodes=res.branches, reason=res.reason or "time limit")
 
 
+def lowest_win_score(variant: Variant) -> int:
+    """The least a line discarding all 52 cards can score under Par scoring: the pyramid
+    then went in some pass, at the latest the last, and nothing is left."""
+    return PAR_BASE[variant.passes or max(PAR_BASE)]
+
+
+def _par_cert(variant: Variant, pos: Position, best: int, floor: int) -> Certificate:
+    """Blocked because the proven best Par score is below what any win would score."""
+    detail, data = _from(pos, f"the best Par score of {variant.describe()} is {best} "
+                         f"(proven optimal by the CP-SAT model), and a line discarding all 52 "
+                         f"cards would score at least {floor}",
+                         {"model": "stock", "best_score": best, "win_scores_at_least": floor})
+    return Certificate("exhaustive", detail, data)
+
+
 def _solve_par(deal: Deal, variant: Variant, pos: Position,
                remaining: Callable[[], float | None], lim: Limits, presolve: bool,
                workers: int) -> Verdict:
@@ -140,6 +156,10 @@ def _solve_par(deal: Deal, variant: Variant, pos: Position,
         raise stock_model.ModelError(f"line scores {result.score}, model says {best.score}")
     if result.won:
         return Verdict("winnable", ENGINE, moves, score=best.score, nodes=best.branches)
+    floor = lowest_win_score(variant)
+    if best.score is not None and best.score < floor:
+        return Verdict("blocked", ENGINE, moves, _par_cert(variant, pos, best.score, floor),
+                       score=best.score, nodes=best.branches)
     dleft = None if lim.deterministic is None else lim.deterministic - best.dtime
     if dleft is not None and dleft <= 0:
         return Verdict("unknown", ENGINE, moves, score=best.score, nodes=best.branches,
