@@ -221,3 +221,25 @@ def test_any_prefix_of_a_random_line(name: str, number: int, seed: int, cut: flo
     deal = Deal.from_number(number)
     line = random_line(deal, variant, random.Random(seed), 120, discards=discards)
     check_position(deal, variant, line[: round(cut * len(line))], search_limit=2)
+
+
+@pytest.mark.parametrize("number", [1, 3, 16])
+def test_par_reaches_agrees_with_the_best_score_from_positions(number: int) -> None:
+    """``reaches(target)`` is the decision form of the Par optimum: it says yes for the
+    best score (with a replayed line scoring at least that), no for one point more."""
+    from pyramids.cpsat import reaches
+
+    v = get_variant("par-pyramid")
+    deal = Deal.from_number(number)
+    line = random_line(deal, v, random.Random(number))
+    for cut in (0, len(line) // 4, len(line) // 2):
+        start = line[:cut]
+        best = solve(deal, v, start=start).score
+        assert best is not None
+        yes = reaches(deal, v, best, start=start)
+        assert yes.answer is True and yes.score is not None and yes.score >= best
+        assert yes.moves[:cut] == tuple(start)
+        assert replay(deal, v, yes.moves, require_win=False).score == yes.score
+        assert reaches(deal, v, best + 1, start=start).answer is False
+    with pytest.raises(ValueError, match="Par scoring"):
+        reaches(deal, get_variant("pyramid"), 10)

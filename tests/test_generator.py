@@ -304,3 +304,38 @@ def test_cli_generate_overlap_is_marked_on_the_puzzle(tmp_path: Path) -> None:
     assert v.overlap and v.name == "giza-6x4"
     replay(Deal.from_number(e["deal"]), v, [Move.parse(m) for m in e["solution"]],
            require_win=True)
+
+
+def test_par_alternatives_detour_and_oracle_agree() -> None:
+    """Along a Par best line, an alternative settled by the detour (the rest of the line
+    with the alternative slipped in) is one the CP-SAT oracle also finds harmless, and
+    the oracle's decision answer matches its best-score answer (search back end)."""
+    from pyramids.cpsat import solve as cpsat_solve
+    from pyramids.generator.grading import detour_reaches
+
+    v = get_variant("par-pyramid")
+    deal = Deal.from_number(2)
+    best_line = cpsat_solve(deal, v)
+    best = best_line.score
+    assert best is not None
+    fast = Oracle(deal, v, backend="cpsat")
+    exact = Oracle(deal, v, backend="search", node_limit=5_000_000)
+    game = Game(deal, v)
+    detours = checked = 0
+    for i, move in enumerate(best_line.moves[:30]):
+        for alt in game.legal_moves():
+            if alt == move:
+                continue
+            game.push(alt)
+            by_detour = detour_reaches(game, best_line.moves[i:], alt, best)
+            answer = fast.at_least(game, best)
+            detours += by_detour
+            if by_detour:
+                assert answer is True
+            ref = exact.status_of(game)
+            if ref.exact and answer is not None:
+                assert answer == (ref.score is not None and ref.score >= best)
+                checked += 1
+            game.pop()
+        game.push(move)
+    assert detours >= 3 and checked >= 10

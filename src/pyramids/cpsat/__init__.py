@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..moves import Move
     from ..variants import Variant
     from ..verdict import Verdict
+    from .engine import Reach
 
 
 def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
@@ -47,4 +48,18 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
                   workers=workers, deterministic=deterministic)
 
 
-__all__ = ["solve"]
+def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] = (),
+            deterministic: float | None = None, time_limit: float | None = None) -> Reach:
+    """Par scoring: can play from the position after ``start`` score at least ``target``?
+
+    A decision rather than :func:`solve`'s optimisation (the puzzle grader asks, for each
+    alternative move, whether the best score is still reachable): ``Reach.answer`` is
+    ``True`` with a line reaching it (replayed by the referee), ``False`` when the model
+    proves no line does, ``None`` when a limit ran out."""
+    from .engine import reaches as _reaches
+
+    return _reaches(deal, variant, target, start=start, deterministic=deterministic,
+                    time_limit=time_limit)
+
+
+__all__ = ["reaches", "solve"]

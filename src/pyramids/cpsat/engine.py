@@ -59,6 +59,37 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
                    verdict.nodes, time.process_time() - t_cpu, verdict.reason, deal.number)
 
 
+@dataclass(frozen=True)
+class Reach:
+    """Par: does some line from a position score at least a target (see :func:`reaches`)?"""
+
+    answer: bool | None  # None: a limit ran out first
+    score: int | None = None  # the score of the line found (answer True)
+    moves: tuple[Move, ...] = ()  # that line, from the deal, replayed by the referee
+    nodes: int = 0
+
+
+def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] = (),
+            deterministic: float | None = None, time_limit: float | None = None) -> Reach:
+    if variant.scoring != "par":
+        raise ValueError(f"reaches() is for Par scoring, not {variant.describe()}")
+    pos = position_after(deal, variant, start)[0]
+    assert pos.par_score is not None
+    if pos.won or pos.par_score >= target:  # stopping here scores par_score (rules.md)
+        return Reach(pos.par_score >= target, pos.par_score, pos.moves)
+    res = stock_model.solve_stock(deal, variant, time_limit=time_limit, pos=pos,
+                                  deterministic=deterministic, at_least=target)
+    if res.status == "infeasible":
+        return Reach(False, nodes=res.branches)
+    if res.status == "unknown":
+        return Reach(None, nodes=res.branches)
+    moves = tuple(res.moves)
+    score = replay(deal, variant, moves, require_win=False).score
+    if score is None or score < target:
+        raise stock_model.ModelError(f"line scores {score}, asked for at least {target}")
+    return Reach(True, score, moves, res.branches)
+
+
 def _checked(deal: Deal, variant: Variant, moves: Sequence[Move]) -> tuple[Move, ...]:
     replay(deal, variant, moves)
     return tuple(moves)

@@ -125,8 +125,9 @@ class StockModel:
     """Build once, solve, turn a solution into moves."""
 
     def __init__(self, deal: Deal, variant: Variant, passes: int | None = None,
-                 pos: Position | None = None) -> None:
+                 pos: Position | None = None, at_least: int | None = None) -> None:
         self.deal, self.variant = deal, variant
+        self.at_least = at_least  # Par: ask for a line scoring this much, not the best
         self.pos = pos = pos if pos is not None else Position()
         lay = slots(variant)
         self.lay = lay
@@ -309,7 +310,10 @@ class StockModel:
             removed = [r for r in rp if r is not None] + [r for r in rs[1:] if r is not None]
             self.score_expr = sum(w * c for w, c in zip(PAR_WEIGHTS, self.clear, strict=True)) \
                 + sum(removed) + len(self.pos.gone) - 52
-            m.maximize(self.score_expr)
+            if self.at_least is None:
+                m.maximize(self.score_expr)
+            else:  # a decision, not an optimisation: about a third cheaper (oracle.py)
+                m.add(self.score_expr >= self.at_least)
 
     def _no_idle_passes(self) -> None:
         """Every pass after the model's first up to the last one used removes a stock
@@ -526,7 +530,8 @@ class StockModel:
             res.status = "optimal" if status == cp_model.OPTIMAL else "feasible"
             res.moves = self.line(solver)
             if self.par:
-                res.score = round(solver.objective_value)
+                res.score = (round(solver.objective_value) if self.at_least is None
+                             else int(solver.value(self.score_expr)))
         return res
 
     def events(self, solver: cp_model.CpSolver) -> list[Event]:
@@ -633,11 +638,13 @@ def play_events(deal: Deal, variant: Variant, events: list[Event], exact: bool,
 
 def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None,
                 presolve: bool = False, workers: int = 1, pos: Position | None = None,
-                deterministic: float | None = None) -> StockResult:
+                deterministic: float | None = None, at_least: int | None = None
+                ) -> StockResult:
     """Solve a stock game (see the module docstring) from ``pos`` (default: the deal);
     passes are counted from the position's pass. ``deterministic``: a budget in
     CP-SAT's deterministic seconds for all rounds together (reproducible, unlike
-    ``time_limit``)."""
+    ``time_limit``). ``at_least`` (Par): find a line scoring at least this much
+    (``feasible``) or prove there is none (``infeasible``), instead of the best score."""
     full = horizon(variant, pos)
     wall = time.monotonic()
     spent, branches, dspent = 0.0, 0, 0.0
@@ -651,7 +658,8 @@ def solve_stock(deal: Deal, variant: Variant, *, time_limit: float | None = None
             return StockResult("unknown", seconds=spent, branches=branches, passes=full,
                                rounds=rounds - 1, dtime=dspent,
                                reason=limit_hit(time_limit, deterministic, dspent, passes))
-        res = StockModel(deal, variant, passes, pos).solve(left, presolve, workers, dleft)
+        res = StockModel(deal, variant, passes, pos, at_least).solve(left, presolve, workers,
+                                                                     dleft)
         spent += res.seconds
         branches += res.branches
         dspent += res.dtime

@@ -189,7 +189,8 @@ def _search_count(deal: Deal, variant: Variant, line: Sequence[Move], oracle: Or
         m = todo.pop()
         if m.is_discard and frozenset(int(c) for c in m.cards) not in d1:
             game.push(m)
-            res = oracle.status_of(game)
+            res = oracle.reach(game, best) if par and best is not None \
+                else oracle.status_of(game)
             if res.exact and wins(res.status, res.score):
                 second = tuple(game.moves) + res.moves
                 rp = replay(deal, variant, second, require_win=not par)
