@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,14 +12,7 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
 from pyramids.deals import Deal  # noqa: E402
-
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+from serve_helpers import running_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -33,36 +21,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     entry = {"id": "bouquet-001", "collection": "bouquet", "deal": 5,
              "line": Deal.from_number(5).line(), "grade": "easy", "solution": []}
     (puzzles / "bouquet.jsonl").write_text(json.dumps(entry) + "\n")
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from pyramids.cli import main; main()", "serve",
-         "--host", HOST, "--port", str(port), "--workers", "1", "--log-level", "warning",
-         "--puzzles", str(puzzles)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        env=os.environ | {"PYTHONUNBUFFERED": "1"})
-    base = f"http://{HOST}:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:  # bounded: at most 30 s of polling
-            if proc.poll() is not None:
-                out = proc.stdout.read().decode() if proc.stdout else ""
-                pytest.fail(f"pyramids serve exited with {proc.returncode}: {out}")
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("pyramids serve did not answer /healthz within 30 s")
-            time.sleep(0.2)
+    with running_server("--puzzles", str(puzzles)) as base:
         yield base
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
 
 
 def test_real_server_over_http(server: str) -> None:

@@ -13,10 +13,6 @@ import base64
 import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -31,8 +27,8 @@ from pyramids.engine import Game
 from pyramids.moves import Move
 from pyramids.service.config import default_puzzles_dir
 from pyramids.variants import get_variant
+from serve_helpers import running_server
 
-HOST = "127.0.0.1"
 CHROMIUM = os.environ.get("PYRAMIDS_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("PYRAMIDS_CHROMEDRIVER", "/usr/bin/chromedriver")
 SHOTS = Path(__file__).resolve().parents[1] / "output"
@@ -48,45 +44,10 @@ def unavailable(reason: str) -> None:
                 "as root; or apt-get install chromium chromium-driver)")
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import httpx
-
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from pyramids.cli import main; main()", "serve",
-         "--host", HOST, "--port", str(port), "--workers", "1", "--log-level", "warning"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        env=os.environ | {"PYTHONUNBUFFERED": "1"})
-    base = f"http://{HOST}:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:  # bounded: at most 30 s of polling
-            if proc.poll() is not None:
-                out = proc.stdout.read().decode() if proc.stdout else ""
-                pytest.fail(f"pyramids serve exited with {proc.returncode}: {out}")
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("pyramids serve did not answer /healthz within 30 s")
-            time.sleep(0.2)
+    with running_server() as base:
         yield base
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
 
 
 @pytest.fixture(scope="module")
