@@ -200,6 +200,34 @@ def test_explicit_engine_runs_alone(engine: str) -> None:
     assert v.engines[0].budget == "" and v.status == "winnable"
 
 
+@pytest.mark.parametrize(("number", "asked", "status"),
+                         [(71, "winnable", "winnable"), (305, "unknown", "blocked")])
+def test_par_status_question_goes_to_the_search(number: int, asked: str, status: str) -> None:
+    """Par deals whose best line stops short of a win with a score a win could beat
+    (deal 71: best 31, won in a later pass; 305: best 31, no win at all, which the search
+    needs 190k nodes to prove): auto asks the search (50,000 nodes) whether all 52 cards
+    can go, and says so; when it runs out, CP-SAT's own model answers. CP-SAT alone
+    always uses its model; both give the same status, score and best line."""
+    deal, variant = Deal.from_number(number), get_variant("par-pyramid")
+    auto = check(deal, variant)
+    alone = check(deal, variant, engine="cpsat")
+    assert [r.engine for r in auto.engines] == ["cpsat", "search"]
+    assert auto.engines[1].status == asked and "can all 52 cards go" in auto.engines[1].reached
+    assert [r.engine for r in alone.engines] == ["cpsat"]
+    assert (auto.status, auto.score, auto.moves) == (alone.status, alone.score, alone.moves)
+    assert auto.status == status and auto.score == 31
+    assert replay(deal, variant, auto.moves, require_win=False).score == 31
+    if status == "blocked":
+        assert auto.certificate is not None and auto.certificate.kind == "exhaustive"
+
+
+def test_a_win_question_budget_is_for_cpsat_stages() -> None:
+    from pyramids.portfolio import Stage
+
+    with pytest.raises(ValueError, match="win_nodes is for CP-SAT"):
+        Stage("search", win_nodes=10)
+
+
 def test_policy_table_is_data() -> None:
     from pyramids.portfolio import POLICIES, features, policy_for
 

@@ -16,12 +16,13 @@ if TYPE_CHECKING:
     from ..moves import Move
     from ..variants import Variant
     from ..verdict import Verdict
-    from .engine import Reach
+    from .engine import Reach, WinQuestion
 
 
 def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
           time_limit: float | None = None, presolve: bool = False,
-          workers: int = 1, deterministic: float | None = None) -> Verdict:
+          workers: int = 1, deterministic: float | None = None,
+          win_question: WinQuestion | None = None) -> Verdict:
     """Solve ``deal`` under ``variant`` with CP-SAT (one worker by default: deterministic).
 
     ``winnable`` with a replayed line, ``blocked`` with an ``exhaustive`` (or, for the
@@ -41,11 +42,16 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
     work, summed over the solves of one query): unlike ``time_limit`` the same deal,
     position and budget give the same answer on every run and machine. ``unknown``
     says which limit was hit.
+
+    ``win_question`` (Par): when the best line stops short of a win with a score a win
+    could beat, whether all 52 cards can go is a second question; this callable, given
+    the unscored rules, may answer it first (the portfolio asks the search, ~3 ms where
+    CP-SAT's model takes ~40); a settled answer's status and certificate are taken.
     """
     from .engine import solve as _solve
 
     return _solve(deal, variant, start=start, time_limit=time_limit, presolve=presolve,
-                  workers=workers, deterministic=deterministic)
+                  workers=workers, deterministic=deterministic, win_question=win_question)
 
 
 def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] = (),

@@ -30,9 +30,16 @@ class Limits:
     deterministic: float | None = None
 
 
+#: Par: someone else's answer to "can all 52 cards go?" for the unscored rules (a settled
+#: verdict: its status and certificate are taken), or ``None``/``unknown`` to let
+#: CP-SAT's own model decide (see :func:`solve`)
+WinQuestion = Callable[[Variant], "Verdict | None"]
+
+
 def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
           time_limit: float | None = None, presolve: bool = False,
-          workers: int = 1, deterministic: float | None = None) -> Verdict:
+          workers: int = 1, deterministic: float | None = None,
+          win_question: WinQuestion | None = None) -> Verdict:
     t_cpu = time.process_time()
     wall = time.monotonic()
 
@@ -50,7 +57,8 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
         elif variant.is_open:
             verdict = _solve_open(deal, variant, pos, lim, presolve, workers)
         elif variant.scoring == "par":
-            verdict = _solve_par(deal, variant, pos, remaining, lim, presolve, workers)
+            verdict = _solve_par(deal, variant, pos, remaining, lim, presolve, workers,
+                                 win_question)
         else:
             verdict = _solve_stock(deal, variant, pos, lim, presolve, workers)
     except (RefereeError, stock_model.ModelError) as e:  # a model bug: never guess
@@ -172,7 +180,7 @@ def _par_cert(variant: Variant, pos: Position, best: int, floor: int) -> Certifi
 
 def _solve_par(deal: Deal, variant: Variant, pos: Position,
                remaining: Callable[[], float | None], lim: Limits, presolve: bool,
-               workers: int) -> Verdict:
+               workers: int, win_question: WinQuestion | None = None) -> Verdict:
     """Best Par score and a line reaching it; status: can all 52 cards be discarded?"""
     best = stock_model.solve_stock(deal, variant, time_limit=remaining(), presolve=presolve,
                                    workers=workers, pos=pos, deterministic=lim.deterministic)
@@ -191,6 +199,12 @@ def _solve_par(deal: Deal, variant: Variant, pos: Position,
     if best.score is not None and best.score < floor:
         return Verdict("blocked", ENGINE, moves, _par_cert(variant, pos, best.score, floor),
                        score=best.score, nodes=best.branches)
+    asked = win_question(variant.with_options(scoring="none")) if win_question else None
+    if asked is not None and asked.status == "winnable":
+        return Verdict("winnable", ENGINE, moves, score=best.score, nodes=best.branches)
+    if asked is not None and asked.status == "blocked":
+        return Verdict("blocked", ENGINE, moves, asked.certificate, score=best.score,
+                       nodes=best.branches)
     dleft = None if lim.deterministic is None else lim.deterministic - best.dtime
     if dleft is not None and dleft <= 0:
         return Verdict("unknown", ENGINE, moves, score=best.score, nodes=best.branches,
