@@ -16,6 +16,8 @@ docs/rules.md), each pinned by a test in ``tests/test_rules.py``:
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import Card, complementary
 from .deals import Deal
 from .errors import IllegalMoveError
@@ -24,12 +26,26 @@ from .moves import DEAL, REDEAL, Move
 from .variants import Variant
 
 PAR_BASE = {1: 50, 2: 35, 3: 20}
+_ALL = (1 << 52) - 1  # every card discarded
 
 
 # what push() saves for pop(): removed, stock, hand, waste, pass_no, columns, cleared_pass
 # (a plain tuple: a frozen dataclass per move would double the referee's time)
 _Snapshot = tuple[int, tuple[Card, ...], Card | None, tuple[Card, ...], int, tuple[int, ...],
                   int | None]
+
+
+@cache
+def _slots(rows: int, rest: str) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]]:
+    """Per layout: (zone, index in the zone) of each of the 52 slots, and the (up to two)
+    pyramid positions lying directly on each pyramid position (``n``, past the pyramid,
+    for none), so that a new game only looks its cards up."""
+    geo = Geometry(rows)
+    n = geo.size
+    where = tuple([("pyramid", p) for p in range(n)] + [(rest, i) for i in range(52 - n)])
+    covers = tuple(((*geo.covered_by(p), n, n)[0], (*geo.covered_by(p), n, n)[1])
+                   for p in range(n))
+    return where, covers
 
 
 class Game:
@@ -42,17 +58,18 @@ class Game:
         n = variant.pyramid_cards
         self.pyramid_layout: tuple[Card, ...] = deal.cards[:n]
         rest = deal.cards[n:]
-        self._where: dict[Card, tuple[str, int]] = {c: ("pyramid", p)
-                                                    for p, c in enumerate(self.pyramid_layout)}
-        for i, c in enumerate(rest):
-            self._where[c] = (variant.rest, i)
+        where, covers = _slots(variant.rows, variant.rest)
+        # _where[card]: (zone, index in the zone) of each card
+        self._where: dict[Card, tuple[str, int]] = dict(zip(deal.cards, where, strict=True))
         self._rest = rest
         # _cover_mask[p]: the cards lying directly on pyramid position p, as card bits,
-        # so that "p is exposed" is one mask test on ``removed``
-        self._cover_mask: tuple[int, ...] = tuple(
-            sum(1 << self.pyramid_layout[q] for q in self.geo.covered_by(p))
-            for p in range(n))
-        self._pyramid_mask = sum(1 << c for c in self.pyramid_layout)
+        # so that "p is exposed" is one mask test on ``removed`` (bit n: no card)
+        bits = [1 << c for c in self.pyramid_layout]
+        bits.append(0)
+        self._cover_mask: tuple[int, ...] = tuple(bits[a] | bits[b] for a, b in covers)
+        self._pyramid_mask = sum(bits)
+        self._objective_pyramid = variant.objective == "pyramid"
+        self._automatic = variant.stock_waste == "automatic"
         self.removed = 0  # bit mask of discarded cards
         self.stock: tuple[Card, ...] = rest if variant.is_stock else ()
         self.hand: Card | None = None
@@ -123,7 +140,8 @@ class Game:
             return False
         zone, i = self._where[card]
         if zone == "pyramid":
-            return self.pyramid_exposed(i)
+            m = self._cover_mask[i]  # pyramid_exposed(i), inline: the referee's hot path
+            return self.removed & m == m
         if zone == "tableau":
             col, depth = self.geo.column_of(i)
             return self.columns[col] == depth + 1
@@ -150,7 +168,7 @@ class Game:
 
     def forced_pair(self) -> Move | None:
         """With ``stock_waste=automatic``: the hand + waste-top pair that must go now."""
-        if (self.variant.stock_waste == "automatic" and self.hand is not None and self.waste
+        if (self._automatic and self.hand is not None and self.waste
                 and complementary(self.hand, self.waste[-1])):
             return Move.discard(self.hand, self.waste[-1])
         return None
@@ -202,9 +220,9 @@ class Game:
         return moves
 
     def is_won_fast(self) -> bool:
-        if self.variant.objective == "pyramid":
+        if self._objective_pyramid:
             return self.pyramid_cleared() and self.forced_pair() is None
-        return self.removed == (1 << 52) - 1
+        return self.removed == _ALL
 
     def _stock_waste_forbidden(self, a: Card, b: Card) -> bool:
         return (self.variant.stock_waste == "forbidden" and self.hand is not None
@@ -252,7 +270,7 @@ class Game:
     def _why_not_discard(self, move: Move) -> str | None:
         cards = move.cards
         if len(cards) == 1:
-            if not cards[0].is_king:
+            if cards[0] % 13 != 12:  # not a King (value 13)
                 return f"{cards[0]} is not a king: it needs a partner summing to 13"
         elif not complementary(*cards):
             return f"{cards[0]} and {cards[1]} do not sum to 13"
