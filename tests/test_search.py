@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 
 from pyramids.cli import main
 from pyramids.deals import Deal
+from pyramids.engine import Game
 from pyramids.referee import replay
 from pyramids.search import PRUNINGS, Searcher, solve
 from pyramids.variants import get_variant
@@ -80,9 +82,67 @@ def test_every_pruning_fires_somewhere() -> None:
     assert v.certificate.data["pruned_matching"] > 0
     assert v.certificate.data["pruned_partner"] > 0
     assert v.certificate.data["pruned_king"] > 0
-    for name in ("lifo", "commute"):
+    assert v.certificate.data["pruned_order"] > 0
+    for name in ("lifo", "commute", "order"):
         without = WITHOUT[name].solve(Deal.from_number(84), get_variant("pyramid"))
         assert without.status == "blocked" and without.nodes > v.nodes, name
+
+
+ORDER_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("pyramid", {}),
+    ("pyramid", {"objective": "pyramid"}),
+    ("pyramid", {"stock_waste": "automatic"}),
+    ("pyramid", {"rows": 5}),
+    ("cheops", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "opts"), ORDER_CASES)
+def test_order_never_cuts_a_winnable_position(name: str, opts: dict[str, Any]) -> None:
+    """Pruning "order" works from facts inherited along the line of play, so it is checked
+    on positions, not only deals: positions of the last pass (where it applies) along
+    random lines of play and along the solutions found give the verdict they give
+    without it."""
+    variant = get_variant(name, **opts)
+    rng = random.Random(f"order-{name}-{opts}")
+    without = WITHOUT["order"]
+    compared = pruned = wins = 0
+    statuses: set[str] = set()
+    for n in range(300):  # the first 10 deals and the next winnable ones, 4 in all
+        if n >= 10 and wins >= 4:
+            break
+        deal = Deal.from_number(n)
+        lines = []
+        full = FULL.solve(deal, variant, node_limit=LIMIT)
+        if full.status == "winnable":
+            lines.append(list(full.moves))
+            wins += 1
+        elif n >= 10:
+            continue
+        game = Game(deal, variant)
+        while not game.is_over() and len(game.moves) < 150:
+            game.push(rng.choice(game.legal_moves()))
+        lines.append(list(game.moves))
+        for line in lines:
+            game = Game(deal, variant)
+            last = []  # the positions of the line in the last pass
+            for i, move in enumerate([*line, None]):
+                if game.pass_no == variant.passes:
+                    last.append(i)
+                if move is not None:
+                    game.push(move)
+            for cut in sorted(rng.sample(last, min(6, len(last)))):
+                start = line[:cut]
+                a = FULL.solve(deal, variant, start=start, node_limit=LIMIT)
+                b = without.solve(deal, variant, start=start, node_limit=LIMIT)
+                if "unknown" in (a.status, b.status):
+                    continue
+                assert a.status == b.status, (n, [str(m) for m in start])
+                compared += 1
+                statuses.add(a.status)
+                if a.certificate is not None:
+                    pruned += a.certificate.data["pruned_order"]
+    assert compared >= 60 and statuses == {"winnable", "blocked"} and pruned > 0
 
 
 def test_par_scoring_best_score() -> None:

@@ -39,7 +39,7 @@ from .tables import layout
 __all__ = ["PRUNINGS", "Searcher", "relaxation", "solve"]
 
 ENGINE = "search"
-PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet", "commute")
+PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet", "commute", "order")
 TABLE_BITS = 22  # at most 4M entries: 64 MiB (keys + generations), 32 MiB spare
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
@@ -102,7 +102,7 @@ class Searcher:
         a["table"] = np.zeros(2 * size, np.int64)  # (key, generation) pairs
         a["table"].fill(0)  # touch the pages now, not at random during the first searches
         a["spare"] = np.zeros(size, np.int64)  # keys while the table in use grows
-        a["st"] = np.zeros((md + 1, 5), np.int64)
+        a["st"] = np.zeros((md + 1, core.STW), np.int64)
         a["mva"] = np.zeros((md + 1, core.MAXMV), np.int8)
         a["mvb"] = np.zeros((md + 1, core.MAXMV), np.int8)
         a["mvn"] = np.zeros(md + 1, np.int64)
@@ -174,6 +174,7 @@ class Searcher:
         prm[core.P_LIFO] = int("lifo" in self.prunings)
         prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
         prm[core.P_COMMUTE] = int("commute" in self.prunings)
+        prm[core.P_ORDER] = int("order" in self.prunings)
         prm[core.P_BOUND] = 0
         prm[core.P_MAXDEPTH] = self.max_depth
         return prm
@@ -281,7 +282,7 @@ class Searcher:
         ctx[core.C_GEN] = gen
         ctx[core.C_TSIZE] = min(core.TABLE_START, 1 << self.table_bits)
         st = a["st"]
-        st[0] = (*root, 0)
+        st[0, :5] = (*root, 0)
         while True:
             budget = CHUNK if time_limit is None else TIMED_CHUNK
             if node_limit is not None:
@@ -320,10 +321,10 @@ class Searcher:
         ctx = self._arrays["ctx"]
         return self._exhaustive(nodes, int(ctx[core.C_PRUNED_MATCH]), int(ctx[core.C_PRUNED_KING]),
                                 int(ctx[core.C_PRUNED_PARTNER]), int(ctx[core.C_PRUNED_BOUND]),
-                                int(ctx[core.C_TABLE_MISS]))
+                                int(ctx[core.C_TABLE_MISS]), int(ctx[core.C_PRUNED_ORDER]))
 
     def _exhaustive(self, nodes: int, matching: int, king: int, partner: int, bound: int,
-                    misses: int) -> Certificate:
+                    misses: int, order: int) -> Certificate:
         used = ", ".join(self.prunings) or "none"
         return Certificate(
             "exhaustive",
@@ -331,7 +332,7 @@ class Searcher:
             "no line of play wins",
             {"nodes": nodes, "prunings": list(self.prunings),
              "pruned_matching": matching, "pruned_king": king, "pruned_partner": partner,
-             "pruned_bound": bound, "table_misses": misses})
+             "pruned_bound": bound, "pruned_order": order, "table_misses": misses})
 
     def _par_verdict(self, deal: Deal, variant: Variant, start: tuple[Move, ...], nodes: int,
                      t0: float, plain: Verdict | None) -> Verdict:

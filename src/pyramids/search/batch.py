@@ -31,8 +31,9 @@ from . import core
 
 # search_many and its constants live in core (numba's cache of a kernel is refreshed
 # only when its own file changes, so a kernel calling core.run must be in core.py)
-CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS = (
-    core.CNT_MATCH, core.CNT_KING, core.CNT_PARTNER, core.CNT_BOUND, core.CNT_MISS)
+CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS, CNT_ORDER = (
+    core.CNT_MATCH, core.CNT_KING, core.CNT_PARTNER, core.CNT_BOUND, core.CNT_MISS,
+    core.CNT_ORDER)
 NCNT = core.NCNT
 ID_DEAL = core.ID_DEAL
 ID_REDEAL = core.ID_REDEAL

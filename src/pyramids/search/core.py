@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 # move codes: a >= 0 is a discard of slot a (and slot b when b >= 0)
 MOVE_DEAL = -2
@@ -52,8 +53,8 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
 P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
-P_BOUQUET, P_BOUND, P_COMMUTE = 15, 16, 17
-NPARAMS = 18
+P_BOUQUET, P_BOUND, P_COMMUTE, P_ORDER = 15, 16, 17, 18
+NPARAMS = 19
 
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
@@ -61,17 +62,18 @@ C_PRUNED_MATCH, C_PRUNED_KING, C_TABLE_MISS, C_PRUNED_PARTNER = 9, 10, 11, 12
 C_PRUNED_BOUND = 14
 C_TSIZE = 13  # entries of the table in use now (a power of two; grows, see _grow)
 C_HITS = 15  # nodes found in the table (visited before)
+C_PRUNED_ORDER = 16
 MS = 64  # where _matchable's scratch starts in the move scratch array
 PS = 132  # run's scratch from here: the index in avail of each slot (52), a short list (8)
 PL = 184
 NSCRATCH = 192
 PROBES = 16  # entries a key may be placed after its home entry
 TABLE_START = 1 << 15  # a search starts with this many entries (512 KiB: stays in cache)
-NCTX = 16
+NCTX = 17
 
 # search_many: pruning counters per deal (out_cnt columns), and move ids (see move_id)
-CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS = range(5)
-NCNT = 5
+CNT_MATCH, CNT_KING, CNT_PARTNER, CNT_BOUND, CNT_MISS, CNT_ORDER = range(6)
+NCNT = 6
 ID_DEAL = 52 * 53
 ID_REDEAL = 52 * 53 + 1
 
@@ -117,27 +119,9 @@ def stock_game(prm):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def hibit(x: int) -> int:
-    """Index of the highest set bit of ``x`` (> 0)."""
-    n = 0
-    if x >> 32:
-        n += 32
-        x >>= 32
-    if x >> 16:
-        n += 16
-        x >>= 16
-    if x >> 8:
-        n += 8
-        x >>= 8
-    if x >> 4:
-        n += 4
-        x >>= 4
-    if x >> 2:
-        n += 2
-        x >>= 2
-    if x >> 1:
-        n += 1
-    return n
+def hibit(x):  # type: ignore[no-untyped-def]
+    """Index of the highest set bit of ``x`` (> 0): one instruction (LLVM ctlz), no branches."""
+    return 63 - leading_zeros(x)  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
@@ -421,6 +405,185 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
     return True
 
 
+ST_PRE = 5  # st[d, ST_PRE + x]: pre(x) of the "order" pruning at depth d (see _order)
+STW = ST_PRE + 52  # columns of st
+
+
+@njit(cache=True)
+def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  # type: ignore[no-untyped-def]
+    """Pruning "order": can the cards left still go in some order? False when no
+    winning line is left. The last pass of a draw-1 stock game without overlap discards
+    (where the waste is a stack for good). Fills ``pre(x) = st[d, ST_PRE + x]``.
+
+    ``pre(x)`` is a set of cards left that every winning line from the position removes
+    strictly before ``x`` (with objective pyramid, for a card outside the pyramid: before
+    ``x`` if ``x`` goes at all). Facts, each true of every winning line:
+
+    * base: a pyramid card goes after every card lying on it (``anc``); a waste card goes
+      after every waste card above it (no redeal is left: it is reached only as the top);
+    * pairs: ``x`` (not a King) goes together with one partner ``p``: a complement left
+      that is not structurally blocked (``canpair``), not in ``pre(x)``, without ``x`` in
+      ``pre(p)``, and not both in the waste now (the lower is reached only once the upper
+      is gone). Everything in ``pre(p)`` is gone before ``p``, so before ``x``; when
+      both are stock, hand or waste cards, the later-dealt one is the hand and the other
+      the waste top, so every card dealt between them is gone before too. So ``pre(x)``
+      takes in the intersection of these sets over ``x``'s partners; with no partner
+      left, ``x`` never goes;
+    * transitivity: ``pre(x)`` takes in ``pre(y)`` for each ``y`` in ``pre(x)``.
+
+    A card that must go and never can, or that lies in its own ``pre``, means that no
+    winning line is left. Facts are inherited: every winning line from a child, after
+    the move, is one from its parent, so the parent's facts hold for the cards still
+    left. So a position entered by a move within the last pass starts from its parent's
+    sets (row ``d - 1`` of ``st``) and derives again only what the move can change: after
+    a discard, the pair facts of the cards' complements (their partners are fewer); after
+    a deal, the old hand ``h`` lies on the waste: every old waste card, and every card
+    going after one, takes in ``h`` and ``pre(h)``, then the pair facts of ``h``, of the
+    cards that lost ``h`` as a partner, and of those whose every partner now holds ``h``.
+    Each growth of a ``pre(x)`` is passed on to the cards whose ``pre`` holds ``x``, and
+    the pair facts are derived again for ``x`` and its partners and for the partners of
+    the cards it grew whose every partner holds the growth. Deriving fewer facts than
+    the fixed point only prunes less; every fact derived is true, so the pruning never
+    cuts a winnable position. ``fresh``: no parent row (the root, or the first position
+    of the last pass): the base facts, then the pair facts of every card. ``(ma, mb)``:
+    the move that entered the position; ``pk``: the parent's ``k``.
+    """
+    live = FULL & ~rem
+    pyrmask = (np.int64(1) << npyr) - 1
+    hs = npyr + k - 1  # the waste: rest slots below the hand's
+    if hs < npyr:
+        hs = npyr
+    waste = live & ~pyrmask & ((np.int64(1) << hs) - 1)
+    work = np.int64(0)  # cards whose pair facts are to be derived again
+    if fresh:
+        m = live
+        while m:
+            low = m & -m
+            m ^= low
+            x = hibit(low)
+            if x < npyr:
+                st[d, ST_PRE + x] = anc[x] & live
+            elif (waste >> x) & 1:
+                st[d, ST_PRE + x] = waste & ~((np.int64(2) << x) - 1)
+            else:
+                st[d, ST_PRE + x] = 0
+        work = live
+    else:
+        for x in range(52):
+            st[d, ST_PRE + x] = st[d - 1, ST_PRE + x] & live
+        if ma >= 0:
+            work = canpair[ma] & live  # the complements of the cards discarded
+            if mb >= 0:
+                work |= canpair[mb] & live
+        elif ma == MOVE_DEAL and pk > 0 and (live >> (npyr + pk - 1)) & 1:
+            # the old hand h now lies on the waste: every old waste card goes after it, and
+            # so does every card that goes after one of them
+            h = npyr + pk - 1
+            old = waste & ~(np.int64(1) << h)
+            gn = (np.int64(1) << h) | st[d, ST_PRE + h]
+            work = (np.int64(1) << h) | (canpair[h] & live)  # h lost its waste partners
+            have = np.int64(0)  # cards whose pre holds all of gn now
+            for z in range(52):
+                if not (live >> z) & 1:
+                    continue
+                pz = st[d, ST_PRE + z]
+                if ((old >> z) & 1) or (pz & old):
+                    nz = pz | gn
+                    if nz != pz:
+                        if (nz >> z) & 1:
+                            if z < npyr or not objpyr:
+                                return False
+                            nz &= ~(np.int64(1) << z)
+                        st[d, ST_PRE + z] = nz
+                        if gn & canpair[z]:
+                            work |= np.int64(1) << z  # it lost partners
+                    have |= np.int64(1) << z
+                elif (pz & gn) == gn:
+                    have |= np.int64(1) << z
+            # a card whose every partner goes after all of gn goes after it too
+            m = live
+            while m:
+                low = m & -m
+                m ^= low
+                q = canpair[hibit(low)] & live
+                if q != 0 and (q & ~have) == 0:
+                    work |= low
+    while work:
+        low = work & -work
+        work ^= low
+        x = hibit(low)
+        if val[x] == 13:
+            continue
+        must = x < npyr or not objpyr
+        px = st[d, ST_PRE + x]
+        q = canpair[x] & live
+        inter = FULL
+        nq = 0
+        while q:
+            lq = q & -q
+            q ^= lq
+            p = hibit(lq)
+            pp = st[d, ST_PRE + p]
+            if (px >> p) & 1 or (pp >> x) & 1:
+                continue
+            if x >= npyr and p >= npyr:
+                lo = min(x, p)
+                hi = max(x, p)
+                if hi < hs:
+                    continue  # both in the waste
+                pp |= live & ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
+            inter &= pp
+            nq += 1
+        if nq == 0:
+            if must:
+                return False
+            continue
+        g = inter & ~px & ~low
+        if g:
+            acc = g
+            t = g
+            while t:
+                lt = t & -t
+                t ^= lt
+                acc |= st[d, ST_PRE + hibit(lt)]
+            if (acc >> x) & 1:
+                if must:
+                    return False
+                acc &= ~low
+            st[d, ST_PRE + x] = px | acc
+            work |= low | (canpair[x] & live)
+            # pass the growth on to the cards that go after x
+            have = low
+            grown = np.int64(0)
+            for z in range(52):
+                if not (live >> z) & 1:
+                    continue
+                pz = st[d, ST_PRE + z]
+                if (pz >> x) & 1:
+                    nz = pz | acc
+                    if nz != pz:
+                        if (nz >> z) & 1:
+                            if z < npyr or not objpyr:
+                                return False
+                            nz &= ~(np.int64(1) << z)
+                        st[d, ST_PRE + z] = nz
+                        grown |= np.int64(1) << z
+                        if acc & canpair[z]:
+                            work |= np.int64(1) << z
+                    have |= np.int64(1) << z
+                elif (pz & acc) == acc:
+                    have |= np.int64(1) << z
+            while grown:
+                lg = grown & -grown
+                grown ^= lg
+                q = canpair[hibit(lg)] & live & ~work
+                while q:
+                    lq = q & -q
+                    q ^= lq
+                    if (canpair[hibit(lq)] & live & ~have) == 0:
+                        work |= lq
+    return True
+
 @njit(cache=True)
 def _buries(u, k, rem, npyr, sw, val, canpair, anc):  # type: ignore[no-untyped-def]
     """Draw 1, last pass: can dealing on (hand ``u`` goes onto the waste) change the
@@ -488,6 +651,9 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     # with "lifo", a deal in the last pass can bury cards of any rank pair: check all
     pbouquet = prm[P_BOUQUET] != 0
     pcommute = prm[P_COMMUTE] != 0 and stock_game(prm) and not par
+    # "order": the last pass of a draw-1 stock game (see _order)
+    porder = (prm[P_ORDER] != 0 and rest == R_STOCK and passes > 0 and draw == 1
+              and not overlap and not par)
     pbound = prm[P_BOUND] != 0 and par
     plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
@@ -579,6 +745,11 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
                                                             byval, prm, anc, avail):
                 ctx[C_PRUNED_MATCH] += 1
+            elif porder and ps == passes and not _order(
+                    st, d, d == 0 or st[d - 1, 2] != ps, mva[d - 1, mvi[d - 1] - 1] if d > 0 else 0,
+                    mvb[d - 1, mvi[d - 1] - 1] if d > 0 else -1, st[d - 1, 1] if d > 0 else 0,
+                    rem, k, npyr, objpyr, val, canpair, anc):
+                ctx[C_PRUNED_ORDER] += 1
             else:
                 # --- generate moves ---
                 n = 0
@@ -849,6 +1020,7 @@ def search_many(cards, idx, cov, zone, blocked, anc, prm, budget, tstart,  # typ
         out_cnt[i, CNT_PARTNER] = ctx[C_PRUNED_PARTNER]
         out_cnt[i, CNT_BOUND] = ctx[C_PRUNED_BOUND]
         out_cnt[i, CNT_MISS] = ctx[C_TABLE_MISS]
+        out_cnt[i, CNT_ORDER] = ctx[C_PRUNED_ORDER]
         out_depth[i] = 0
         out_off[i] = -1
         if status == S_FOUND:
