@@ -459,3 +459,43 @@ def test_par_deals_blocked_by_an_instant_certificate_still_get_their_best_score(
     assert rec["status"] == "blocked"
     assert rec["score"] == check(Deal.from_number(28), par).score
     assert isinstance(rec["score"], int)
+
+
+@pytest.mark.parametrize(("name", "mode", "lines"), [
+    ("pyramid", "exact", False),  # the batch path
+    ("bouquet", "exact", True),  # deals given as lines: the batch path parses them
+    ("par-pyramid", "exact", False),  # one by one (Par scoring)
+    ("giza", "quick", False),  # one by one (quick mode)
+])
+def test_slim_records_are_the_full_ones_cut_down(name: str, mode: str, lines: bool) -> None:
+    """A slim job (``stats`` without an out file) gives each deal's record cut down to
+    what the statistics read, and so the same tally as the full records."""
+    from pyramids.bulk.analysis import SLIM_KEYS, analyse_chunk, slim_record
+
+    v = get_variant(name)
+    n = 12 if name == "par-pyramid" else 40
+    if lines:
+        items = [SourceItem(i, None, Deal.from_number(i).line()) for i in range(n)]
+    else:
+        items = list(RangeSource(0, n))
+    full = analyse_chunk(items, Job(v, mode))  # type: ignore[arg-type]
+    slim = analyse_chunk(items, Job(v, mode, slim=True))  # type: ignore[arg-type]
+    strip = [{k: val for k, val in slim_record(r).items() if k != "seconds"} for r in full]
+    assert [{k: val for k, val in r.items() if k != "seconds"} for r in slim] == strip
+    assert all(set(r) <= {*SLIM_KEYS, "certificate"} for r in slim)
+    assert all("moves" in r for r in full)
+    tf, ts = Tally().update(full), Tally().update(slim)
+    assert (tf.winnable, tf.blocked, tf.unknown, tf.passed, tf.blocked_by, tf.score_sum) == \
+        (ts.winnable, ts.blocked, ts.unknown, ts.passed, ts.blocked_by, ts.score_sum)
+    assert ts.blocked and (ts.winnable or mode == "quick")
+
+
+def test_cli_stats_counts_the_same_with_and_without_an_out_file(tmp_path: Path) -> None:
+    args = ("stats", "--deals", "0:60", "-j", "1", "--json")
+    code, slim, err = invoke(*args)
+    assert code == 0, err
+    code, full, err = invoke(*args, "--out", str(tmp_path / "o.jsonl"))
+    assert code == 0, err
+    keys = ("deals", "winnable", "blocked", "unknown", "blocked_by", "win_rate", "ci95")
+    a, b = json.loads(slim), json.loads(full)
+    assert {k: a[k] for k in keys} == {k: b[k] for k in keys} and a["blocked"] > 0

@@ -44,13 +44,17 @@ QUICK_PASS = "no instant certificate"
 @dataclass(frozen=True)
 class Job:
     """What to do with each deal. ``analyser`` replaces :func:`analyse` (tests only); it
-    must be a module-level function so that it can be sent to the workers."""
+    must be a module-level function so that it can be sent to the workers. ``slim``:
+    records carry only what statistics read (:func:`slim_record`: no solution, no
+    certificate detail, no engine runs), for runs that keep no out file: less to word
+    and to send back from the workers."""
 
     variant: Variant
     mode: Mode = "exact"
     engine: Engine = "auto"
     time_limit: float | None = None
     analyser: Analyser | None = None
+    slim: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -128,6 +132,30 @@ def _record(item: SourceItem, obj: Record) -> Record:
     return record
 
 
+SLIM_KEYS = ("i", "deal", "line", "status", "engine", "score", "nodes", "seconds", "reason")
+
+
+def slim_record(record: Record) -> Record:
+    """``record`` with only what :class:`~pyramids.stats.Tally` and the deal's label read:
+    its source key, deal (or line), status, engine, score, nodes, seconds, reason, and the
+    certificate's kind alone (``{"kind": ...}``)."""
+    out = {k: record[k] for k in SLIM_KEYS if k in record}
+    cert = record.get("certificate")
+    out["certificate"] = {"kind": cert["kind"]} if isinstance(cert, dict) else cert
+    return out
+
+
+def _slim(item: SourceItem, v: Verdict) -> Record:
+    """``slim_record(_record(item, json_obj(v)))`` without wording the rest."""
+    record: Record = {"i": item.key, "deal": item.number}
+    if item.number is None:
+        record["line"] = item.line
+    record.update(status=v.status, engine=v.engine, score=v.score, nodes=v.nodes,
+                  seconds=round(v.seconds, 6), reason=v.reason or None,
+                  certificate=None if v.certificate is None else {"kind": v.certificate.kind})
+    return record
+
+
 def analyse_item(item: SourceItem, job: Job) -> Record:
     """One deal's record. Never raises for the deal's sake: an engine failure or an
     overrun becomes ``unknown`` with the reason, reported apart by the statistics.
@@ -151,7 +179,8 @@ def analyse_item(item: SourceItem, job: Job) -> Record:
         obj = _unknown(f"time limit (hard stop at {hard:g} s)", start)
     except Exception as e:  # an engine bug must not sink a million-deal run
         obj = _unknown(f"error: {type(e).__name__}: {e}", start)
-    return _record(item, obj)
+    record = _record(item, obj)
+    return slim_record(record) if job.slim else record
 
 
 def _unknown(reason: str, start: float) -> Record:
@@ -213,6 +242,9 @@ def analyse_chunk(items: list[SourceItem], job: Job) -> list[Record]:
         return [analyse_item(item, job) for item in items]
     verdicts = _batch_verdicts(items, job)
     _WARM.add((job.variant, job.mode, job.engine, analyse_chunk))
+    if job.slim:
+        return [analyse_item(item, job) if v is None else _slim(item, v)
+                for item, v in zip(items, verdicts, strict=True)]
     return [analyse_item(item, job) if v is None else _record(item, json_obj(v))
             for item, v in zip(items, verdicts, strict=True)]
 

@@ -237,7 +237,8 @@ def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
         return
-    job = Job(variant, mode, engine, time_limit)  # type: ignore[arg-type]
+    # without an out file only the counts are kept: slim records
+    job = Job(variant, mode, engine, time_limit, slim=out is None)  # type: ignore[arg-type]
     tally = Tally()
     start = time.perf_counter()
     with make_runner(workers, chunk, scheduler) as runner:
@@ -274,8 +275,9 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
             if cell.variant is None:
                 results.append((cell, None))
                 continue
-            job = Job(cell.variant, mode, engine, time_limit)  # type: ignore[arg-type]
             path = str(Path(out) / f"{_slug(cell)}.jsonl") if out else None
+            job = Job(cell.variant, mode, engine, time_limit,  # type: ignore[arg-type]
+                      slim=path is None)
             label = f"{kind} {n}/{len(cells)} {cell.row}, {cell.column}"
             records, state, bar = _records(runner, source, job, path, resume, progress,
                                            label)
