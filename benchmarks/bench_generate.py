@@ -73,13 +73,14 @@ def bench_variant(name: str, n: int, workers: int, out: Path | None, start: int 
                 reasons[o.reason] += 1
                 continue
             c = o.entry["components"]
-            sc = combine(c)
+            sc = combine(c, v)
             scores.append(sc)
             grades[grade_of(sc, th)] += 1
             uniq += c["lines"] == 1
             lines_unknown += c["lines"] is None
             for k in ("traps", "losing_moves", "unsettled", "decisions", "branching", "length",
-                      "pyramid_pairs", "lookahead_losses", "lookahead_shortfall"):
+                      "pyramid_pairs", "lookahead_losses", "lookahead_shortfall",
+                      "planner_losses", "planner_left"):
                 if k in c:
                     comps.setdefault(k, []).append(float(c[k]))
             comps.setdefault("failed", []).append(float(len(c["failed"])))

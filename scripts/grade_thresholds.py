@@ -57,7 +57,7 @@ def main(paths: list[str]) -> None:
             name = re.sub(r"-from\d+$", "", Path(p).stem)
             rs, ss = data.setdefault(name, ([], []))
             rs.extend(recs)
-            ss.extend(combine(r["components"]) for r in recs if "components" in r)
+            ss.extend(combine(r["components"], name) for r in recs if "components" in r)
     print("THRESHOLDS: dict[str, tuple[float, float, float]] = {")
     for name, (_recs, scores) in data.items():
         if scores:

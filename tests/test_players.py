@@ -28,7 +28,7 @@ from pyramids.generator.players import (
     stuck_rules,
     win_rates,
 )
-from pyramids.moves import REDEAL
+from pyramids.moves import REDEAL, Move
 from pyramids.referee import replay
 from pyramids.stats import wilson
 from pyramids.variants import Variant, get_variant
@@ -138,6 +138,81 @@ def test_stuck_rule_is_sound() -> None:
                         fired += res.status == "blocked"
                         break
     assert fired >= 5
+
+
+@pytest.mark.parametrize("variant", [PYRAMID, get_variant("cheops"), get_variant("king-tut"),
+                                     GIZA], ids=lambda v: v.name)
+def test_hopeless_is_sound(variant: Variant) -> None:
+    """Whenever the planner calls a position lost (a dead card, or no pairing of the cards
+    left), the exact oracle proves it lost: positions of random lines of a few deals, each
+    line followed to the first position called lost. On one-pass Pyramid the test also
+    fires before the look-ahead's stuck rule does (the waste rule and the pairing)."""
+    rng = random.Random(11)
+    fired = earlier = 0
+    for n in range(6):
+        deal = Deal.from_number(n)
+        table = Table(deal, variant)
+        rules = stuck_rules(deal, variant)
+        oracle = Oracle(deal, variant, node_limit=300_000)
+        for _ in range(4):
+            game = Game(deal, variant)
+            while (legal := game.legal_moves()) and len(game.moves) < 300:
+                game.push(legal[rng.randrange(len(legal))])
+                if not table.hopeless(game):
+                    continue
+                res = oracle.status_of(game)
+                assert res.status in ("blocked", "unknown"), (variant.name, n, game.moves)
+                fired += res.status == "blocked"
+                removed = game.removed
+                earlier += not any(not removed & bit and partners & ~removed & ~related == 0
+                                   for bit, partners, related in rules)
+                break
+    assert fired >= 8
+    if variant == PYRAMID:
+        assert earlier >= 3
+
+
+def test_hopeless_never_fires_on_a_winning_line() -> None:
+    """Along every shipped Pyramid solution (sampled) no position is called lost."""
+    for e in shipped("pyramid")[::5]:
+        deal, v = Deal.from_number(e["deal"]), Variant.from_options(e["variant"])
+        table = Table(deal, v)
+        game = Game(deal, v)
+        for m in e["solution"]:
+            assert not table.hopeless(game), (e["id"], len(game.moves))
+            game.push(Move.parse(m))
+
+
+def test_planner_plans_across_the_stock() -> None:
+    """Right after a deal a plan's next discard must take a dealt card (the hand or the
+    waste top; any other was there before the deal), so its worth is the best over those
+    discards and further deals; the planner's moves begin a best plan."""
+    deal = Deal.from_number(4)
+    table = Table(deal, PYRAMID)
+    game = Game(deal, PYRAMID)
+    for _ in range(3):
+        game.push(next(m for m in game.legal_moves() if m.kind == "deal"))
+    fresh = {game.hand, game.waste_top()} - {None}
+    worths = []
+    for m in game.legal_moves():
+        if m.kind == "deal" or fresh.intersection(m.cards):
+            game.push(m)
+            worths.append(table.plan_value(game, 2 if m.kind == "deal" else 1,
+                                           m.kind == "deal"))
+            game.pop()
+    assert table.plan_value(game, 2, True) == max(w for w in worths if w is not None)
+    best = table.planned_moves(game, 2)
+    assert best and set(best) <= set(game.legal_moves())
+
+
+def test_planner_games_do_not_depend_on_the_other_players() -> None:
+    """The planners' caches (plans, play-outs, lost positions) are functions of the
+    position, so sharing a table with other players changes no game."""
+    deal = Deal.from_number(shipped("pyramid")[0]["deal"])
+    p1, p2 = get_player("planner-1"), get_player("planner-2")
+    both = win_rates(deal, PYRAMID, 6, [p1, p2], seed=3)
+    assert win_rates(deal, PYRAMID, 6, [p2], seed=3) == both[1:]
+    assert win_rates(deal, PYRAMID, 6, [p1], seed=3) == both[:1]
 
 
 def test_lookahead_avoids_a_move_it_can_see_loses() -> None:

@@ -69,6 +69,7 @@ from .oracle import Oracle
 from .players import Table, get_player, play, rng_for, win_rates
 
 GRADES = ("easy", "medium", "hard", "expert")
+PLANNER_WEIGHT = 1.0
 PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
 QUANTILES = (0.40, 0.70, 0.90)
 
@@ -89,8 +90,15 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
 WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
            "lines_unknown": 1.0, "branching": 1.0, "pyramid_pairs": 0.25, "length": 0.05,
            "lookahead_losses": 1.0, "lookahead_shortfall": 0.0}
+# Components measured, and weighed, for some variants only (by variant name, as the
+# thresholds): ``measure`` adds them for those variants, ``combine`` weighs them there.
+VARIANT_WEIGHTS: dict[str, dict[str, float]] = {
+    "pyramid": {"planner_losses": PLANNER_WEIGHT, "planner_left": 0.0},
+}
 GRADING_SEED = 17  # the lookahead player's games when grading (the evidence uses others)
 GRADING_PLAYER = "lookahead-3"
+# the stock-aware players of planner_losses, from the one who plans least
+PLANNER_LADDER = ("planner-1", "planner-2", "planner-3")
 
 
 @dataclass(frozen=True)
@@ -130,10 +138,20 @@ class Rejection:
     detail: str = ""
 
 
+# Variants without thresholds of their own: open games take Giza's; stock games the
+# Pyramid thresholds of the score without ``planner_losses`` (which only Pyramid's score
+# has), measured on Pyramid deals 0..9999 on 2026-11-23 (the King Tut bonus collection was
+# graded with them)
+FALLBACK_THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "open": THRESHOLDS["giza"],
+    "stock": (83.69, 99.83, 117.43),
+}
+
+
 def thresholds_for(variant: Variant) -> tuple[float, float, float]:
     if variant.name in THRESHOLDS:
         return THRESHOLDS[variant.name]
-    return THRESHOLDS["giza" if variant.is_open else "pyramid"]
+    return FALLBACK_THRESHOLDS["open" if variant.is_open else "stock"]
 
 
 def grade_of(score: float, thresholds: Sequence[float]) -> str:
@@ -144,8 +162,9 @@ def grade_of(score: float, thresholds: Sequence[float]) -> str:
     return GRADES[g]
 
 
-def combine(components: dict[str, Any]) -> float:
-    """The weighted score of the components (see the module docstring)."""
+def combine(components: dict[str, Any], variant: Variant | str | None = None) -> float:
+    """The weighted score of the components (see the module docstring); ``variant`` (or
+    its name) adds the components it alone is weighed by (``VARIANT_WEIGHTS``)."""
     w = WEIGHTS
     lines = components["lines"]
     s = (w["traps"] * components["traps"] + w["losing_moves"] * components["losing_moves"]
@@ -156,6 +175,9 @@ def combine(components: dict[str, Any]) -> float:
          + w["length"] * components["length"]
          + w["lookahead_losses"] * components["lookahead_losses"]
          + w["lookahead_shortfall"] * components.get("lookahead_shortfall", 0.0))
+    name = variant.name if isinstance(variant, Variant) else variant
+    for key, weight in VARIANT_WEIGHTS.get(name or "", {}).items():
+        s += weight * components[key]
     return round(float(s), 2)
 
 
@@ -302,6 +324,9 @@ def measure(deal: Deal, variant: Variant, line: Sequence[Move],
     else:
         comps["lookahead_losses"] = lookahead_losses(deal, variant, budgets.lookahead_games,
                                                      best)
+    if "planner_losses" in VARIANT_WEIGHTS.get(variant.name, {}):
+        comps["planner_losses"], comps["planner_left"] = planner_games(
+            deal, variant, budgets.lookahead_games, best)
     return comps
 
 
@@ -323,11 +348,30 @@ def detour_reaches(game: Game, rest: Sequence[Move], alt: Move, best: int) -> bo
     return g.par_score() >= best
 
 
-def lookahead_losses(deal: Deal, variant: Variant, games: int, best: int | None) -> int:
-    """Games out of ``games`` the grading's lookahead player loses (Par: falls short of
-    ``best``), with the grading's own seed."""
-    (rate,) = win_rates(deal, variant, games, [get_player(GRADING_PLAYER)], GRADING_SEED,
-                        best)
+def planner_games(deal: Deal, variant: Variant, games: int, best: int | None
+                  ) -> tuple[int, float]:
+    """The games of each planner of ``PLANNER_LADDER`` (``games`` each, the grading's
+    seed): how many they lose in all (how far up the ladder of planning a player must
+    climb to win the deal), and the cards left at the end of a game, on average over
+    all of them (a won game leaves none): it still tells deals apart where every game
+    is lost."""
+    table = Table(deal, variant)
+    lost = left = 0
+    for name in PLANNER_LADDER:
+        player = get_player(name)
+        rng = rng_for(deal, variant, player, GRADING_SEED)
+        for _ in range(games):
+            p = play(table, player, rng, best)
+            lost += not p.won
+            left += 0 if p.won else 52 - sum(len(m.cards) for m in p.moves if m.is_discard)
+    return lost, round(left / (games * len(PLANNER_LADDER)), 2)
+
+
+def lookahead_losses(deal: Deal, variant: Variant, games: int, best: int | None,
+                     player: str = GRADING_PLAYER) -> int:
+    """Games out of ``games`` the grading's lookahead player (or ``player``) loses (Par:
+    falls short of ``best``), with the grading's own seed."""
+    (rate,) = win_rates(deal, variant, games, [get_player(player)], GRADING_SEED, best)
     return rate.games - rate.wins
 
 
@@ -353,7 +397,7 @@ def grade_deal(deal: Deal, variant: Variant, budgets: Budgets = Budgets(),
     if isinstance(line, Rejection):
         return line
     comps = measure(deal, variant, line, budgets)
-    score = combine(comps)
+    score = combine(comps, variant)
     th = thresholds if thresholds is not None else thresholds_for(variant)
     return Grading(deal, variant, line, comps, score, grade_of(score, th))
 

@@ -20,6 +20,15 @@ hard the deal is for a person who plays like that:
     remaining partners all lie on it or under it: :func:`stuck_rules`). The heuristic
     is deliberately plain: it counts cards, and sees a trap only when it closes
     within k moves.
+``planner-k``
+    the stock-aware look-ahead, for games whose stock order is shown: looks k
+    *discards* ahead with any number of deals in between (so it plans across the stock:
+    "deal three cards, then pair the hand with the 8 in the pyramid"), and judges the
+    end of a plan by the cards a plain greedy play-out from there would discard
+    (:meth:`Table.rollout`). A plan is worth least when it reaches a position proved
+    lost (:meth:`Blocking.hopeless`: a card none of whose partners it can ever be
+    discarded with, counting that two waste cards never pair once no redeal is left, or
+    no pairing of all the cards left). Ties broken uniformly at random.
 
 Under Par scoring a player *wins* when it reaches the deal's best score (given by the
 caller: the puzzle's ``best_score``); otherwise when the game is won. Every player gives
@@ -39,28 +48,31 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..cards import DECK
 from ..deals import Deal
 from ..engine import Game
 from ..moves import Move
 from ..stats import wilson
 from ..variants import Variant
 
+KINDS = ("random", "casual", "lookahead", "planner")
 MAX_PLIES = 2000  # a bound on any game (players also give up after a pass without discards)
 WIN, LOSS = 10_000.0, -10_000.0
 
 
 @dataclass(frozen=True)
 class Player:
-    """A way of playing: ``kind`` is ``random``, ``casual`` or ``lookahead`` (``depth``)."""
+    """A way of playing: ``kind`` is ``random``, ``casual``, ``lookahead`` or ``planner``
+    (those two with a ``depth``)."""
 
     name: str
     kind: str
     depth: int = 0
 
     def __post_init__(self) -> None:
-        if self.kind not in ("random", "casual", "lookahead"):
+        if self.kind not in KINDS:
             raise ValueError(f"unknown player kind {self.kind!r}")
-        if (self.kind == "lookahead") != (self.depth >= 1):
+        if (self.kind in ("lookahead", "planner")) != (self.depth >= 1):
             raise ValueError(f"player {self.name!r}: depth {self.depth} for kind {self.kind}")
 
 
@@ -75,15 +87,16 @@ PLAYER_NAMES = tuple(p.name for p in PLAYERS)
 
 
 def get_player(name: str) -> Player:
-    """A player of :data:`PLAYERS` by name, or ``lookahead-K`` for any depth K >= 1."""
+    """A player of :data:`PLAYERS` by name, or ``lookahead-K`` / ``planner-K`` for any
+    depth K >= 1."""
     for p in PLAYERS:
         if p.name == name:
             return p
     kind, _, depth = name.partition("-")
-    if kind == "lookahead" and depth.isdigit() and int(depth) >= 1:
-        return Player(name, "lookahead", int(depth))
+    if kind in ("lookahead", "planner") and depth.isdigit() and int(depth) >= 1:
+        return Player(name, kind, int(depth))
     raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYER_NAMES)} "
-                     "(or lookahead-K for another depth K)")
+                     "(or lookahead-K / planner-K for another depth K)")
 
 
 @dataclass
@@ -99,9 +112,17 @@ class Table:
     _best: dict[tuple[tuple[object, ...], int], list[Move]] = field(default_factory=dict,
                                                                     repr=False)
     _stuck: list[tuple[int, int, int]] = field(default_factory=list, repr=False)
+    _plan: dict[tuple[tuple[object, ...], int, bool], float | None] = field(
+        default_factory=dict, repr=False)
+    _hopeless: dict[tuple[object, ...], bool] = field(default_factory=dict, repr=False)
+    _blocks: Blocking | None = field(default=None, repr=False)
+    _roll: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self._stuck = stuck_rules(self.deal, self.variant)
+        v = self.variant
+        if not v.overlap and v.scoring != "par":
+            self._blocks = Blocking.of(self.deal, v)
 
     @property
     def par(self) -> bool:
@@ -159,6 +180,119 @@ class Table:
         self._value[(key, depth)] = v
         return v
 
+    def hopeless(self, game: Game) -> bool:
+        """Proved: ``game`` can no longer be won (:meth:`Blocking.hopeless`; never with
+        overlap discards or Par scoring, where it is not worked out)."""
+        if self._blocks is None:
+            return False
+        key = game.key()
+        h = self._hopeless.get(key)
+        if h is None:
+            h = self._hopeless[key] = self._blocks.hopeless(game)
+        return h
+
+    def plan_value(self, game: Game, depth: int, dealt: bool = False) -> float | None:
+        """The planner's worth of ``game`` looking ``depth`` discards ahead, any number of
+        deals in between (``dealt``: a deal was just made, so the next discard must take
+        the card it turned up, the hand or the waste top: any other discard was there
+        before the deal; ``None`` when there is none).
+
+        Worth: a win most; least a position proved lost (:meth:`hopeless`) or without a
+        move (then the more cards discarded the better); at the horizon, the cards a
+        plain greedy play-out from there would discard (:meth:`rollout`)."""
+        key = (game.key(), depth, dealt)
+        if key in self._plan:
+            return self._plan[key]
+        v: float | None
+        if game.is_won_fast():
+            v = WIN
+        elif self.hopeless(game):
+            v = LOSS + game.removed.bit_count()
+        elif not (legal := self.legal(game)):
+            v = (float(game.par_score()) if self.par else
+                 WIN if game.is_won() else LOSS + game.removed.bit_count())
+        elif depth == 0:
+            v = self.rollout(game)
+        else:
+            fresh = {game.hand, game.waste[-1] if game.waste else None} - {None}
+            v = None
+            for m in legal:
+                if m.kind == "deal":
+                    nd, after = depth, True
+                elif dealt and not fresh.intersection(m.cards):
+                    continue
+                else:
+                    nd, after = depth - 1, False
+                game.push(m)
+                w = self.plan_value(game, nd, after)
+                game.pop()
+                if w is not None and (v is None or w > v):
+                    v = w
+        self._plan[key] = v
+        return v
+
+    def rollout(self, game: Game) -> float:
+        """How many cards a plain greedy play-out from ``game`` discards (a win: ``WIN``;
+        Par: the best Par score it reaches): a King, else a pair taking the hand or the
+        waste top, else any pair, else deal or redeal (:func:`greedy_move`), until no move
+        is left or a whole pass goes by without a discard. Each position's result is
+        remembered, so play-outs that meet share the rest of the game."""
+        path: list[tuple[object, ...]] = []
+        scores: list[float] = []  # Par: the score at each position of the path
+        seen: set[tuple[object, ...]] = set()
+        played = 0
+        pass_start = -1  # what was discarded when the rollout's current pass began
+        value: float
+        while True:
+            key = game.key()
+            cached = self._roll.get(key)
+            if cached is not None:
+                value = cached
+                break
+            if key in seen:  # a cycle: nothing more is discarded
+                value = float(game.par_score()) if self.par else float(
+                    game.removed.bit_count())
+                break
+            seen.add(key)
+            path.append(key)
+            if self.par:
+                scores.append(float(game.par_score()))
+            legal = self.legal(game)
+            move = greedy_move(game, legal) if legal else None
+            if move is not None and move.kind == "redeal":
+                if game.removed == pass_start:
+                    move = None  # a whole pass without a discard: the next is the same
+                pass_start = game.removed
+            if game.is_won_fast() or move is None or played >= MAX_PLIES:
+                value = (float(game.par_score()) if self.par else
+                         WIN if game.is_won() else float(game.removed.bit_count()))
+                break
+            game.push(move)
+            played += 1
+        for key, score in zip(reversed(path), reversed(scores or [value] * len(path)),
+                              strict=True):
+            value = max(value, score)  # (Par: the best score from each position on)
+            self._roll[key] = value
+        for _ in range(played):
+            game.pop()
+        return value
+
+    def planned_moves(self, game: Game, depth: int) -> list[Move]:
+        """The legal moves that begin a best plan of ``depth`` discards (the planner)."""
+        key = game.key()
+        out = self._best.get((key, -depth))
+        if out is None:
+            scored = []
+            for m in self.legal(game):
+                game.push(m)
+                w = self.plan_value(game, depth if m.kind == "deal" else depth - 1,
+                                    m.kind == "deal")
+                game.pop()
+                scored.append((LOSS * 2 if w is None else w, m))
+            top = max(s for s, _ in scored)
+            out = self._best[(key, -depth)] = [m for s, m in scored if s == top]
+        return out
+
     def best_moves(self, game: Game, depth: int) -> list[Move]:
         """The legal moves that begin a best sequence of ``depth`` moves."""
         key = game.key()
@@ -172,6 +306,23 @@ class Table:
             top = max(s for s, _ in scored)
             out = self._best[(key, depth)] = [m for s, m in scored if s == top]
         return out
+
+
+def greedy_move(game: Game, legal: list[Move]) -> Move:
+    """The rollout's move: a King, else a pair taking the hand or the waste top (it is
+    buried by the next deal), else any pair, else the first legal move (deal)."""
+    fresh = {game.hand, game.waste[-1] if game.waste else None}
+    pair = None
+    for m in legal:
+        if not m.is_discard:
+            continue
+        if len(m.cards) == 1:
+            return m
+        if pair is None:
+            pair = m
+        if fresh.intersection(m.cards) and (pair is m or not fresh.intersection(pair.cards)):
+            pair = m
+    return pair if pair is not None else legal[0]
 
 
 def stuck_rules(deal: Deal, variant: Variant) -> list[tuple[int, int, int]]:
@@ -207,6 +358,129 @@ def stuck_rules(deal: Deal, variant: Variant) -> list[tuple[int, int, int]]:
     return out
 
 
+# the cards of each pair of ranks that sum to 13: Ace and Queen, ..., six and seven
+RANK_PAIRS: tuple[int, ...] = tuple(
+    sum(1 << (suit * 13 + v) | 1 << (suit * 13 + 11 - v) for suit in range(4))
+    for v in range(6))
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """What lies on what, to prove a position lost (no overlap discards, no Par).
+
+    ``over[c]``: the cards that must go before card ``c`` can be discarded (lying on it,
+    transitively, in the pyramid; after it in its tableau column); ``related[c]``: those
+    and the cards ``c`` lies on: a pair of related cards can never be discarded together.
+    """
+
+    variant: Variant
+    over: tuple[int, ...]
+    related: tuple[int, ...]
+    partners: tuple[int, ...]
+    pyramid: int
+    # (rank pair, its cards left, those in the waste) -> (dead cards, no pairing):
+    # what :meth:`_rank_pair` finds depends on nothing else, and positions share it
+    _memo: dict[tuple[int, int, int], tuple[int, bool]] = field(
+        default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, deal: Deal, variant: Variant) -> Blocking:
+        geo = Game(deal, variant).geo
+        n = variant.pyramid_cards
+        pyr = deal.cards[:n]
+        rest = deal.cards[n:]
+        over = [0] * 52
+        for p in range(n):
+            for q in geo.covering(p):
+                over[pyr[p]] |= 1 << pyr[q]
+        if variant.rest == "tableau":
+            for c in range(variant.columns or 0):
+                col = [rest[t] for t in geo.column(c)]  # deepest first
+                for i, x in enumerate(col):
+                    over[x] |= sum(1 << y for y in col[i + 1:])
+        under = [0] * 52
+        for c in range(52):
+            for d in range(52):
+                if over[c] >> d & 1:
+                    under[d] |= 1 << c
+        partners = tuple(sum(1 << x for x in card.complements()) for card in DECK)
+        return cls(variant, tuple(over), tuple(o | u for o, u in zip(over, under, strict=True)),
+                   partners, sum(1 << c for c in pyr))
+
+    def _rank_pair(self, v: int, left: int, wmask: int) -> tuple[int, bool]:
+        """For the cards ``left`` of rank pair ``v`` (those in ``wmask`` in the waste, no
+        redeal left): the cards with no partner left they can go with, and whether the
+        cards left cannot all be paired along the pairs still possible (Hall's
+        condition: every set of low cards reaches as many partners)."""
+        key = (v, left, wmask)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        related, partners = self.related, self.partners
+        dead = 0
+        reach = []
+        for c in range(52):
+            if left >> c & 1:
+                free = partners[c] & left & ~related[c]
+                if wmask >> c & 1:
+                    free &= ~wmask
+                if not free:
+                    dead |= 1 << c
+                if c % 13 == v:
+                    reach.append(free)
+        unpaired = False
+        union = [0] * (1 << len(reach))
+        for group in range(1, len(union)):
+            low = group & -group
+            union[group] = union[group ^ low] | reach[low.bit_length() - 1]
+            if union[group].bit_count() < group.bit_count():
+                unpaired = True
+                break
+        self._memo[key] = (dead, unpaired)
+        return dead, unpaired
+
+    def hopeless(self, game: Game) -> bool:
+        """Proved: ``game`` can no longer be won. A card is *dead* when no partner is left
+        that it can ever be discarded with (not related to it, not dead, and, once no
+        redeal is left, not with both in the waste: the upper one must go before the
+        lower one is free), or when a dead card must go before it. Lost: a dead card the
+        objective needs; objective all: also no pairing of the cards left along the
+        pairs still possible (Hall's condition, rank pair by rank pair)."""
+        v = self.variant
+        rem = ((1 << 52) - 1) & ~game.removed
+        waste = game.waste
+        fixed = v.passes is not None and game.pass_no >= v.passes
+        wmask = sum(1 << c for c in waste) if fixed else 0
+        dead = 0
+        for r, cards in enumerate(RANK_PAIRS):
+            d, unpaired = self._rank_pair(r, rem & cards, wmask & cards)
+            if unpaired and v.objective == "all":
+                return True
+            dead |= d
+        if not dead:
+            return False
+        over = list(self.over)
+        if fixed:
+            above = 0
+            for w in reversed(waste):
+                over[w] |= above
+                above |= 1 << w
+        related, partners = self.related, self.partners
+        changed = True
+        while changed:  # what must go after a dead card dies too, and so on
+            changed = False
+            for c in range(52):
+                bit = 1 << c
+                if not rem & bit or dead & bit:
+                    continue
+                rel = related[c] | (wmask if wmask & bit else 0)
+                if over[c] & dead or (partners[c] and not partners[c] & rem & ~dead & ~rel):
+                    dead |= bit
+                    changed = True
+        need = rem if v.objective == "all" else rem & self.pyramid
+        return bool(dead & need)
+
+
 @dataclass(frozen=True)
 class Playout:
     """One game: won (Par: reached ``best``), the moves played, the best Par score met."""
@@ -238,6 +512,8 @@ def play(table: Table, player: Player, rng: random.Random, best: int | None = No
             choices = legal
         elif player.kind == "casual":
             choices = table.casual_moves(game)
+        elif player.kind == "planner":
+            choices = table.planned_moves(game, player.depth)
         else:
             choices = table.best_moves(game, player.depth)
         move = choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
