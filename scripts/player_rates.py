@@ -85,9 +85,9 @@ def report(path: Path) -> str:
     recs = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     cells: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     cpu: dict[str, float] = defaultdict(float)
-    count: dict[tuple[str, str], int] = defaultdict(int)
+    ids: dict[tuple[str, str], set[str]] = defaultdict(set)
     for r in recs:
-        count[(r["collection"], r["grade"])] += 1
+        ids[(r["collection"], r["grade"])].add(r["id"])
         cpu[r["collection"]] += r["cpu"]
         for name, w in r["wins"].items():
             c = cells[(r["collection"], r["grade"], name)]
@@ -95,6 +95,8 @@ def report(path: Path) -> str:
             c[1] += r["playouts"]
             c[2] += w > 0
             c[3] += 1
+    count = {k: len(v) for k, v in ids.items()}  # puzzles (a puzzle may have a record
+    # per group of players, e.g. the planners with fewer playouts)
     names = [n for n in PLAYER_NAMES if any(k[2] == n for k in cells)]
     names += sorted({k[2] for k in cells} - set(names))
     lines = []
@@ -104,11 +106,12 @@ def report(path: Path) -> str:
                      f"puzzles, {'/'.join(map(str, playouts))} playouts per puzzle and "
                      f"player, {cpu[coll]:.0f} s CPU)\n")
         lines.append("| player | " + " | ".join(
-            f"{g} ({count[(coll, g)]})" for g in GRADES)
+            f"{g} ({count.get((coll, g), 0)})" for g in GRADES)
             + " | falls grade by grade | hard vs expert | Spearman(score, wins) |")
         lines.append("|---" * (len(GRADES) + 4) + "|")
         mine = [r for r in recs if r["collection"] == coll]
-        for n in names:
+        present = {n for r in mine for n in r["wins"]}
+        for n in [x for x in names if x in present]:
             row, rates, ci = [], [], {}
             for g in GRADES:
                 w, games, won_any, puz = cells[(coll, g, n)]
@@ -122,8 +125,9 @@ def report(path: Path) -> str:
                            f"({won_any}/{puz})")
             apart = ("intervals apart" if "hard" in ci and "expert" in ci
                      and ci["expert"][1] < ci["hard"][0] else "overlap")
-            rho = spearman([r["score"] for r in mine],
-                           [r["wins"][n] / r["playouts"] for r in mine])
+            played = [r for r in mine if n in r["wins"]]
+            rho = spearman([r["score"] for r in played],
+                           [r["wins"][n] / r["playouts"] for r in played])
             lines.append(f"| {n} | " + " | ".join(row)
                          + f" | {falls(rates)} | {apart} | {rho:+.2f} |")
         lines.append("")

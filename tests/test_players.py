@@ -19,11 +19,13 @@ from pyramids.generator.oracle import Oracle
 from pyramids.generator.players import (
     LOSS,
     MAX_PLIES,
+    PLANNERS,
     PLAYERS,
     Player,
     Table,
     get_player,
     play,
+    players_for,
     rng_for,
     stuck_rules,
     win_rates,
@@ -46,7 +48,7 @@ def shipped(name: str) -> list[dict]:
 @pytest.mark.parametrize("variant", [GIZA, PYRAMID, get_variant("giza-6x4"),
                                      get_variant("king-tut"), get_variant("tuts-tomb")],
                          ids=lambda v: v.name)
-@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("player", PLAYERS + PLANNERS, ids=lambda p: p.name)
 def test_every_playout_is_legal_and_its_outcome_is_the_referees(variant: Variant,
                                                                  player: Player) -> None:
     deal = Deal.from_number(3)
@@ -267,11 +269,21 @@ def test_par_shortfall_comes_from_the_same_games_as_the_losses() -> None:
         assert (shortfall == 0) == (losses == 0)
 
 
+def test_the_planners_measure_stock_games_without_par() -> None:
+    assert players_for(PYRAMID) == PLAYERS + PLANNERS
+    assert players_for(get_variant("king-tut")) == PLAYERS + PLANNERS
+    assert players_for(GIZA) == PLAYERS and players_for(PAR) == PLAYERS
+    assert [p.name for p in PLANNERS] == ["planner-1", "planner-2", "planner-3"]
+    assert get_player("planner-5") == Player("planner-5", "planner", 5)
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="unknown player 'genius'"):
         get_player("genius")
     with pytest.raises(ValueError, match="unknown player 'lookahead-0'"):
         get_player("lookahead-0")
+    with pytest.raises(ValueError, match="unknown player 'planner-0'"):
+        get_player("planner-0")
     assert get_player("lookahead-5") == Player("lookahead-5", "lookahead", 5)
     with pytest.raises(ValueError, match="playouts"):
         win_rates(Deal.from_number(1), GIZA, 0)

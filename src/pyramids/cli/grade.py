@@ -11,7 +11,7 @@ import click
 
 from ..deals import Deal
 from ..generator.grading import Grading, grade_deal, thresholds_for
-from ..generator.players import PLAYER_NAMES, PLAYERS, get_player, win_rates
+from ..generator.players import PLAYER_NAMES, get_player, players_for, win_rates
 from ..variants import Variant
 from .options import DEAL, UserError, variant_options
 
@@ -35,7 +35,8 @@ def _find_puzzle(ident: str, sources: tuple[Path, ...]) -> dict[str, Any] | None
 @click.option("--playouts", "-n", type=click.IntRange(1, 100_000), default=200,
               show_default=True, help="Games each simulated player plays.")
 @click.option("--player", "players", multiple=True, type=click.Choice(PLAYER_NAMES),
-              help="Only these players (repeat the option; default: all).")
+              help="Only these players (repeat the option; default: all, the planners "
+                   "in stock games without Par scoring).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the players' random choices.")
 @click.option("--from", "sources", multiple=True,
@@ -71,7 +72,7 @@ def grade_cmd(deal: str, variant: Variant, playouts: int, players: tuple[str, ..
                             + (f" ({g.detail})" if g.detail else ""))
         comps, score, grade = g.components, g.score, g.grade
         source = (f"deal {the_deal.number}" if the_deal.number is not None else "deal")
-    chosen = [get_player(n) for n in players] if players else PLAYERS
+    chosen = [get_player(n) for n in players] if players else players_for(variant)
     rates = win_rates(the_deal, variant, playouts, chosen, seed, comps.get("best_score"))
     th = thresholds_for(variant)
     if as_json:

@@ -83,13 +83,23 @@ PLAYERS: tuple[Player, ...] = (
     Player("lookahead-2", "lookahead", 2),
     Player("lookahead-3", "lookahead", 3),
 )
-PLAYER_NAMES = tuple(p.name for p in PLAYERS)
+# the stock-aware players, for games whose stock order is shown (not Par scoring)
+PLANNERS: tuple[Player, ...] = tuple(Player(f"planner-{k}", "planner", k) for k in (1, 2, 3))
+PLAYER_NAMES = tuple(p.name for p in PLAYERS + PLANNERS)
+
+
+def players_for(variant: Variant) -> tuple[Player, ...]:
+    """The players who measure a deal of ``variant``: :data:`PLAYERS`, and in stock games
+    without Par scoring also the :data:`PLANNERS`."""
+    if variant.is_stock and variant.scoring != "par":
+        return PLAYERS + PLANNERS
+    return PLAYERS
 
 
 def get_player(name: str) -> Player:
-    """A player of :data:`PLAYERS` by name, or ``lookahead-K`` / ``planner-K`` for any
-    depth K >= 1."""
-    for p in PLAYERS:
+    """A player of :data:`PLAYERS` or :data:`PLANNERS` by name, or ``lookahead-K`` /
+    ``planner-K`` for any depth K >= 1."""
+    for p in PLAYERS + PLANNERS:
         if p.name == name:
             return p
     kind, _, depth = name.partition("-")
