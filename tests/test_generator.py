@@ -188,6 +188,25 @@ def test_grade_is_deterministic_and_consistent() -> None:
     assert a.unique == (c["lines"] == 1)
 
 
+def test_only_pyramid_weighs_the_planners() -> None:
+    """Per-variant weights: one-pass Pyramid's score weighs lookahead_losses 3 times and
+    adds the planners' components; every other variant's score is the common formula."""
+    from pyramids.generator.grading import VARIANT_WEIGHTS, WEIGHTS
+
+    c = {"traps": 3, "losing_moves": 4, "failed": ["greedy"], "lines": 2, "branching": 2.5,
+         "pyramid_pairs": 4, "length": 40, "lookahead_losses": 30}
+    common = combine(c)
+    assert common == 6 + 2 + 2.5 + 1.5 + 1 + 2 + 30
+    for name in ("giza", "giza-6x4", "par-pyramid", "king-tut", "cheops"):
+        assert name not in VARIANT_WEIGHTS and combine(c, name) == common
+    with pytest.raises(KeyError):
+        combine(c, "pyramid")  # Pyramid's score needs the planners' games
+    p = c | {"planner_losses": 120, "planner_left": 7.5}
+    assert combine(p, "pyramid") == combine(p, get_variant("pyramid")) == common + 60 + 120 + 15
+    assert WEIGHTS["lookahead_losses"] == 1.0 and VARIANT_WEIGHTS["pyramid"][
+        "lookahead_losses"] == 3.0
+
+
 def test_traps_are_proved_losing_moves() -> None:
     """Recount the tempting losing moves of a graded deal with the brute-force oracle on
     the last positions of the line."""

@@ -29,6 +29,14 @@ What makes a deal hard for a person, each measured on the deal (components):
     (Par: games that do not reach the best score). Seeded (``GRADING_SEED``, apart from the
     seeds the players' evidence uses), so deterministic. The solver facts above count
     traps; this says how many of them a player who thinks a little still falls into.
+``planner_losses``, ``planner_left`` (one-pass Pyramid only: ``VARIANT_WEIGHTS``)
+    games lost out of ``Budgets.lookahead_games`` (50) by each of the stock-aware
+    ``planner-1``, ``planner-2`` and ``planner-3`` players of :mod:`.players`, summed
+    (0..150: how far up the ladder of planning a player must climb to win the deal), and
+    the cards left at the end of their games on average (a win leaves none): the
+    look-ahead players who cannot see across the stock lose nearly every Pyramid deal
+    beyond the easy ones, so without these the medium, hard and expert Pyramid deals were
+    not told apart at the table.
 ``lookahead_shortfall`` (Par only)
     how many points below the best score those games end, on average: nearly every Par
     game misses the best score, so the losses hardly tell Par deals apart; this does.
@@ -40,13 +48,16 @@ Score (a weighted sum; the weights say how much each feature costs a solver by h
           + 1.0 * (branching - 1) + 0.25 * pyramid_pairs + 0.05 * length
           + 1.0 * lookahead_losses
 
+    (one-pass Pyramid: 3.0 * lookahead_losses instead, + 1.0 * planner_losses
+     + 2.0 * planner_left; ``VARIANT_WEIGHTS``)
+
 Grades: ``easy`` below the first threshold, ``medium``, ``hard``, then ``expert`` from
 the third. Thresholds are per variant (``THRESHOLDS``): the 40th, 70th and 90th
 percentiles of the score over the winnable deals of a scan (easy 40 %, medium 30 %,
 hard 20 %, expert 10 % of winnable deals), computed by ``scripts/grade_thresholds.py``
 from ``benchmarks/bench_generate.py --out`` records and pasted here. A variant without
-its own thresholds uses those of its closest preset (open games: Giza; stock games:
-Pyramid).
+its own thresholds uses ``FALLBACK_THRESHOLDS`` (open games: Giza's; stock games: the
+Pyramid thresholds of the score without the Pyramid-only terms).
 
 Deterministic: every budget is a node count, CP-SAT runs one worker with a
 deterministic-time budget, and the oracle caches by position (order-independent).
@@ -69,7 +80,6 @@ from .oracle import Oracle
 from .players import Table, get_player, play, rng_for, win_rates
 
 GRADES = ("easy", "medium", "hard", "expert")
-PLANNER_WEIGHT = 1.0
 PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
 QUANTILES = (0.40, 0.70, 0.90)
 
@@ -90,10 +100,14 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
 WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
            "lines_unknown": 1.0, "branching": 1.0, "pyramid_pairs": 0.25, "length": 0.05,
            "lookahead_losses": 1.0, "lookahead_shortfall": 0.0}
-# Components measured, and weighed, for some variants only (by variant name, as the
-# thresholds): ``measure`` adds them for those variants, ``combine`` weighs them there.
+# Weights of some variants (by variant name, as the thresholds) that replace or add to
+# ``WEIGHTS``: ``combine`` weighs a variant's components with them, and ``measure``
+# measures the components only they name (planner_losses, planner_left) for them alone.
+# One-pass Pyramid: the planners' games, and lookahead-3's losses weigh three times as
+# much (the players who cannot plan across the stock win Pyramid deals that the planners
+# lose; scripts/grade_thresholds.py, src/pyramids/puzzles/README.md)
 VARIANT_WEIGHTS: dict[str, dict[str, float]] = {
-    "pyramid": {"planner_losses": PLANNER_WEIGHT, "planner_left": 0.0},
+    "pyramid": {"lookahead_losses": 3.0, "planner_losses": 1.0, "planner_left": 2.0},
 }
 GRADING_SEED = 17  # the lookahead player's games when grading (the evidence uses others)
 GRADING_PLAYER = "lookahead-3"
@@ -164,8 +178,10 @@ def grade_of(score: float, thresholds: Sequence[float]) -> str:
 
 def combine(components: dict[str, Any], variant: Variant | str | None = None) -> float:
     """The weighted score of the components (see the module docstring); ``variant`` (or
-    its name) adds the components it alone is weighed by (``VARIANT_WEIGHTS``)."""
-    w = WEIGHTS
+    its name) weighs them with its own weights where it has them (``VARIANT_WEIGHTS``)."""
+    name = variant.name if isinstance(variant, Variant) else variant
+    own = VARIANT_WEIGHTS.get(name or "", {})
+    w = WEIGHTS | own
     lines = components["lines"]
     s = (w["traps"] * components["traps"] + w["losing_moves"] * components["losing_moves"]
          + w["failed"] * len(components["failed"]) + w["unique"] * (lines == 1)
@@ -175,9 +191,9 @@ def combine(components: dict[str, Any], variant: Variant | str | None = None) ->
          + w["length"] * components["length"]
          + w["lookahead_losses"] * components["lookahead_losses"]
          + w["lookahead_shortfall"] * components.get("lookahead_shortfall", 0.0))
-    name = variant.name if isinstance(variant, Variant) else variant
-    for key, weight in VARIANT_WEIGHTS.get(name or "", {}).items():
-        s += weight * components[key]
+    for key, weight in own.items():
+        if key not in WEIGHTS:  # a component of this variant alone
+            s += weight * components[key]
     return round(float(s), 2)
 
 
