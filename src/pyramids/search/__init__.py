@@ -243,7 +243,7 @@ class Searcher:
                                         seconds=secs, deal_number=numbers[i], engines=runs))
             elif status == core.S_FOUND and offsets[i] >= 0:
                 t1 = time.perf_counter()
-                deal = Deal(tuple(CARDS[c] for c in cards[i]), numbers[i])
+                deal = Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())), numbers[i])
                 off = offsets[i]
                 moves = [MOVES[x] for x in ids[off: off + depths[i]]]
                 replay(deal, variant, moves, require_win=True)
