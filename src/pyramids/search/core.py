@@ -250,7 +250,7 @@ def _lookup_insert(key, table, ctx, spare):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ignore[no-untyped-def]
+def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
     Each remaining non-King card that must be discarded (all of them for objective
@@ -275,6 +275,10 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
     partners are its complements left that are pyramid cards or, with draw 1 and
     stock-waste not forbidden, the hand or stock cards (other waste cards never
     pair with it in the last pass).
+
+    With pruning "order" in the last pass (``pd`` >= 0, the parent's row of ``st``): the
+    parent's facts hold here (see :func:`_order`), so two cards one of which must go
+    strictly before the other never pair: their edge is dropped.
 
     Only rank pair ``grp`` (1..6) is checked, or all of them when ``grp`` is 0: a
     move changes the graph of one rank pair at most (see ``run``), and the parent
@@ -371,6 +375,8 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr):  # type: ig
                             continue
                         if y < npyr and (waste >> x) & 1 and (scr[MS + x] >> y) & 1:
                             continue
+                    if pd >= 0 and ((st[pd, ST_PRE + x] >> y) & 1 or (st[pd, ST_PRE + y] >> x) & 1):
+                        continue
                     scr[MS + 60 + i] |= 1 << j
                     scr[MS + 64 + j] |= 1 << i
         if not objpyr:
@@ -742,8 +748,9 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 # 52 cards (C_WINSEEN) is no longer seen, and ``solve`` asks the unscored
                 # game for that.
                 ctx[C_PRUNED_BOUND] += 1
-            elif pmatch and st[d, 4] >= 0 and not _matchable(rem, k, ps, st[d, 4], val, canpair,
-                                                            byval, prm, anc, avail):
+            elif pmatch and st[d, 4] >= 0 and not _matchable(
+                    rem, k, ps, st[d, 4], val, canpair, byval, prm, anc, avail, st,
+                    d - 1 if porder and d > 0 and st[d - 1, 2] == passes and ps == passes else -1):
                 ctx[C_PRUNED_MATCH] += 1
             elif porder and ps == passes and not _order(
                     st, d, d == 0 or st[d - 1, 2] != ps, mva[d - 1, mvi[d - 1] - 1] if d > 0 else 0,
