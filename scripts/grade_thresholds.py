@@ -4,7 +4,8 @@
 
 Each file holds the records of ``benchmarks/bench_generate.py --out DIR`` for one variant
 (named ``<variant>.jsonl``, or ``<variant>-from<START>.jsonl`` for a range run with
-``--start``: the files of one variant are read as one sample). The score of every graded
+``--start``: the files of one variant are read as one sample; ``.jsonl.gz`` too, as
+``benchmarks/grades/par-pyramid.jsonl.gz``). The score of every graded
 (winnable) deal is recomputed from its components with the current weights
 (``grading.combine``), and the thresholds are the
 nearest-rank 40th, 70th and 90th percentiles (``grading.QUANTILES``): a score at or above
@@ -17,6 +18,7 @@ written as they come) can be summarised too.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import sys
@@ -52,9 +54,12 @@ def _dist(scores: list[float], th: tuple[float, ...]) -> str:
 def main(paths: list[str]) -> None:
     data: dict[str, tuple[list[dict[str, Any]], list[float]]] = {}
     for p in paths:
-        recs = [json.loads(line) for line in Path(p).read_text().splitlines() if line.strip()]
+        path = Path(p)
+        text = (gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz"
+                else path.read_text())
+        recs = [json.loads(line) for line in text.splitlines() if line.strip()]
         if recs:
-            name = re.sub(r"-from\d+$", "", Path(p).stem)
+            name = re.sub(r"-from\d+$", "", path.name.removesuffix(".gz").removesuffix(".jsonl"))
             rs, ss = data.setdefault(name, ([], []))
             rs.extend(recs)
             ss.extend(combine(r["components"], name) for r in recs if "components" in r)

@@ -188,17 +188,22 @@ def test_grade_is_deterministic_and_consistent() -> None:
     assert a.unique == (c["lines"] == 1)
 
 
-def test_only_pyramid_weighs_the_planners() -> None:
+def test_per_variant_weights() -> None:
     """Per-variant weights: one-pass Pyramid's score weighs lookahead_losses 3 times and
-    adds the planners' components; every other variant's score is the common formula."""
+    adds the planners' components; Par Pyramid's weighs the shortfall below the best
+    score and less the losses and traps; every other variant's score is the common
+    formula."""
     from pyramids.generator.grading import VARIANT_WEIGHTS, WEIGHTS
 
     c = {"traps": 3, "losing_moves": 4, "failed": ["greedy"], "lines": 2, "branching": 2.5,
          "pyramid_pairs": 4, "length": 40, "lookahead_losses": 30}
     common = combine(c)
     assert common == 6 + 2 + 2.5 + 1.5 + 1 + 2 + 30
-    for name in ("giza", "giza-6x4", "par-pyramid", "king-tut", "cheops"):
+    for name in ("giza", "giza-6x4", "king-tut", "cheops"):
         assert name not in VARIANT_WEIGHTS and combine(c, name) == common
+    par = c | {"lookahead_shortfall": 12.5}
+    assert combine(par, "par-pyramid") == round(common - (2.0 - 0.75) * 3 - (1.0 - 0.25) * 30
+                                                + 3.0 * 12.5, 2)
     with pytest.raises(KeyError):
         combine(c, "pyramid")  # Pyramid's score needs the planners' games
     p = c | {"planner_losses": 120, "planner_left": 7.5}
