@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -83,9 +84,14 @@ def test_every_pruning_fires_somewhere() -> None:
     assert v.certificate.data["pruned_partner"] > 0
     assert v.certificate.data["pruned_king"] > 0
     assert v.certificate.data["pruned_order"] > 0
-    for name in ("lifo", "commute", "order"):
+    for name in ("commute", "order", "waste"):
         without = WITHOUT[name].solve(Deal.from_number(84), get_variant("pyramid"))
         assert without.status == "blocked" and without.nodes > v.nodes, name
+    # "lifo" works where "order" does not (overlap discards, draw 3)
+    for variant in (get_variant("pyramid", overlap=True), get_variant("king-tut")):
+        v = FULL.solve(Deal.from_number(80), variant)
+        without = WITHOUT["lifo"].solve(Deal.from_number(80), variant)
+        assert without.status == v.status != "unknown" and without.nodes > v.nodes, variant
 
 
 ORDER_CASES: list[tuple[str, dict[str, Any]]] = [
@@ -97,6 +103,40 @@ ORDER_CASES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+def lines_of_play(variant: Any, rng: random.Random, first: int, wins: int,
+                  randoms: int = 1) -> Iterator[tuple[Deal, list[Any]]]:
+    """(deal, line) pairs: for deals 0 to ``first - 1`` and then the next winnable ones
+    until ``wins`` solutions are in, the solution found (if any) and ``randoms`` random
+    lines of play (up to 150 moves)."""
+    found = 0
+    for n in range(300):
+        if n >= first and found >= wins:
+            return
+        deal = Deal.from_number(n)
+        full = FULL.solve(deal, variant, node_limit=LIMIT)
+        if full.status == "winnable":
+            found += 1
+            yield deal, list(full.moves)
+        elif n >= first:
+            continue
+        for _ in range(randoms):
+            game = Game(deal, variant)
+            while not game.is_over() and len(game.moves) < 150:
+                game.push(rng.choice(game.legal_moves()))
+            yield deal, list(game.moves)
+
+
+def same_verdict(deal: Deal, variant: Any, start: list[Any], without: Searcher) -> Any:
+    """The verdict from the position after ``start`` with every pruning, once checked
+    equal (status, and Par score) to ``without``'s; None if either was unknown."""
+    a = FULL.solve(deal, variant, start=start, node_limit=LIMIT)
+    b = without.solve(deal, variant, start=start, node_limit=LIMIT)
+    if "unknown" in (a.status, b.status):
+        return None
+    assert (a.status, a.score) == (b.status, b.score), (deal.number, [str(m) for m in start])
+    return a
+
+
 @pytest.mark.parametrize(("name", "opts"), ORDER_CASES)
 def test_order_never_cuts_a_winnable_position(name: str, opts: dict[str, Any]) -> None:
     """Pruning "order" works from facts inherited along the line of play, so it is checked
@@ -105,44 +145,53 @@ def test_order_never_cuts_a_winnable_position(name: str, opts: dict[str, Any]) -
     without it."""
     variant = get_variant(name, **opts)
     rng = random.Random(f"order-{name}-{opts}")
-    without = WITHOUT["order"]
-    compared = pruned = wins = 0
+    compared = pruned = 0
     statuses: set[str] = set()
-    for n in range(300):  # the first 10 deals and the next winnable ones, 4 in all
-        if n >= 10 and wins >= 4:
-            break
-        deal = Deal.from_number(n)
-        lines = []
-        full = FULL.solve(deal, variant, node_limit=LIMIT)
-        if full.status == "winnable":
-            lines.append(list(full.moves))
-            wins += 1
-        elif n >= 10:
-            continue
+    for deal, line in lines_of_play(variant, rng, first=10, wins=4):
         game = Game(deal, variant)
-        while not game.is_over() and len(game.moves) < 150:
-            game.push(rng.choice(game.legal_moves()))
-        lines.append(list(game.moves))
-        for line in lines:
-            game = Game(deal, variant)
-            last = []  # the positions of the line in the last pass
-            for i, move in enumerate([*line, None]):
-                if game.pass_no == variant.passes:
-                    last.append(i)
-                if move is not None:
-                    game.push(move)
-            for cut in sorted(rng.sample(last, min(6, len(last)))):
-                start = line[:cut]
-                a = FULL.solve(deal, variant, start=start, node_limit=LIMIT)
-                b = without.solve(deal, variant, start=start, node_limit=LIMIT)
-                if "unknown" in (a.status, b.status):
-                    continue
-                assert a.status == b.status, (n, [str(m) for m in start])
+        last = []  # the positions of the line in the last pass
+        for i, move in enumerate([*line, None]):
+            if game.pass_no == variant.passes:
+                last.append(i)
+            if move is not None:
+                game.push(move)
+        for cut in sorted(rng.sample(last, min(6, len(last)))):
+            a = same_verdict(deal, variant, line[:cut], WITHOUT["order"])
+            if a is not None:
                 compared += 1
                 statuses.add(a.status)
                 if a.certificate is not None:
                     pruned += a.certificate.data["pruned_order"]
     assert compared >= 60 and statuses == {"winnable", "blocked"} and pruned > 0
+
+
+WASTE_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("pyramid", {}),
+    ("pyramid", {"stock_waste": "automatic"}),
+    ("cheops", {}),
+    ("tuts-tomb", {}),
+    ("king-tut", {"passes": 2}),
+    ("par-pyramid", {"passes": 2}),
+]
+
+
+@pytest.mark.parametrize(("name", "opts"), WASTE_CASES)
+def test_waste_key_never_cuts_a_winnable_position(name: str, opts: dict[str, Any]) -> None:
+    """Pruning "waste" keys positions by the ranks of their waste, so one of two alike
+    positions is searched: checked on positions of every pass along random lines of play
+    and along the solutions found (draw 1 and 3, redeals, Par scores): each gives the
+    verdict, and under Par the best score, it gives without it."""
+    variant = get_variant(name, **opts)
+    rng = random.Random(f"waste-{name}-{opts}")
+    compared = 0
+    statuses: set[str] = set()
+    for deal, line in lines_of_play(variant, rng, first=6, wins=3, randoms=2):
+        for cut in sorted(rng.sample(range(len(line) + 1), min(5, len(line) + 1))):
+            a = same_verdict(deal, variant, line[:cut], WITHOUT["waste"])
+            if a is not None:
+                compared += 1
+                statuses.add(a.status)
+    assert compared >= 40 and statuses == {"winnable", "blocked"}
 
 
 def test_par_scoring_best_score() -> None:
@@ -171,7 +220,7 @@ def test_automatic_pairs_are_explicit_moves() -> None:
 
 
 def test_limits_give_unknown_never_blocked() -> None:
-    deal, variant = Deal.from_number(84), get_variant("pyramid")
+    deal, variant = Deal.from_number(101), get_variant("pyramid")  # 95k nodes
     v = solve(deal, variant, node_limit=100)
     assert v.status == "unknown" and "node limit" in v.reason and v.nodes == 100
     v = solve(deal, variant, time_limit=1e-9)

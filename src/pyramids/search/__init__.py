@@ -39,7 +39,7 @@ from .tables import layout
 __all__ = ["PRUNINGS", "Searcher", "relaxation", "solve"]
 
 ENGINE = "search"
-PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet", "commute", "order")
+PRUNINGS = ("king", "matching", "partner", "lifo", "bouquet", "commute", "order", "waste")
 TABLE_BITS = 22  # at most 4M entries: 64 MiB (keys + generations), 32 MiB spare
 MAX_DEPTH = 4096
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
@@ -175,6 +175,7 @@ class Searcher:
         prm[core.P_BOUQUET] = int("bouquet" in self.prunings)
         prm[core.P_COMMUTE] = int("commute" in self.prunings)
         prm[core.P_ORDER] = int("order" in self.prunings)
+        prm[core.P_WASTE] = int("waste" in self.prunings)
         prm[core.P_BOUND] = 0
         prm[core.P_MAXDEPTH] = self.max_depth
         return prm

@@ -20,7 +20,9 @@ by row, or bouquet). Cards are never moved between slots; a state is
 * ``cleared``: Par scoring only, the pass in which the pyramid was cleared (0 = not yet).
 
 The transposition key packs them into one int64: removed (bits 0-51), k (52-57),
-then pass (58-63), or with Par scoring pass (58-59) and cleared (60-61).
+then pass (58-63), or with Par scoring pass (58-59) and cleared (60-61). With pruning
+"waste" the rest slots' removed bits write the waste canonically, by its ranks in
+order (see :func:`_waste_key`): positions alike up to the waste's suits share a key.
 
 Bouquet cards of one rank are interchangeable: the solver always discards the
 first surviving bouquet slot of a rank, so the removed mask is canonical and no
@@ -53,8 +55,8 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameter indices
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
 P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
-P_BOUQUET, P_BOUND, P_COMMUTE, P_ORDER = 15, 16, 17, 18
-NPARAMS = 19
+P_BOUQUET, P_BOUND, P_COMMUTE, P_ORDER, P_WASTE = 15, 16, 17, 18, 19
+NPARAMS = 20
 
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
@@ -250,7 +252,7 @@ def _lookup_insert(key, table, ctx, spare):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd):  # type: ignore[no-untyped-def]
+def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd, uselifo):  # type: ignore[no-untyped-def]
     """Pruning "matching": can every card that must still go find its own partner?
 
     Each remaining non-King card that must be discarded (all of them for objective
@@ -276,9 +278,13 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd):  # 
     stock-waste not forbidden, the hand or stock cards (other waste cards never
     pair with it in the last pass).
 
-    With pruning "order" in the last pass (``pd`` >= 0, the parent's row of ``st``): the
-    parent's facts hold here (see :func:`_order`), so two cards one of which must go
-    strictly before the other never pair: their edge is dropped.
+    With pruning "order" in the last pass (``pd`` >= 0, the row of ``st`` that
+    :func:`_order` has just filled for this position): two cards one of which must go
+    strictly before the other never pair, so their edge is dropped. There the lifo rule
+    is not applied (``uselifo`` False): the order facts imply each edge it drops (the
+    waste card ``u``'s partners all lie under ``x``, so ``x`` is in each partner's
+    ``pre``, hence in ``u``'s; ``u`` lies above ``w``, so ``u`` and ``x`` are in
+    ``pre(w)``), and it would cost a walk down the waste for nothing.
 
     Only rank pair ``grp`` (1..6) is checked, or all of them when ``grp`` is 0: a
     move changes the graph of one rank pair at most (see ``run``), and the parent
@@ -288,8 +294,8 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd):  # 
     objpyr = prm[P_OBJ] == 1
     last_pass = (prm[P_REST] == R_STOCK and prm[P_DRAW] == 1 and prm[P_SW] != SW_FORBIDDEN
                  and prm[P_PASSES] > 0 and ps == prm[P_PASSES])
-    lifo = prm[P_LIFO] != 0 and prm[P_REST] == R_STOCK and prm[P_PASSES] > 0 and \
-        ps == prm[P_PASSES]
+    lifo = uselifo and prm[P_LIFO] != 0 and prm[P_REST] == R_STOCK and prm[P_PASSES] > 0 \
+        and ps == prm[P_PASSES]
     pyrmask = (np.int64(1) << npyr) - 1
     restfull = FULL & ~pyrmask
     wlim = k - 1 if prm[P_DRAW] == 1 else k  # waste: rest indices below wlim
@@ -632,6 +638,43 @@ def _buries(u, k, rem, npyr, sw, val, canpair, anc):  # type: ignore[no-untyped-
     return False
 
 
+@njit(cache=True, inline="always")
+def _waste_key(rem, k, npyr, draw, val, byval):  # type: ignore[no-untyped-def]
+    """The rest cards' part of the transposition key (removed bits of the rest slots),
+    with the waste written canonically (pruning "waste").
+
+    The waste (the dealt cards below the hand, or below ``k`` with draw 3) is a stack
+    whose cards are reached only from the top, and dealt again in the same order after
+    a redeal; suits never matter. So two positions alike but for which waste cards
+    remain, whose remaining waste cards have the same ranks in the same order, are the
+    same game: mapping the one waste onto the other card by card, in order, maps every
+    legal line of one onto a legal line of the other (same ranks, same tops, same hand
+    and stock, the same stock order in every later pass). The key records the waste as
+    the latest slots that hold its ranks in its order: the top card at the last slot
+    below the hand of its rank, the next at the last slot below that of its rank, and
+    so on (the real waste is one such choice, so the walk always finds a slot). Positions
+    of one key then have equal outcomes, and the search visits one of them.
+    """
+    wl = k - 1 if draw == 1 else k
+    restfull = FULL & ~((np.int64(1) << npyr) - 1)
+    if wl <= 0:
+        return rem & restfull
+    wmask = restfull & ((np.int64(1) << (npyr + wl)) - 1)
+    waste = wmask & ~rem
+    canon = np.int64(0)
+    pos = npyr + wl
+    while waste:
+        x = hibit(waste)
+        waste &= ~(np.int64(1) << x)
+        r = val[x]
+        same = ((np.int64(1) << byval[r, 0]) | (np.int64(1) << byval[r, 1])
+                | (np.int64(1) << byval[r, 2]) | (np.int64(1) << byval[r, 3]))
+        j = hibit(same & ((np.int64(1) << pos) - 1))
+        canon |= np.int64(1) << j
+        pos = j
+    return (rem & restfull & ~wmask) | (wmask & ~canon)
+
+
 @njit(cache=True)
 def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  # type: ignore[no-untyped-def]
         table, spare, bestpath, avail, anc):
@@ -661,6 +704,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
     porder = (prm[P_ORDER] != 0 and rest == R_STOCK and passes > 0 and draw == 1
               and not overlap and not par)
     pbound = prm[P_BOUND] != 0 and par
+    pwaste = prm[P_WASTE] != 0 and rest == R_STOCK
     plifo = prm[P_LIFO] != 0 and rest == R_STOCK and passes > 0
     budget = prm[P_BUDGET]
     maxdepth = prm[P_MAXDEPTH]
@@ -732,6 +776,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
             mvn[d] = 0
             mvi[d] = 0
             key = rem | (k << 52)
+            if pwaste:
+                key = (key & ~restfull) | _waste_key(rem, k, npyr, draw, val, byval)
             if par:
                 key |= (ps << 58) | (cl << 60)
             else:
@@ -748,15 +794,15 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 # 52 cards (C_WINSEEN) is no longer seen, and ``solve`` asks the unscored
                 # game for that.
                 ctx[C_PRUNED_BOUND] += 1
-            elif pmatch and st[d, 4] >= 0 and not _matchable(
-                    rem, k, ps, st[d, 4], val, canpair, byval, prm, anc, avail, st,
-                    d - 1 if porder and d > 0 and st[d - 1, 2] == passes and ps == passes else -1):
-                ctx[C_PRUNED_MATCH] += 1
             elif porder and ps == passes and not _order(
                     st, d, d == 0 or st[d - 1, 2] != ps, mva[d - 1, mvi[d - 1] - 1] if d > 0 else 0,
                     mvb[d - 1, mvi[d - 1] - 1] if d > 0 else -1, st[d - 1, 1] if d > 0 else 0,
                     rem, k, npyr, objpyr, val, canpair, anc):
                 ctx[C_PRUNED_ORDER] += 1
+            elif pmatch and st[d, 4] >= 0 and not _matchable(
+                    rem, k, ps, st[d, 4], val, canpair, byval, prm, anc, avail, st,
+                    d if porder and ps == passes else -1, not (porder and ps == passes)):
+                ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---
                 n = 0
@@ -956,7 +1002,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 # to the waste cards below it
                 if hand >= 0 and val[hand] != 13:
                     grp = min(val[hand], 13 - val[hand])
-                if plifo and ps == passes and (draw != 1 or (
+                if plifo and ps == passes and not porder and (draw != 1 or (
                         hand >= 0 and _buries(hand, k, rem, npyr, sw, val, canpair, anc))):
                     grp = 0
                 stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
