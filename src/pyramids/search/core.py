@@ -418,7 +418,18 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd, usel
 
 
 ST_PRE = 5  # st[d, ST_PRE + x]: pre(x) of the "order" pruning at depth d (see _order)
-STW = ST_PRE + 52  # columns of st
+ST_POST = ST_PRE + 52  # st[d, ST_POST + x]: post(x), the cards whose pre holds x
+STW = ST_POST + 52  # columns of st
+
+
+@njit(cache=True, inline="always")
+def _post_add(st, d, bits, zs):  # type: ignore[no-untyped-def]
+    """``post(a) |= zs`` for each card ``a`` in ``bits``: the transpose of ``pre(z) |= bits``
+    for each ``z`` in ``zs`` (a card never lies in its own post, as in its own pre)."""
+    while bits:
+        lb = bits & -bits
+        bits ^= lb
+        st[d, ST_POST + hibit(lb)] |= zs & ~lb
 
 
 @njit(cache=True)
@@ -468,6 +479,8 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
     waste = live & ~pyrmask & ((np.int64(1) << hs) - 1)
     work = np.int64(0)  # cards whose pair facts are to be derived again
     if fresh:
+        for x in range(52):
+            st[d, ST_POST + x] = 0
         m = live
         while m:
             low = m & -m
@@ -479,10 +492,12 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
                 st[d, ST_PRE + x] = waste & ~((np.int64(2) << x) - 1)
             else:
                 st[d, ST_PRE + x] = 0
+            _post_add(st, d, st[d, ST_PRE + x], low)
         work = live
     else:
         for x in range(52):
             st[d, ST_PRE + x] = st[d - 1, ST_PRE + x] & live
+            st[d, ST_POST + x] = st[d - 1, ST_POST + x] & live
         if ma >= 0:
             work = canpair[ma] & live  # the complements of the cards discarded
             if mb >= 0:
@@ -494,26 +509,39 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
             old = waste & ~(np.int64(1) << h)
             gn = (np.int64(1) << h) | st[d, ST_PRE + h]
             work = (np.int64(1) << h) | (canpair[h] & live)  # h lost its waste partners
-            have = np.int64(0)  # cards whose pre holds all of gn now
-            for z in range(52):
-                if not (live >> z) & 1:
-                    continue
+            zs = old
+            t = old
+            while t:
+                lt = t & -t
+                t ^= lt
+                zs |= st[d, ST_POST + hibit(lt)]
+            zs &= live
+            t = zs
+            while t:
+                lt = t & -t
+                t ^= lt
+                z = hibit(lt)
                 pz = st[d, ST_PRE + z]
-                if ((old >> z) & 1) or (pz & old):
-                    nz = pz | gn
-                    if nz != pz:
-                        if (nz >> z) & 1:
-                            if z < npyr or not objpyr:
-                                return False
-                            nz &= ~(np.int64(1) << z)
-                        st[d, ST_PRE + z] = nz
-                        if gn & canpair[z]:
-                            work |= np.int64(1) << z  # it lost partners
-                    have |= np.int64(1) << z
-                elif (pz & gn) == gn:
-                    have |= np.int64(1) << z
-            # a card whose every partner goes after all of gn goes after it too
-            m = live
+                nz = pz | gn
+                if nz != pz:
+                    if (nz >> z) & 1:
+                        if z < npyr or not objpyr:
+                            return False
+                        nz &= ~lt
+                    st[d, ST_PRE + z] = nz
+                    if gn & canpair[z]:
+                        work |= lt  # it lost partners
+            _post_add(st, d, gn, zs)
+            have = _holders(st, d, gn, live) | zs  # cards whose pre holds all of gn now
+            # a card whose every partner goes after all of gn goes after it too (only a
+            # partner of a card that took gn in just now can have become one)
+            m = np.int64(0)
+            t = zs
+            while t:
+                lt = t & -t
+                t ^= lt
+                m |= canpair[hibit(lt)]
+            m &= live
             while m:
                 low = m & -m
                 m ^= low
@@ -563,28 +591,29 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
                     return False
                 acc &= ~low
             st[d, ST_PRE + x] = px | acc
+            _post_add(st, d, acc & ~px, low)
             work |= low | (canpair[x] & live)
             # pass the growth on to the cards that go after x
-            have = low
+            zs = st[d, ST_POST + x] & live
             grown = np.int64(0)
-            for z in range(52):
-                if not (live >> z) & 1:
-                    continue
+            t = zs
+            while t:
+                lt = t & -t
+                t ^= lt
+                z = hibit(lt)
                 pz = st[d, ST_PRE + z]
-                if (pz >> x) & 1:
-                    nz = pz | acc
-                    if nz != pz:
-                        if (nz >> z) & 1:
-                            if z < npyr or not objpyr:
-                                return False
-                            nz &= ~(np.int64(1) << z)
-                        st[d, ST_PRE + z] = nz
-                        grown |= np.int64(1) << z
-                        if acc & canpair[z]:
-                            work |= np.int64(1) << z
-                    have |= np.int64(1) << z
-                elif (pz & acc) == acc:
-                    have |= np.int64(1) << z
+                nz = pz | acc
+                if nz != pz:
+                    if (nz >> z) & 1:
+                        if z < npyr or not objpyr:
+                            return False
+                        nz &= ~lt
+                    st[d, ST_PRE + z] = nz
+                    grown |= lt
+                    if acc & canpair[z]:
+                        work |= lt
+            _post_add(st, d, acc, zs)
+            have = low | zs | _holders(st, d, acc, live)
             while grown:
                 lg = grown & -grown
                 grown ^= lg
@@ -595,6 +624,18 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
                     if (canpair[hibit(lq)] & live & ~have) == 0:
                         work |= lq
     return True
+
+
+@njit(cache=True, inline="always")
+def _holders(st, d, bits, live):  # type: ignore[no-untyped-def]
+    """The live cards whose pre holds every card of ``bits`` (non-empty): the
+    intersection of their posts."""
+    have = live
+    while bits:
+        lb = bits & -bits
+        bits ^= lb
+        have &= st[d, ST_POST + hibit(lb)]
+    return have
 
 @njit(cache=True)
 def _buries(u, k, rem, npyr, sw, val, canpair, anc):  # type: ignore[no-untyped-def]
