@@ -465,7 +465,10 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
     cards that lost ``h`` as a partner, and of those whose every partner now holds ``h``.
     Each growth of a ``pre(x)`` is passed on to the cards whose ``pre`` holds ``x``, and
     the pair facts are derived again for ``x`` and its partners and for the partners of
-    the cards it grew whose every partner holds the growth. Deriving fewer facts than
+    the cards it grew whose every partner holds the growth. The row also keeps the
+    transpose, ``post(x) = st[d, ST_POST + x]`` (the cards whose pre holds ``x``), kept
+    equal to it at every update, so that the cards that go after ``x`` are one read, not
+    a scan of every card. Deriving fewer facts than
     the fixed point only prunes less; every fact derived is true, so the pruning never
     cuts a winnable position. ``fresh``: no parent row (the root, or the first position
     of the last pass): the base facts, then the pair facts of every card. ``(ma, mb)``:
@@ -516,22 +519,10 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
                 t ^= lt
                 zs |= st[d, ST_POST + hibit(lt)]
             zs &= live
-            t = zs
-            while t:
-                lt = t & -t
-                t ^= lt
-                z = hibit(lt)
-                pz = st[d, ST_PRE + z]
-                nz = pz | gn
-                if nz != pz:
-                    if (nz >> z) & 1:
-                        if z < npyr or not objpyr:
-                            return False
-                        nz &= ~lt
-                    st[d, ST_PRE + z] = nz
-                    if gn & canpair[z]:
-                        work |= lt  # it lost partners
-            _post_add(st, d, gn, zs)
+            ok, lost, _ = _take_in(st, d, zs, gn, npyr, objpyr, canpair)
+            if not ok:
+                return False
+            work |= lost  # cards that lost partners
             have = _holders(st, d, gn, live) | zs  # cards whose pre holds all of gn now
             # a card whose every partner goes after all of gn goes after it too (only a
             # partner of a card that took gn in just now can have become one)
@@ -595,24 +586,10 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
             work |= low | (canpair[x] & live)
             # pass the growth on to the cards that go after x
             zs = st[d, ST_POST + x] & live
-            grown = np.int64(0)
-            t = zs
-            while t:
-                lt = t & -t
-                t ^= lt
-                z = hibit(lt)
-                pz = st[d, ST_PRE + z]
-                nz = pz | acc
-                if nz != pz:
-                    if (nz >> z) & 1:
-                        if z < npyr or not objpyr:
-                            return False
-                        nz &= ~lt
-                    st[d, ST_PRE + z] = nz
-                    grown |= lt
-                    if acc & canpair[z]:
-                        work |= lt
-            _post_add(st, d, acc, zs)
+            ok, lost, grown = _take_in(st, d, zs, acc, npyr, objpyr, canpair)
+            if not ok:
+                return False
+            work |= lost
             have = low | zs | _holders(st, d, acc, live)
             while grown:
                 lg = grown & -grown
@@ -624,6 +601,34 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
                     if (canpair[hibit(lq)] & live & ~have) == 0:
                         work |= lq
     return True
+
+
+@njit(cache=True, inline="always")
+def _take_in(st, d, zs, bits, npyr, objpyr, canpair):  # type: ignore[no-untyped-def]
+    """``pre(z) |= bits`` for each card ``z`` of ``zs`` (and the posts to match): returns
+    ``(ok, lost, grown)``, ``ok`` False when a card that must go would go before itself
+    (one that need not go, outside the pyramid with objective pyramid, just never goes);
+    ``grown``: the cards whose pre grew, ``lost``: those of them that lost partners."""
+    lost = np.int64(0)
+    grown = np.int64(0)
+    t = zs
+    while t:
+        lt = t & -t
+        t ^= lt
+        z = hibit(lt)
+        pz = st[d, ST_PRE + z]
+        nz = pz | bits
+        if nz != pz:
+            if (nz >> z) & 1:
+                if z < npyr or not objpyr:
+                    return False, lost, grown
+                nz &= ~lt
+            st[d, ST_PRE + z] = nz
+            grown |= lt
+            if bits & canpair[z]:
+                lost |= lt
+    _post_add(st, d, bits, zs)
+    return True, lost, grown
 
 
 @njit(cache=True, inline="always")
