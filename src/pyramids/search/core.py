@@ -280,11 +280,14 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd, usel
 
     With pruning "order" in the last pass (``pd`` >= 0, the row of ``st`` that
     :func:`_order` has just filled for this position): two cards one of which must go
-    strictly before the other never pair, so their edge is dropped. There the lifo rule
-    is not applied (``uselifo`` False): the order facts imply each edge it drops (the
+    strictly before the other never pair, so their edge is dropped. There, with objective
+    all, the lifo rule is not applied (``uselifo`` False): the order facts imply each
+    edge it drops (the
     waste card ``u``'s partners all lie under ``x``, so ``x`` is in each partner's
     ``pre``, hence in ``u``'s; ``u`` lies above ``w``, so ``u`` and ``x`` are in
-    ``pre(w)``), and it would cost a walk down the waste for nothing.
+    ``pre(w)``), and it would cost a walk down the waste for nothing. With objective
+    pyramid a card outside the pyramid need not go, its order facts are weaker, and the
+    lifo rule still pays (4662 against 6800 nodes per one-pass deal).
 
     Only rank pair ``grp`` (1..6) is checked, or all of them when ``grp`` is 0: a
     move changes the graph of one rank pair at most (see ``run``), and the parent
@@ -847,7 +850,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 ctx[C_PRUNED_ORDER] += 1
             elif pmatch and st[d, 4] >= 0 and not _matchable(
                     rem, k, ps, st[d, 4], val, canpair, byval, prm, anc, avail, st,
-                    d if porder and ps == passes else -1, not (porder and ps == passes)):
+                    d if porder and ps == passes else -1, objpyr or not (porder and ps == passes)):
                 ctx[C_PRUNED_MATCH] += 1
             else:
                 # --- generate moves ---
@@ -1048,7 +1051,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 # to the waste cards below it
                 if hand >= 0 and val[hand] != 13:
                     grp = min(val[hand], 13 - val[hand])
-                if plifo and ps == passes and not porder and (draw != 1 or (
+                if plifo and ps == passes and (objpyr or not porder) and (draw != 1 or (
                         hand >= 0 and _buries(hand, k, rem, npyr, sw, val, canpair, anc))):
                     grp = 0
                 stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
