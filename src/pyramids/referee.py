@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .deals import Deal
 from .engine import Game
 from .errors import IllegalMoveError, RefereeError
+from .layout import geometry
 from .moves import Move
 from .variants import Variant
+
+_ALL = (1 << 52) - 1
 
 
 @dataclass(frozen=True)
@@ -58,3 +62,59 @@ def left_text(game: Game) -> str:
     z = game.zone_counts()
     parts = [f"{n} in the {zone}" for zone, n in z.items() if zone != "discarded" and n]
     return "cards left: " + ", ".join(parts) if parts else "no cards left"
+
+
+@cache
+def _bouquet_covers(variant: Variant) -> tuple[tuple[int, ...], int] | None:
+    """The open bouquet's layout by slot (the deal's layout order): for each slot the
+    slots lying directly on it (none for a bouquet card), and the pyramid's slots; None
+    for any other layout."""
+    if variant.rest != "bouquet":
+        return None
+    geo = geometry(variant)
+    n = variant.pyramid_cards
+    covers = [sum(1 << q for q in geo.covered_by(p)) for p in range(n)]
+    return (*covers, *[0] * (52 - n)), (1 << n) - 1
+
+
+def bouquet_line_wins(cards: Sequence[int], variant: Variant, moves: Sequence[Move]) -> bool:
+    """True if ``moves`` are legal one after the other from the deal whose 52 cards, in
+    layout order, are ``cards``, and win it, in the open bouquet; False if any move is
+    not one this check accepts, or the line does not win.
+
+    The bouquet's fast path for checking many solutions (bulk runs): each discard needs
+    its cards left and uncovered (a bouquet card is never covered) and a King alone or
+    two cards summing to 13, and no move may follow a win. It accepts only lines
+    :func:`replay` accepts (tested against it on legal and broken lines) and is not the
+    last word on a line it refuses: an overlap discard, which it does not know, or a
+    real error. Callers then ask :func:`replay`, which names the step.
+    """
+    lay = _bouquet_covers(variant)
+    if lay is None:
+        return False
+    covers, pyramid = lay
+    done = pyramid if variant.objective == "pyramid" else _ALL
+    slot = [0] * 52
+    for s, c in enumerate(cards):
+        slot[c] = s
+    removed = 0
+    for move in moves:
+        if removed & done == done:
+            return False  # the game was already won
+        cs = move.cards
+        if len(cs) == 1:
+            a = cs[0]
+            sa = slot[a]
+            if a % 13 != 12 or removed >> sa & 1 or covers[sa] & ~removed:
+                return False
+            removed |= 1 << sa
+        elif len(cs) == 2:
+            a, b = cs
+            sa, sb = slot[a], slot[b]
+            if (a % 13 + b % 13 != 11 or (removed >> sa | removed >> sb) & 1
+                    or (covers[sa] | covers[sb]) & ~removed):
+                return False
+            removed |= 1 << sa | 1 << sb
+        else:
+            return False  # deal or redeal: no stock in the bouquet
+    return removed & done == done

@@ -37,9 +37,20 @@ from .sources import DealSource, SourceItem, parse_source
 
 
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which saves what is done and stops them."""
+    """Workers leave Ctrl-C to the parent, which saves what is done and stops them, and
+    end on SIGTERM (a forked worker would otherwise keep the parent's handler)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
+
+
+def _start_method() -> str:
+    """``fork`` when this process has no other thread (Linux: the workers start at once,
+    with the modules already imported), else ``forkserver`` (forking a process with
+    threads can copy a lock held by one of them)."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "forkserver"
 
 
 def default_workers() -> int:
@@ -102,7 +113,7 @@ class BulkRunner:
 
     def _executor(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
-            ctx = multiprocessing.get_context("forkserver")
+            ctx = multiprocessing.get_context(_start_method())
             self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=ctx,
                                                 initializer=_worker_init)
         return self._pool
@@ -264,8 +275,9 @@ def run_records(source: DealSource | str, variant: Variant | str = "pyramid", *,
                 analyser: Analyser | None = None) -> Iterator[Record]:
     """All records of a run, for library use: ``run_records('0:100', 'giza')``.
 
-    With more than one worker the pool starts its processes with ``forkserver``: a script
-    calling this must guard its entry point with ``if __name__ == "__main__":``."""
+    With more than one worker the pool forks its processes (``forkserver`` when this
+    process runs other threads): a script calling this should still guard its entry
+    point with ``if __name__ == "__main__":``."""
     src = parse_source(source) if isinstance(source, str) else source
     v = get_variant(variant) if isinstance(variant, str) else variant
     job = Job(v, mode, engine, time_limit, analyser)

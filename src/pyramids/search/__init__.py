@@ -30,7 +30,7 @@ from ..cards import Card
 from ..deals import Deal
 from ..engine import Game
 from ..moves import DEAL, REDEAL, Move
-from ..referee import play, replay
+from ..referee import bouquet_line_wins, play, replay
 from ..variants import Variant
 from ..verdict import Certificate, EngineRun, Verdict
 from . import batch, core
@@ -231,6 +231,7 @@ class Searcher:
         offsets = res.offset.tolist()
         ids = res.moves[: max([0] + [o + d for o, d in zip(offsets, depths, strict=True)])
                         ].tolist()
+        bouquet = variant.rest == "bouquet"  # the referee's fast check of whole lines
         verdicts: list[Verdict | None] = []
         for i in range(n):
             status = statuses[i]
@@ -244,10 +245,12 @@ class Searcher:
                                         seconds=secs, deal_number=numbers[i], engines=runs))
             elif status == core.S_FOUND and offsets[i] >= 0:
                 t1 = time.perf_counter()
-                deal = Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())), numbers[i])
+                row = cards[i].tolist()
                 off = offsets[i]
                 moves = [MOVES[x] for x in ids[off: off + depths[i]]]
-                replay(deal, variant, moves, require_win=True)
+                if not (bouquet and bouquet_line_wins(row, variant, moves)):
+                    replay(Deal(tuple(map(CARDS.__getitem__, row)), numbers[i]), variant,
+                           moves, require_win=True)
                 secs += time.perf_counter() - t1
                 runs = () if stage is None else (
                     EngineRun(ENGINE, "winnable", secs, nodes, stage, "winnable"),)
