@@ -315,7 +315,8 @@ class Searcher:
             path = [(int(a["mva"][d, mvi[d] - 1]), int(a["mvb"][d, mvi[d] - 1]))
                     for d in range(depth)]
             moves = [*start, *to_moves(deal, path)]
-            replay(deal, variant, moves, require_win=True)
+            if not (variant.rest == "bouquet" and bouquet_line_wins(deal.cards, variant, moves)):
+                replay(deal, variant, moves, require_win=True)
             return Verdict("winnable", ENGINE, tuple(moves), nodes=nodes,
                            seconds=time.perf_counter() - t0, deal_number=deal.number)
         return Verdict("blocked", ENGINE, certificate=self._certificate(nodes), nodes=nodes,
