@@ -30,7 +30,7 @@ import contextlib
 import queue
 import sys
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
 from .bulk import (
@@ -230,7 +230,7 @@ def _name(error: Any) -> str:
     return str(error)
 
 
-def describe_items(items: list[SourceItem]) -> str:
+def describe_items(items: Sequence[SourceItem]) -> str:
     """``deals 96..103`` for a chunk of numbered deals, ``deals #3..#10`` otherwise."""
     first, last = items[0], items[-1]
     if first.number is not None and last.number is not None:
@@ -289,10 +289,10 @@ class DaskRunner(BulkRunner):
     def _chunk_size(self, job: Job) -> int:
         return self.chunk_size or default_cluster_chunk(job)
 
-    def _dispatch(self, chunks: Iterator[list[SourceItem]], job: Job, out: OutFile | None,
+    def _dispatch(self, chunks: Iterator[Sequence[SourceItem]], job: Job, out: OutFile | None,
                   state: RunState) -> Iterator[Record]:
         self.workers = max(1, cluster_threads(self.client))
-        cmap: ClusterMap[list[SourceItem], list[Record]] = ClusterMap(
+        cmap: ClusterMap[Sequence[SourceItem], list[Record]] = ClusterMap(
             self.client, self.window_given, self.retries, self.report, describe_items)
         try:
             for records in cmap.run(_work, chunks, job,

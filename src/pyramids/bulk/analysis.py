@@ -19,7 +19,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -189,7 +189,7 @@ def _unknown(reason: str, start: float) -> Record:
             "reason": reason}
 
 
-def _work(items: list[SourceItem], job: Job) -> list[Record]:
+def _work(items: Sequence[SourceItem], job: Job) -> list[Record]:
     return analyse_chunk(items, job)
 
 
@@ -227,7 +227,7 @@ def _search_stage(job: Job) -> Any:
     return first if first.engine == "search" and first.seconds is None else False
 
 
-def analyse_chunk(items: list[SourceItem], job: Job) -> list[Record]:
+def analyse_chunk(items: Sequence[SourceItem], job: Job) -> list[Record]:
     """The records of ``items`` in order, as :func:`analyse_item` gives them one by one.
 
     Where :func:`batch_applies`, the chunk goes through the same stages as :func:`analyse`
@@ -272,7 +272,7 @@ def json_obj(v: Verdict) -> Record:
     return obj
 
 
-def _batch_verdicts(items: list[SourceItem], job: Job) -> list[Verdict | None]:
+def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | None]:
     import numpy as np
 
     from ..certificates import quick_certificate
