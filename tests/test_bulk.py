@@ -7,6 +7,7 @@ counted is tested against the real engines on small ranges.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -36,6 +37,7 @@ from pyramids.bulk import (
     parse_source,
     run_records,
 )
+from pyramids.bulk.sources import LinesSource
 from pyramids.cli import main
 from pyramids.deals import Deal
 from pyramids.moves import Move
@@ -499,3 +501,36 @@ def test_cli_stats_counts_the_same_with_and_without_an_out_file(tmp_path: Path) 
     keys = ("deals", "winnable", "blocked", "unknown", "blocked_by", "win_rate", "ci95")
     a, b = json.loads(slim), json.loads(full)
     assert {k: a[k] for k in keys} == {k: b[k] for k in keys} and a["blocked"] > 0
+
+
+def test_a_number_run_is_the_range_items_it_stands_for() -> None:
+    """A range's chunk travels as two numbers and reads as the SourceItems of the range."""
+    import pickle
+
+    from pyramids.bulk.sources import NumberRun
+
+    run = NumberRun(10, 15)
+    items = list(RangeSource(10, 15))
+    assert list(run) == items and len(run) == 5
+    assert [run[i] for i in range(-5, 5)] == items + items
+    assert list(run[1:3]) == items[1:3] and list(run[3:1]) == []
+    assert pickle.loads(pickle.dumps(run)) == run and len(pickle.dumps(run)) < 60
+    with pytest.raises(IndexError):
+        run[5]
+    with pytest.raises(ValueError):
+        run[::2]
+
+
+def test_range_chunks_give_the_records_of_item_chunks() -> None:
+    """Two workers on a range (chunks as NumberRun) and on the same deals as a file of
+    numbers (chunks of items): the same records but for their timings."""
+    a = list(run_records("0:300", "giza-6x4", workers=2, chunk_size=64))
+    b = list(run_records(LinesSource("numbers", lambda: io.StringIO(
+        "\n".join(map(str, range(300))))), "giza-6x4", workers=2, chunk_size=64))
+    for r in a + b:
+        r.pop("seconds")
+        for e in r.get("engines") or ():
+            e.pop("seconds")
+    assert [r["deal"] for r in a] == list(range(300))
+    assert [{k: v for k, v in r.items() if k != "i"} for r in a] == \
+        [{k: v for k, v in r.items() if k != "i"} for r in b]
