@@ -228,6 +228,14 @@ def test_a_win_question_budget_is_for_cpsat_stages() -> None:
         Stage("search", win_nodes=10)
 
 
+def test_a_stage_budget_reads_as_what_it_spends() -> None:
+    from pyramids.portfolio import Stage
+
+    assert Stage("search", nodes=20000).budget() == "20000 nodes"
+    assert Stage("cpsat", seconds=2, win_nodes=50000).budget() == (
+        "2 s, whether all 52 cards can go: the search first, 50000 nodes")
+
+
 def test_policy_table_is_data() -> None:
     from pyramids.portfolio import POLICIES, features, policy_for
 

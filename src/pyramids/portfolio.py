@@ -58,7 +58,7 @@ class Stage:
         if self.seconds is not None:
             parts.append(f"{self.seconds:g} s")
         if self.win_nodes is not None:
-            parts.append(f"Par's status: the search first, {self.win_nodes} nodes")
+            parts.append(f"whether all 52 cards can go: the search first, {self.win_nodes} nodes")
         return ", ".join(parts)
 
 
