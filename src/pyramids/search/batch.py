@@ -48,7 +48,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 def shuffle_numbers(numbers, out):  # type: ignore[no-untyped-def]
     """``out[r]`` = the 52 card indices of deal ``numbers[r]`` (uint64), in layout order.
 
-    The RULES.md shuffle: from the deck in index order, for ``i`` from 51 down to 1 swap
+    The shuffle of docs/rules.md: from the deck in index order, for ``i`` from 51 down to 1 swap
     card ``i`` with card ``z mod (i + 1)``, ``z`` the next SplitMix64 output seeded with
     the deal number (uint64 arithmetic wraps like the ``& MASK64`` of the Python one).
     """
