@@ -237,7 +237,10 @@ def test_interrupt_saves_finished_deals_and_resume_completes(tmp_path: Path,
             pass
     saved = keys(out)
     assert len(saved) == len(set(saved)) and set(saved) <= set(range(40))
-    assert len(saved) >= 40 - 3 * 2 * 4 - 3  # at most the chunks in flight are lost
+    # at most the chunks in flight (the runner's window; none with one worker) and the
+    # chunk being read when Ctrl-C came are lost
+    in_flight = runner.window if workers > 1 else 0
+    assert len(saved) >= 40 - 3 * in_flight - 3
     src = RangeSource(0, 100)
     recs = list(run_records(src, out=out, resume=True, workers=workers, chunk_size=3,
                             analyser=fake))
