@@ -303,7 +303,8 @@ class Searcher:
                 return self._unknown(deal, variant, nodes, t0,
                                      f"node limit {node_limit} reached")
             if time_limit is not None and time.perf_counter() - t0 >= time_limit:
-                return self._unknown(deal, variant, nodes, t0, f"time limit {time_limit}s reached")
+                return self._unknown(deal, variant, nodes, t0,
+                                     f"time limit {time_limit:.3g} s reached")
         if status == core.S_DEPTH:
             return self._unknown(deal, variant, nodes, t0,
                                  f"search deeper than {self.max_depth} moves")
