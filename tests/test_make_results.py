@@ -208,3 +208,19 @@ def test_par_deals_without_a_score_are_disclosed(tmp_path: Path) -> None:
     page = (tmp_path / "results.md").read_text(encoding="utf-8")
     assert "over 9 deals whose best score is proved" in page
     assert "1 decided deal carries no best score: blocked" in page
+
+
+def test_one_pass_figures_above_the_article_say_why_once(tmp_path: Path) -> None:
+    """A one-pass rate above the article's (a lower bound) reads 'above ..., N times it',
+    and the reason stands once under the table; one within its interval agrees."""
+    chunks = tmp_path / "results" / "chunks"
+    above, agrees = mr.TABLES["one-pass"].cells[:2]  # all 52, no overlap: allowed, forbidden
+    write_chunk(chunks, above, 0, 10000, winnable=700, blocked=9300,
+                blocked_by={"exhaustive": 9300})
+    write_chunk(chunks, agrees, 0, 10000, winnable=7, blocked=9993,
+                blocked_by={"stock-count": 9993})
+    mr.render(tmp_path, chunks, {"*": 10000}, ["one-pass"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert f"- {above.label}: above the article's 6.03%, 1.16 times it." in page
+    assert f"- {agrees.label}: agrees with the article's 0.07%" in page
+    assert page.count(mr.ONE_PASS_ABOVE) == 1
