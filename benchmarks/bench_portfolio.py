@@ -1,8 +1,8 @@
 """Measure each exact engine per preset and what the portfolio policies would cost.
 
     .venv/bin/python benchmarks/bench_portfolio.py [--count 200] [--start 0]
-        [--presets pyramid,par-pyramid,...] [--cap 10] [--out bench_portfolio_deals.jsonl]
-        [--verify]
+        [--presets pyramid,par-pyramid,...] [--options objective=pyramid,...] [--cap 10]
+        [--out bench_portfolio_deals.jsonl] [--verify]
 
 For every preset, with its overlap option as shipped and flipped, over deals
 ``start..start+count-1``, one process, one deal at a time:
@@ -121,7 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap", type=float, default=10.0)
     ap.add_argument("--out", default="benchmarks/bench_portfolio_deals.jsonl")
     ap.add_argument("--verify", action="store_true")
+    ap.add_argument("--options", default="", metavar="KEY=VALUE,...",
+                    help="rule options on top of each preset (objective=pyramid, "
+                         "stock_waste=automatic, ...)")
     args = ap.parse_args(argv)
+    options = {k.strip(): int(v) if v.strip().isdigit() else v.strip()
+               for k, v in (kv.split("=", 1) for kv in args.options.split(",") if kv)}
     path = Path(args.out)
     done = load(path)
     print(f"load average {os.getloadavg()[0]:.2f} at start; {os.cpu_count()} cores; "
@@ -129,23 +134,23 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     for name in args.presets.split(","):
         for flip in (False, True):
-            base = get_variant(name)
+            base = get_variant(name, **options)
             variant = base.with_options(overlap=not base.overlap) if flip else base
             measure(Deal.from_number(args.start), variant, args.cap)  # imports and JIT
             recs = []
             with path.open("a") as out:
                 for n in range(args.start, args.start + args.count):
-                    key = (name, variant.overlap, n)
+                    key = (name + args.options, variant.overlap, n)
                     if key not in done:
                         r = measure(Deal.from_number(n), variant, args.cap)
-                        r |= {"preset": name, "overlap": variant.overlap}
+                        r |= {"preset": name + args.options, "overlap": variant.overlap}
                         out.write(json.dumps(r) + "\n")
                         out.flush()
                         done[key] = r
                     recs.append(done[key])
                     print(f"\r{name} overlap={variant.overlap} {n}", end="", file=sys.stderr)
             print(file=sys.stderr)
-            report(name, variant, recs, args)
+            report(name + (f" {args.options}" if args.options else ""), variant, recs, args)
     return 0
 
 
