@@ -224,3 +224,18 @@ def test_one_pass_figures_above_the_article_say_why_once(tmp_path: Path) -> None
     assert f"- {above.label}: above the article's 6.03%, 1.16 times it." in page
     assert f"- {agrees.label}: agrees with the article's 0.07%" in page
     assert page.count(mr.ONE_PASS_ABOVE) == 1
+
+
+def test_a_run_of_one_table_keeps_the_others_on_the_page(small_run: Path,
+                                                         tmp_path: Path) -> None:
+    """``--tables one-pass`` runs that table, and the page still shows every table."""
+    import shutil
+
+    out = tmp_path / "copy"
+    shutil.copytree(small_run, out)
+    args = ["--out-dir", str(out), "--raw-dir", str(out / "raw"), "--tables", "one-pass",
+            *SMALL, "--no-figures"]
+    assert mr.main(args) == 0
+    page = (out / "results.md").read_text(encoding="utf-8")
+    for name in mr.TABLES:
+        assert f"--tables {name}`" in page, name

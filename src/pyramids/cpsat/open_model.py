@@ -125,9 +125,7 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
         for b in by_value[13 - va]:
             if b <= a:
                 continue
-            if b in lay.before[a] and not (overlap and b in lay.direct[a]):
-                continue
-            if a in lay.before[b] and not (overlap and a in lay.direct[b]):
+            if not lay.may_pair(a, b, overlap):
                 continue
             x = m.new_bool_var(f"x{a}_{b}")
             pairs[a, b] = x

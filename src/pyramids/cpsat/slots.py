@@ -28,6 +28,15 @@ class Slots:
     above: tuple[int, ...]  # longest chain of slots lying (transitively) on ``s``
     below: tuple[int, ...]  # longest chain of slots ``s`` lies on (transitively)
 
+    def may_pair(self, a: int, b: int, overlap: bool) -> bool:
+        """May slots ``a`` and ``b`` ever be discarded together, as far as covering goes?
+        Not when one lies on the other (it must go first), unless overlap discards are
+        on and it lies directly on it (the rest of the overlap rule, that it be the only
+        card left there, is the models' ordering to enforce)."""
+        if b in self.before[a] and not (overlap and b in self.direct[a]):
+            return False
+        return not (a in self.before[b] and not (overlap and a in self.direct[b]))
+
 
 def slots(variant: Variant, tableau: bool | None = None) -> Slots:
     """The slots of ``variant``; ``tableau=False`` keeps only the pyramid."""

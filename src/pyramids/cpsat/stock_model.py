@@ -183,9 +183,7 @@ class StockModel:
             for b in range(a + 1, lay.n):
                 if pv[a] + pv[b] != 13 or not lp[b]:
                     continue
-                if b in lay.before[a] and not (v.overlap and b in lay.direct[a]):
-                    continue
-                if a in lay.before[b] and not (v.overlap and a in lay.direct[b]):
+                if not lay.may_pair(a, b, v.overlap):
                     continue
                 x = m.new_bool_var(f"pp{a}_{b}")
                 self.pp[a, b] = x

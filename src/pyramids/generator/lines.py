@@ -102,9 +102,7 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
         for b in by_value[13 - vals[a]]:
             if b <= a:
                 continue
-            if b in lay.before[a] and not (overlap and b in lay.direct[a]):
-                continue
-            if a in lay.before[b] and not (overlap and a in lay.direct[b]):
+            if not lay.may_pair(a, b, overlap):
                 continue
             x = m.new_bool_var(f"x{a}_{b}")
             pairs[a, b] = x
