@@ -741,6 +741,43 @@ def render_par(r: CellResult) -> list[str]:
     return lines
 
 
+def render_crosschecks(all_results: dict[str, list[CellResult]]) -> list[str]:
+    """Two cells that count the same deals another way, each settled by another engine's
+    policy (Par: CP-SAT first; Cheops and one-pass Pyramid: the search first): Par
+    Pyramid's winnable deals are Cheops' (the same game, three passes, all 52 cards), and
+    every one-pass win scores 50 under Par (all 52 gone in the first pass), so Par's
+    50s are at least the one-pass wins. Said only over the same deals (from deal 0)."""
+    cells = {r.spec.key: r for rs in all_results.values() for r in rs}
+    par, cheops = cells.get("par-pyramid"), cells.get("cheops")
+    one = cells.get("pyramid-all-noov-allowed")
+    lines = []
+    if par and cheops and par.deals and par.deals == cheops.deals and not (
+            par.unknown or cheops.unknown):
+        same = par.winnable == cheops.winnable
+        lines.append(
+            f"- Par Pyramid can be won (all 52 cards gone) on {n(par.winnable)} of its "
+            f"{n(par.deals)} deals and Cheops, the same game without the score, on "
+            f"{n(cheops.winnable)}: " + ("the same count, from two runs that ask different "
+                                         "engines first." if same else
+                                         "the counts differ: to be looked into."))
+    if par and one and par.deals and par.deals == one.deals and not (
+            par.unknown or one.unknown or par.lower_scores):
+        fifty = par.scores.get(50, 0)
+        if fifty == one.winnable:
+            how = ("exactly as many, so they are the same deals: each deal that can score "
+                   "50 can be won in one pass.")
+        elif fifty > one.winnable:
+            how = ("more: on the rest the pyramid goes in the first pass and the last "
+                   "stock cards in a later one.")
+        else:
+            how = "fewer, which cannot be: to be looked into."
+        lines.append(
+            f"- Best Par score 50 on {n(fifty)} deals; one-pass Pyramid (discard all 52, "
+            f"no overlap) is won on {n(one.winnable)} of the same deals, each of which "
+            f"scores 50: {how}")
+    return ["", "Cross-checks between cells:", "", *lines] if lines else []
+
+
 def _median(scores: Counter[int]) -> int:
     total = sum(scores.values())
     seen = 0
@@ -865,6 +902,8 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
             for r in results:
                 if r.spec.scores:
                     lines += render_par(r)
+            if name == "redeal":
+                lines += render_crosschecks(all_results)
             if name == "king-tut-52":
                 lines += render_wins(results[0], Path(rel).parent / "king-tut-all-wins.txt")
         for key in FIGURES_OF.get(name, ()):

@@ -239,3 +239,36 @@ def test_a_run_of_one_table_keeps_the_others_on_the_page(small_run: Path,
     page = (out / "results.md").read_text(encoding="utf-8")
     for name in mr.TABLES:
         assert f"--tables {name}`" in page, name
+
+
+def _cell_chunk(chunks: Path, table: str, key: str, deals: int, **counts: object) -> None:
+    cell = next(c for c in mr.TABLES[table].cells if c.key == key)
+    obj = {"format": mr.FORMAT, "table": table, "cell": key, "variant": cell.variant.options(),
+           "start": 0, "stop": deals, "deals": deals, "winnable": 0, "blocked": deals,
+           "unknown": 0, "blocked_by": {"exhaustive": deals}, "unknown_by": {},
+           "engine_seconds": 1.0, "cpu_seconds": 2.0, "wall_seconds": 2.0, "code": "test"}
+    obj.update(counts)
+    mr.write_json_atomic(mr.chunk_path(chunks, key, 0, deals), obj)
+
+
+@pytest.mark.parametrize(("cheops_wins", "one_pass_wins", "says"), [
+    (66, 7, ["the same count", "exactly as many"]),
+    (65, 9, ["the counts differ: to be looked into", "fewer, which cannot be"]),
+    (66, 5, ["the same count", "more: on the rest"]),
+])
+def test_cells_that_count_the_same_deals_are_held_against_each_other(
+        tmp_path: Path, cheops_wins: int, one_pass_wins: int, says: list[str]) -> None:
+    """Par's winnable deals against Cheops', Par's 50s against one-pass wins: agreement
+    and disagreement are both said (the check can fail)."""
+    chunks = tmp_path / "results" / "chunks"
+    _cell_chunk(chunks, "redeal", "par-pyramid", 100, winnable=66, blocked=34,
+                scores={"50": 7, "35": 59, "-3": 34}, scores_lower_bound_only=0)
+    _cell_chunk(chunks, "redeal", "cheops", 100, winnable=cheops_wins,
+                blocked=100 - cheops_wins)
+    _cell_chunk(chunks, "one-pass", "pyramid-all-noov-allowed", 100,
+                winnable=one_pass_wins, blocked=100 - one_pass_wins)
+    mr.render(tmp_path, chunks, {"*": 100}, list(mr.TABLES), figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert "Cross-checks between cells:" in page
+    for text in says:
+        assert text in page, text
