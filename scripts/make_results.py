@@ -920,21 +920,34 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
     if "collections" in figs:
         lines += ["", "## Grades of the shipped puzzle collections", "",
                   f"![{FIGURE_TITLES['collections']}]({figs['collections']})"]
-    lines += ["", "## What is left, and how long it takes at today's speed", "",
+    finished = all(r.deals >= r.target and not r.unknown
+                   for rs in all_results.values() for r in rs)
+    title = ("What the runs cost" if finished
+             else "What is left, and how long it takes at today's speed")
+    lines += ["", f"## {title}", "",
               "CPU seconds per deal are measured on the finished chunks (whole process CPU "
               "time where a chunk ran in one process, else the engines' own CPU time); the "
               "machine that measured them was shared, so they are rough.", "",
-              *plan_lines(all_results), "",
-              "To carry on, on any machine with this repository: `python scripts/make_results.py` "
-              "(every table to its target; `-j N` for N local processes, `--scheduler "
-              "tcp://HOST:PORT` for a Dask cluster, `--cpu-budget S` to stop starting chunks "
-              "after S CPU seconds), then commit `docs/results.md`, `docs/results/` and "
-              "`docs/figures/`. It carries on from the end of each cell's committed chunks; an "
-              "interrupted chunk resumes from `output/results/raw/` on the same machine, or "
-              "starts again on another. There is no time limit by default, so a very hard deal "
-              "holds its cell up until it is settled; with `--time-limit S` such deals are "
-              "counted unknown instead and their row stays incomplete until that chunk's "
-              "summary is deleted and the chunk run again without a limit."]
+              *plan_lines(all_results), ""]
+    if finished:
+        lines.append(
+            "Every table is at its target with no unknown deal. To take a table further, "
+            "raise its target (`python scripts/make_results.py --tables open --target "
+            "open=2000000`; `-j N` for N local processes, `--scheduler tcp://HOST:PORT` for a "
+            "Dask cluster), then commit `docs/results.md`, `docs/results/` and "
+            "`docs/figures/`: it carries on from the end of each cell's committed chunks.")
+    else:
+        lines.append(
+            "To carry on, on any machine with this repository: `python "
+            "scripts/make_results.py` (every table to its target; `-j N` for N local "
+            "processes, `--scheduler tcp://HOST:PORT` for a Dask cluster, `--cpu-budget S` to "
+            "stop starting chunks after S CPU seconds), then commit `docs/results.md`, "
+            "`docs/results/` and `docs/figures/`. It carries on from the end of each cell's "
+            "committed chunks; an interrupted chunk resumes from `output/results/raw/` on the "
+            "same machine, or starts again on another. There is no time limit by default, so "
+            "a very hard deal holds its cell up until it is settled; with `--time-limit S` "
+            "such deals are counted unknown instead and their row stays incomplete until "
+            "that chunk's summary is deleted and the chunk run again without a limit.")
     write_wins_file(out_dir, all_results)
     path = out_dir / "results.md"
     text = "\n".join(lines) + "\n"

@@ -57,7 +57,7 @@ def test_every_cell_has_its_chunks_and_a_row(small_run: Path) -> None:
             if spec.kind == "verdicts":
                 assert f"| {cell.label} |" in page
     assert "33,788,024,480/609,121,402,903 = **5.5470%**" in page
-    assert "## What is left" in page
+    assert "## What the runs cost" in page  # every cell at its (small) target
 
 
 def test_chunks_add_up_to_a_direct_bulk_run(small_run: Path) -> None:
@@ -272,3 +272,17 @@ def test_cells_that_count_the_same_deals_are_held_against_each_other(
     assert "Cross-checks between cells:" in page
     for text in says:
         assert text in page, text
+
+
+def test_the_last_section_says_whether_anything_is_left(small_run: Path,
+                                                        tmp_path: Path) -> None:
+    """Every cell at its target: the cost of the runs and how to go further; otherwise
+    what is left and how to carry on."""
+    page = (small_run / "results.md").read_text(encoding="utf-8")
+    assert "## What the runs cost" in page and "Every table is at its target" in page
+    assert "## What is left" not in page
+    chunks = small_run / "results" / "chunks"
+    mr.render(tmp_path, chunks, {"*": 1000}, list(mr.TABLES), figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert "## What is left, and how long it takes at today's speed" in page
+    assert "To carry on" in page and "What the runs cost" not in page
