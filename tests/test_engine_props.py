@@ -5,7 +5,8 @@ legal_moves, the referee agreeing with the game), every position is checked agai
 ``Reference``: a second, deliberately naive reading of docs/rules.md written from the text,
 which recomputes hand, waste and availability from scratch ("after dealing k cards, the
 hand card is card k if not yet discarded; the waste top is the last card of 1..k-1 not
-yet discarded").
+yet discarded"; with the stock's top face up: "the top card is the first of the pile from
+k+1 on not yet discarded, the waste top the last of 1..k not yet discarded").
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pyramids.cards import DECK, Card
 from pyramids.deals import Deal
 from pyramids.engine import Game
 from pyramids.errors import IllegalMoveError, RefereeError
-from pyramids.moves import DEAL, REDEAL, Move
+from pyramids.moves import DEAL, DRAW, RECYCLE, REDEAL, Move
 from pyramids.referee import replay
 from pyramids.variants import PRESETS, Variant, get_variant
 
@@ -43,9 +44,13 @@ VARIANTS: list[Variant] = [
     get_variant("par-pyramid", stock_waste="automatic"),
     *(get_variant("bouquet", rows=r) for r in range(5, 10)),
     get_variant("pyramid", rows=5, passes=2),
+    get_variant("msc", stock_waste="forbidden"),
+    get_variant("msc", passes=1, objective="all"),
+    get_variant("msc", passes="unlimited", overlap=True),
+    get_variant("pyramid", stock_top="face-up"),
 ]
 
-CANDIDATES: list[Move] = [DEAL, REDEAL] + [Move.discard(c) for c in DECK] + [
+CANDIDATES: list[Move] = [DEAL, REDEAL, DRAW, RECYCLE] + [Move.discard(c) for c in DECK] + [
     Move.discard(a, b) for a in DECK for b in DECK if a < b and a.value + b.value == 13
 ] + [Move.parse(t) for t in ("9H+5C", "QS+QH", "KC+AS", "2D+2H")]
 
@@ -91,18 +96,21 @@ class Reference:
         cols = self.v.columns or 0
         return [[c for c in self.rest[k::cols] if c not in self.removed] for k in range(cols)]
 
+    def face_up(self) -> bool:
+        return self.v.stock_top == "face-up"
+
     def hand(self) -> Card | None:
-        if self.v.draw != 1 or self.dealt == 0:
+        if self.v.draw != 1 or self.dealt == 0 or self.face_up():
             return None
         c = self.pile[self.dealt - 1]
         return None if c in self.removed else c
 
     def waste(self) -> list[Card]:
-        under = self.dealt - 1 if self.v.draw == 1 else self.dealt
+        under = self.dealt - 1 if self.v.draw == 1 and not self.face_up() else self.dealt
         return [c for c in self.pile[:max(under, 0)] if c not in self.removed]
 
     def stock(self) -> list[Card]:
-        return self.pile[self.dealt:]
+        return [c for c in self.pile[self.dealt:] if c not in self.removed]
 
     def forced(self) -> Move | None:
         h, w = self.hand(), self.waste()
@@ -125,6 +133,8 @@ class Reference:
         if self.v.rest == "bouquet":
             avail += [c for c in self.rest if c not in self.removed]
         h, w = self.hand(), self.waste()
+        if self.face_up() and self.stock():
+            h = self.stock()[0]  # the face-up top plays the hand's part
         avail += [h] if h is not None else []
         avail += [w[-1]] if w else []
         out = {Move.discard(c) for c in avail if c.value == 13}
@@ -148,17 +158,21 @@ class Reference:
                 if len(col) >= 2 and complementary(col[-1], col[-2]):
                     out.add(Move.discard(col[-1], col[-2]))
         if self.v.rest == "stock":
+            deal, redeal = (DRAW, RECYCLE) if self.face_up() else (DEAL, REDEAL)
             if self.stock():
-                out.add(DEAL)
+                out.add(deal)
             elif (self.v.passes is None or self.pass_no < self.v.passes) and (
                     h is not None or w):
-                out.add(REDEAL)
+                out.add(redeal)
         return out
 
     def play(self, m: Move) -> None:
-        if m == DEAL:
+        if m in (DRAW, DEAL) and self.face_up():
+            top = self.stock()[0]
+            self.dealt = self.pile.index(top) + 1
+        elif m in (DEAL, DRAW):
             self.dealt = min(self.dealt + (self.v.draw or 1), len(self.pile))
-        elif m == REDEAL:
+        elif m in (REDEAL, RECYCLE):
             self.pile = [c for c in self.pile if c not in self.removed]
             self.dealt, self.pass_no = 0, self.pass_no + 1
         else:
@@ -176,6 +190,17 @@ class Reference:
     def par(self) -> int:
         left = 52 - len(self.removed)
         return {1: 50, 2: 35, 3: 20}[self.cleared_pass] - left if self.cleared_pass else -left
+
+    def msc(self) -> int:
+        """5 a removal (a King, or two cards), 25 ... 500 for each row cleared from the bottom."""
+        kings = sum(1 for c in self.removed if c.value == 13)
+        score = 5 * (kings + (len(self.removed) - kings) // 2)
+        for bonus, r in zip((25, 50, 75, 100, 150, 250, 500), range(self.v.rows, 0, -1),
+                            strict=False):
+            if any(self.pyr_card(r, i) not in self.removed for i in range(r)):
+                break
+            score += bonus
+        return score
 
 
 def snapshot(g: Game) -> tuple[object, ...]:
@@ -195,16 +220,23 @@ def check_position(g: Game, ref: Reference, all_candidates: bool) -> list[Move]:
     assert g.is_lost() == (not ref.won() and not moves)
     if g.variant.scoring == "par":
         assert g.par_score() == ref.par()
+    if g.variant.scoring == "msc":
+        assert g.msc_score() == ref.msc()
     for m in moves:
         assert g.why_illegal(m) is None
     # the one-card test agrees with the list (the referee relies on it)
     assert {c for c in DECK if g.is_available(c)} == set(g.available())
     if all_candidates:
         legal = set(moves)
+        # a stock move in the other words names the same move (draw = deal ...)
+        same = ({DEAL: DRAW, REDEAL: RECYCLE} if g.variant.face_up
+                else {DRAW: DEAL, RECYCLE: REDEAL})
         for m in CANDIDATES:
-            if m not in legal:
+            if same.get(m, m) not in legal:
                 reason = g.why_illegal(m)
                 assert reason, m
+            else:
+                assert g.why_illegal(m) is None, m
     return moves
 
 
@@ -256,7 +288,7 @@ def test_random_play_keeps_every_invariant(plan: tuple[Variant, int, list[int]])
     result = replay(deal, v, line, require_win=False)
     assert (result.moves, result.won, result.cards_left, result.pyramid_left) == (
         len(line), g.is_won(), g.cards_left(), len(g.pyramid_left()))
-    assert result.score == (g.par_score() if v.scoring == "par" else None)
+    assert result.score == {"par": g.par_score(), "msc": g.msc_score()}.get(v.scoring)
     if not g.is_won():
         try:
             replay(deal, v, line, require_win=True)
@@ -287,7 +319,9 @@ def test_illegal_push_raises_and_changes_nothing(plan: tuple[Variant, int, list[
     before = snapshot(g)
     reason = g.why_illegal(candidate)
     if reason is None:
-        assert candidate in g.legal_moves()
+        same = {DEAL: DRAW, REDEAL: RECYCLE, DRAW: DEAL, RECYCLE: REDEAL}
+        legal = g.legal_moves()
+        assert candidate in legal or same.get(candidate) in legal
         return
     try:
         g.push(candidate)

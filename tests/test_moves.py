@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pyramids.cards import DECK, Card
 from pyramids.errors import MoveError
-from pyramids.moves import DEAL, REDEAL, Move, format_moves, parse_moves
+from pyramids.moves import DEAL, DRAW, RECYCLE, REDEAL, Move, format_moves, parse_moves
 
 
 def card(text: str) -> Card:
@@ -25,11 +25,32 @@ def test_pair_is_stored_higher_card_first() -> None:
 
 @pytest.mark.parametrize(("text", "move"), [
     ("KC", Move.discard(Card.parse("KC"))), ("k♣", Move.discard(Card.parse("KC"))),
-    ("deal", DEAL), ("DEAL", DEAL), ("d", DEAL), ("draw", DEAL), ("redeal", REDEAL), ("r", REDEAL),
+    ("deal", DEAL), ("DEAL", DEAL), ("d", DEAL), ("draw", DRAW), ("redeal", REDEAL),
+    ("r", REDEAL), ("recycle", RECYCLE),
     ("10s+3h", Move.discard(Card.parse("TS"), Card.parse("3H"))),
 ])
 def test_accepted_spellings(text: str, move: Move) -> None:
     assert Move.parse(text) == move
+
+
+@pytest.mark.parametrize("preset", ["pyramid", "msc"])
+def test_either_stock_word_plays_and_the_game_writes_its_own(preset: str) -> None:
+    """``draw`` and ``recycle`` are MSC's words for a deal and a redeal: every stock game
+    takes either word, and records the move in its own (face-up top: draw, recycle)."""
+    from pyramids.deals import Deal
+    from pyramids.engine import Game
+    from pyramids.variants import get_variant
+
+    v = get_variant(preset, passes=2)
+    g = Game(Deal.from_number(5), v)
+    own = (DRAW, RECYCLE) if v.face_up else (DEAL, REDEAL)
+    for word in (DRAW, DEAL):
+        g.push(word)
+        assert g.moves[-1] == own[0]
+    while g.stock:
+        g.push(DEAL)
+    g.push(RECYCLE if v.face_up else REDEAL)
+    assert g.moves[-1] == own[1] and g.pass_no == 2
 
 
 @pytest.mark.parametrize(("text", "words"), [

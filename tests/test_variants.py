@@ -20,6 +20,7 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "giza": ("tableau", (8, 3), None, None, None, False, "all", "none"),
     "giza-6x4": ("tableau", (6, 4), None, None, None, False, "all", "none"),
     "bouquet": ("bouquet", None, None, None, None, False, "all", "none"),
+    "msc": ("stock", None, 1, 3, "allowed", False, "pyramid", "msc"),
 }
 
 
@@ -31,8 +32,29 @@ def test_presets_match_the_rules_table(name: str) -> None:
             v.scoring) == TABLE[name]
     assert v.rows == 7 and v.pyramid_cards == 28 and v.rest_cards == 24
     assert v.is_stock == (v.rest == "stock") and v.is_open == (not v.is_stock)
-    assert v.has_hand == (v.is_stock and v.draw == 1)
+    assert v.has_hand == (v.is_stock and v.draw == 1 and not v.face_up)
+    assert v.face_up == (name == "msc")
     assert set(PRESETS) == set(TABLE)
+
+
+def test_face_up_stock_top_and_msc_scoring_are_checked() -> None:
+    """The face-up stock top (MSC's deck) needs draw 1 and no automatic stock-waste pairs;
+    MSC's score needs 7 rows; records written before the option read back unchanged."""
+    with pytest.raises(VariantError, match="stock-top face-up needs draw 1"):
+        Variant("x", draw=3, stock_waste=None, stock_top="face-up")
+    with pytest.raises(VariantError, match="stock-waste automatic needs stock-top face-down"):
+        get_variant("msc", stock_waste="automatic")
+    with pytest.raises(VariantError, match="stock-top applies to stock games only"):
+        get_variant("giza", stock_top="face-up")
+    with pytest.raises(VariantError, match="msc scoring .* needs 7 rows, got 5"):
+        get_variant("msc", rows=5)
+    with pytest.raises(VariantError, match="stock-top must be one of face-down, face-up"):
+        get_variant("pyramid", stock_top="up")
+    assert "stock_top" not in get_variant("cheops").options()
+    assert get_variant("msc").options()["stock_top"] == "face-up"
+    assert Variant.from_options(get_variant("msc").options()) == get_variant("msc")
+    assert get_variant("msc", rest="bouquet").stock_top == "face-down"
+    assert get_variant("msc", draw=3).stock_top == "face-down"
 
 
 def test_names_are_forgiving_and_great_triangle_is_pyramid() -> None:
@@ -129,8 +151,11 @@ def test_options_round_trip(v: Variant) -> None:
     assert Variant.from_options(v.options()) == v
     assert v.describe().startswith(v.name + ": ")
     opts = v.options()
-    assert set(opts) == {"name", "rows", "rest", "columns", "tableau_rows", "draw", "passes",
-                         "stock_waste", "overlap", "objective", "scoring"}
+    # options added later (stock_top) appear only when they are not their default
+    assert set(opts) - {"stock_top"} == {"name", "rows", "rest", "columns", "tableau_rows",
+                                         "draw", "passes", "stock_waste", "overlap",
+                                         "objective", "scoring"}
+    assert ("stock_top" in opts) == v.face_up
 
 
 def test_describe_says_what_matters() -> None:

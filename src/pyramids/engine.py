@@ -12,6 +12,10 @@ docs/rules.md), each pinned by a test in ``tests/test_rules.py``:
   game can cycle without ever being lost; the solvers detect that, not the engine.
 * A pair is two different available cards summing to 13; with overlap discards one of
   them may instead lie directly under the other (see :meth:`Game.overlap_partner`).
+* ``stock_top=face-up`` (Microsoft Solitaire Collection): there is no hand; the stock's
+  top card is available, a draw moves it onto the waste, and a recycle (allowed with
+  the stock empty, the waste not, and a pass left) turns the waste into the stock. The
+  game's stock moves are then written ``draw`` and ``recycle``; either word is taken.
 """
 
 from __future__ import annotations
@@ -22,8 +26,8 @@ from .cards import Card, complementary
 from .deals import Deal
 from .errors import IllegalMoveError
 from .layout import Geometry, geometry
-from .moves import DEAL, REDEAL, Move
-from .variants import Variant
+from .moves import Move, stock_words
+from .variants import MSC_REMOVAL, MSC_ROW_BONUS, Variant
 
 PAR_BASE = {1: 50, 2: 35, 3: 20}
 _ALL = (1 << 52) - 1  # every card discarded
@@ -70,6 +74,8 @@ class Game:
         self._pyramid_mask = sum(bits)
         self._objective_pyramid = variant.objective == "pyramid"
         self._automatic = variant.stock_waste == "automatic"
+        self._face_up = variant.face_up
+        self._deal_move, self._redeal_move = stock_words(self._face_up)
         self.removed = 0  # bit mask of discarded cards
         self.stock: tuple[Card, ...] = rest if variant.is_stock else ()
         self.hand: Card | None = None
@@ -108,6 +114,10 @@ class Game:
     def waste_top(self) -> Card | None:
         return self.waste[-1] if self.waste else None
 
+    def stock_top(self) -> Card | None:
+        """The stock's top card when it is face up and available (MSC), else ``None``."""
+        return self.stock[0] if self._face_up and self.stock else None
+
     def pyramid_exposed(self, p: int) -> bool:
         """No card is left on pyramid position ``p``."""
         m = self._cover_mask[p]
@@ -130,6 +140,8 @@ class Game:
         out += self.bouquet()
         if self.hand is not None:
             out.append(self.hand)
+        if self._face_up and self.stock:
+            out.append(self.stock[0])
         if self.waste:
             out.append(self.waste[-1])
         return out
@@ -146,6 +158,8 @@ class Game:
             col, depth = self.geo.column_of(i)
             return self.columns[col] == depth + 1
         if zone == "bouquet":
+            return True
+        if self._face_up and self.stock and card == self.stock[0]:
             return True
         return card == self.hand or (bool(self.waste) and card == self.waste[-1])
 
@@ -187,6 +201,35 @@ class Game:
     def is_over(self) -> bool:
         return self.is_won() or not self.legal_moves()
 
+    def score(self) -> int | None:
+        """The score under the variant's scoring (Par or MSC), ``None`` without one."""
+        if self.variant.scoring == "par":
+            return self.par_score()
+        if self.variant.scoring == "msc":
+            return self.msc_score()
+        return None
+
+    def removals(self) -> int:
+        """Discard moves made so far: a King alone or a pair is one removal each."""
+        kings = sum(1 for s in range(4) if self.removed >> (s * 13 + 12) & 1)
+        return kings + (self.removed.bit_count() - kings) // 2
+
+    def rows_cleared(self) -> int:
+        """Pyramid rows with every card gone, counted from the bottom row up (a row is
+        cleared only after the one below it: its cards lie under that row's)."""
+        n = 0
+        for r in range(self.variant.rows, 0, -1):
+            first = r * (r - 1) // 2
+            if any(not self.is_removed(c) for c in self.pyramid_layout[first:first + r]):
+                break
+            n += 1
+        return n
+
+    def msc_score(self) -> int:
+        """Microsoft Solitaire Collection's score so far: 5 a removal and each cleared
+        row's bonus (25 for the bottom row, ..., 500 for the top card)."""
+        return MSC_REMOVAL * self.removals() + sum(MSC_ROW_BONUS[:self.rows_cleared()])
+
     def par_score(self) -> int:
         """The Par score if play stopped here (dealing on without discarding changes nothing)."""
         if self.cleared_pass is not None:
@@ -214,9 +257,9 @@ class Game:
                 if partner is not None and complementary(c, partner):
                     moves.append(Move.discard(c, partner))
         if self.stock:
-            moves.append(DEAL)
+            moves.append(self._deal_move)
         elif self._can_redeal():
-            moves.append(REDEAL)
+            moves.append(self._redeal_move)
         return moves
 
     def is_won_fast(self) -> bool:
@@ -225,8 +268,9 @@ class Game:
         return self.removed == _ALL
 
     def _stock_waste_forbidden(self, a: Card, b: Card) -> bool:
-        return (self.variant.stock_waste == "forbidden" and self.hand is not None
-                and bool(self.waste) and {a, b} == {self.hand, self.waste[-1]})
+        first = self.stock[0] if self._face_up and self.stock else self.hand
+        return (self.variant.stock_waste == "forbidden" and first is not None
+                and bool(self.waste) and {a, b} == {first, self.waste[-1]})
 
     def _can_redeal(self) -> bool:
         v = self.variant
@@ -242,9 +286,9 @@ class Game:
         if forced is not None and move != forced:
             return (f"the hand {forced.cards[0]} and the waste top {forced.cards[1]} "
                     "must be discarded first (stock-waste automatic)")
-        if move.kind == "deal":
+        if move.is_deal:
             return self._why_not_deal()
-        if move.kind == "redeal":
+        if move.is_redeal:
             return self._why_not_redeal()
         return self._why_not_discard(move)
 
@@ -252,7 +296,8 @@ class Game:
         if not self.variant.is_stock:
             return f"{self.variant.name} has no stock"
         if not self.stock:
-            return "the stock is empty" + ("; redeal instead" if self._can_redeal() else "")
+            return "the stock is empty" + (f"; {self._redeal_move} instead"
+                                           if self._can_redeal() else "")
         return None
 
     def _why_not_redeal(self) -> str | None:
@@ -264,7 +309,7 @@ class Game:
         if v.passes is not None and self.pass_no >= v.passes:
             return f"no redeal left ({v.passes} pass{'es' if v.passes > 1 else ''})"
         if self.hand is None and not self.waste:
-            return "there is no card to redeal"
+            return f"there is no card to {self._redeal_move}"
         return None
 
     def _why_not_discard(self, move: Move) -> str | None:
@@ -276,7 +321,8 @@ class Game:
             return f"{cards[0]} and {cards[1]} do not sum to 13"
         if self.is_available(cards[0]) and (len(cards) == 1 or self.is_available(cards[1])):
             if len(cards) == 2 and self._stock_waste_forbidden(*cards):
-                return "the hand and the waste top may not be matched (stock-waste forbidden)"
+                first = "stock top" if self._face_up else "hand"
+                return f"the {first} and the waste top may not be matched (stock-waste forbidden)"
             return None
         if len(cards) == 2 and self.variant.overlap:
             for low, high in (cards, cards[::-1]):
@@ -306,24 +352,29 @@ class Game:
                 text += " (overlap discards are off)"
             return text
         if card in self.stock:
+            if self._face_up:
+                return f"{card} is in the stock under {self.stock[0]}"
             return f"{card} is still in the stock"
         if card in self.waste:
             return f"{card} is in the waste under {self.waste[-1]}"
         return f"{card} is not available"  # pragma: no cover
 
     def push(self, move: Move) -> None:
-        """Play ``move``; raise :class:`IllegalMoveError` saying why it is illegal."""
+        """Play ``move``; raise :class:`IllegalMoveError` saying why it is illegal. A
+        stock move is recorded in the game's own words (``deal`` or ``draw``...)."""
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(f"{move}: {reason}")
         self._undo.append((self.removed, self.stock, self.hand, self.waste,
                            self.pass_no, self.columns, self.cleared_pass))
-        self.moves.append(move)
-        if move.kind == "deal":
+        if move.is_deal:
+            self.moves.append(self._deal_move)
             self._deal()
-        elif move.kind == "redeal":
+        elif move.is_redeal:
+            self.moves.append(self._redeal_move)
             self._redeal()
         else:
+            self.moves.append(move)
             for c in move.cards:
                 self._remove(c)
             if self.cleared_pass is None and self.pyramid_cleared():
@@ -336,7 +387,9 @@ class Game:
         return self.moves.pop()
 
     def _deal(self) -> None:
-        if self.variant.draw == 1:
+        if self._face_up:
+            self.waste, self.stock = (*self.waste, self.stock[0]), self.stock[1:]
+        elif self.variant.draw == 1:
             if self.hand is not None:
                 self.waste = (*self.waste, self.hand)
             self.hand, self.stock = self.stock[0], self.stock[1:]
@@ -353,7 +406,9 @@ class Game:
 
     def _remove(self, card: Card) -> None:
         self.removed |= 1 << card
-        if card == self.hand:
+        if self._face_up and self.stock and card == self.stock[0]:
+            self.stock = self.stock[1:]
+        elif card == self.hand:
             self.hand = None
         elif self.waste and card == self.waste[-1]:
             self.waste = self.waste[:-1]

@@ -1,7 +1,11 @@
-"""Moves and their notation: ``KC``, ``9H+4C``, ``deal``, ``redeal``.
+"""Moves and their notation: ``KC``, ``9H+4C``, ``deal``, ``redeal``, ``draw``, ``recycle``.
 
 A pair is kept with the higher card first (``9H+4C``), so two spellings of the same
-discard compare equal and ``Move.parse(str(m)) == m``.
+discard compare equal and ``Move.parse(str(m)) == m``. ``draw`` and ``recycle`` are
+the stock moves in Microsoft Solitaire Collection's words, for a game whose stock top
+is face up (``Variant.face_up``): a draw moves the shown top card onto the waste, a
+recycle turns the waste over into the stock. The rules engine takes either word for
+either kind of stock and writes its own (:func:`stock_words`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from typing import Literal
 from .cards import Card, complementary
 from .errors import CardError, MoveError
 
-MoveKind = Literal["discard", "deal", "redeal"]
+MoveKind = Literal["discard", "deal", "redeal", "draw", "recycle"]
+STOCK_KINDS = ("deal", "redeal", "draw", "recycle")
 # every discard made so far, by its cards as given (moves are immutable values, and the
 # solvers and the referee build the same few thousand over and over)
 _DISCARDS: dict[tuple[Card, ...], Move] = {}
@@ -37,7 +42,7 @@ class Move:
                     raise MoveError(f"{a}+{b}: the same card twice")
                 if (a.value, -int(a)) < (b.value, -int(b)):
                     object.__setattr__(self, "cards", (b, a))
-        elif self.kind in ("deal", "redeal"):
+        elif self.kind in STOCK_KINDS:
             if self.cards:
                 raise MoveError(f"{self.kind} takes no cards")
         else:
@@ -55,16 +60,16 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """``KC``, ``9H+4C`` (either order, any case, ``10`` or suit symbols), ``deal``…"""
+        """``KC``, ``9H+4C`` (either order, any case, ``10`` or suit symbols), ``deal``,
+        ``redeal`` (``d``, ``r``), ``draw``, ``recycle``."""
         s = text.strip()
         low = s.lower()
-        if low in ("deal", "d", "draw"):
-            return DEAL
-        if low in ("redeal", "r"):
-            return REDEAL
+        if low in _WORDS:
+            return _WORDS[low]
         parts = [p for p in re.split(r"\s*\+\s*", s)]
         if not s or len(parts) > 2 or not all(parts):
-            raise MoveError(f"unknown move {text!r}: expected KC, 9H+4C, deal or redeal")
+            raise MoveError(f"unknown move {text!r}: expected KC, 9H+4C, deal, redeal, "
+                            "draw or recycle")
         try:
             cards = tuple(Card.parse(p) for p in parts)
         except CardError as e:
@@ -74,6 +79,16 @@ class Move:
     @property
     def is_discard(self) -> bool:
         return self.kind == "discard"
+
+    @property
+    def is_deal(self) -> bool:
+        """A deal, or a draw (the same step in MSC's words)."""
+        return self.kind in ("deal", "draw")
+
+    @property
+    def is_redeal(self) -> bool:
+        """A redeal, or a recycle (the same step in MSC's words)."""
+        return self.kind in ("redeal", "recycle")
 
     @property
     def is_valid_discard(self) -> bool:
@@ -99,6 +114,16 @@ class Move:
 
 DEAL = Move("deal")
 REDEAL = Move("redeal")
+DRAW = Move("draw")
+RECYCLE = Move("recycle")
+_WORDS = {"deal": DEAL, "d": DEAL, "redeal": REDEAL, "r": REDEAL, "draw": DRAW,
+          "recycle": RECYCLE}
+
+
+def stock_words(face_up: bool) -> tuple[Move, Move]:
+    """The (deal, redeal) moves of a stock game: ``draw`` and ``recycle`` when its top
+    card is face up (MSC), else ``deal`` and ``redeal``."""
+    return (DRAW, RECYCLE) if face_up else (DEAL, REDEAL)
 
 _NUMBER = re.compile(r"^\d+[.):]?$")
 

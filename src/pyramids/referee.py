@@ -24,7 +24,7 @@ class Replay:
     won: bool
     cards_left: int
     pyramid_left: int
-    score: int | None  # the Par score, for Par scoring
+    score: int | None  # the score under the variant's scoring (Par or MSC)
 
 
 def play(game: Game, moves: Iterable[Move], label: str = "step") -> Iterator[Move]:
@@ -35,7 +35,7 @@ def play(game: Game, moves: Iterable[Move], label: str = "step") -> Iterator[Mov
             game.push(move)
         except IllegalMoveError as e:
             raise RefereeError(f"{label} {step}: {e}", step) from None
-        yield move
+        yield game.moves[-1]  # as the game records it (a stock move in its own words)
 
 
 def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
@@ -55,7 +55,7 @@ def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
         raise RefereeError(f"the game is not won after {len(moves)} moves: {left_text(game)}",
                            len(moves))
     return Replay(len(moves), won, game.cards_left(), len(game.pyramid_left()),
-                  game.par_score() if variant.scoring == "par" else None)
+                  game.score())
 
 
 def left_text(game: Game) -> str:

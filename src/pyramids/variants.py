@@ -15,16 +15,27 @@ from .errors import VariantError
 Rest = Literal["stock", "bouquet", "tableau"]
 StockWaste = Literal["allowed", "forbidden", "automatic"]
 Objective = Literal["all", "pyramid"]
-Scoring = Literal["none", "par"]
+Scoring = Literal["none", "par", "msc"]
+StockTop = Literal["face-down", "face-up"]
 
 REST_KINDS = ("stock", "bouquet", "tableau")
 STOCK_WASTE = ("allowed", "forbidden", "automatic")
 OBJECTIVES = ("all", "pyramid")
-SCORINGS = ("none", "par")
+SCORINGS = ("none", "par", "msc")
+STOCK_TOPS = ("face-down", "face-up")
 MIN_ROWS, MAX_ROWS = 1, 9
 STOCK_ONLY = ("draw", "passes", "stock_waste")
+#: Options added after stored records began (puzzle collections, results chunks, bulk
+#: files): :meth:`Variant.options` lists one only when it differs from its default, so
+#: every record written before it still names the same variant, byte for byte.
+LATER_OPTIONS: dict[str, object] = {"stock_top": "face-down"}
 OPTION_NAMES = ("rows", "rest", "columns", "tableau_rows", "draw", "passes", "stock_waste",
-                "overlap", "objective", "scoring")
+                "overlap", "objective", "scoring", *LATER_OPTIONS)
+#: Microsoft Solitaire Collection's score: 5 points a removal (a King alone or a pair)
+#: and a bonus for each pyramid row cleared, bottom row first (7 rows: at most 1,290)
+MSC_REMOVAL = 5
+MSC_ROW_BONUS = (25, 50, 75, 100, 150, 250, 500)
+MSC_MAX_SCORE = MSC_REMOVAL * 28 + sum(MSC_ROW_BONUS)
 
 
 def pyramid_size(rows: int) -> int:
@@ -37,6 +48,9 @@ class Variant:
 
     ``passes`` is ``None`` for unlimited redeals in a stock game.
     ``stock_waste`` is ``None`` with draw 3 (there is no hand to match).
+    ``stock_top``: ``face-down`` (a deal turns the next card into the hand) or
+    ``face-up`` (Microsoft Solitaire Collection: the stock's top card shows and is
+    available; a draw moves it onto the waste), draw 1 only.
     """
 
     name: str = "pyramid"
@@ -50,6 +64,7 @@ class Variant:
     overlap: bool = False
     objective: Objective = "all"
     scoring: Scoring = "none"
+    stock_top: StockTop = "face-down"
 
     def __post_init__(self) -> None:
         self.validate()
@@ -74,7 +89,12 @@ class Variant:
 
     @property
     def has_hand(self) -> bool:
-        return self.is_stock and self.draw == 1
+        return self.is_stock and self.draw == 1 and self.stock_top == "face-down"
+
+    @property
+    def face_up(self) -> bool:
+        """Is the stock's top card face up and available (MSC's deck)?"""
+        return self.stock_top == "face-up"
 
     @property
     def redeals(self) -> int | None:
@@ -95,6 +115,9 @@ class Variant:
                 f"scoring must be one of {', '.join(SCORINGS)}, got {self.scoring!r}")
         if not isinstance(self.overlap, bool):
             raise VariantError(f"overlap must be true or false, got {self.overlap!r}")
+        if self.stock_top not in STOCK_TOPS:
+            raise VariantError(
+                f"stock-top must be one of {', '.join(STOCK_TOPS)}, got {self.stock_top!r}")
         if self.rest == "stock":
             self._validate_stock()
         else:
@@ -103,6 +126,9 @@ class Variant:
                     raise VariantError(
                         f"{opt.replace('_', '-')} applies to stock games only, "
                         f"and {self.name} has a {self.rest}")
+            if self.face_up:
+                raise VariantError(f"stock-top applies to stock games only, "
+                                   f"and {self.name} has a {self.rest}")
         if self.rest == "tableau":
             self._validate_tableau()
         elif self.columns is not None or self.tableau_rows is not None:
@@ -112,6 +138,9 @@ class Variant:
                 raise VariantError("par scoring needs a stock game of 1 to 3 passes")
             if self.objective != "all":
                 raise VariantError("par scoring plays on after the pyramid: objective must be all")
+        if self.scoring == "msc" and self.rows != len(MSC_ROW_BONUS):
+            raise VariantError(f"msc scoring gives a bonus for each of the 7 pyramid rows: "
+                               f"it needs 7 rows, got {self.rows}")
 
     def _validate_stock(self) -> None:
         if self.draw not in (1, 3):
@@ -127,6 +156,15 @@ class Variant:
         elif self.stock_waste not in STOCK_WASTE:
             raise VariantError(f"stock-waste must be one of {', '.join(STOCK_WASTE)}, "
                                f"got {self.stock_waste!r}")
+        if self.face_up:
+            if self.draw != 1:
+                raise VariantError("stock-top face-up needs draw 1: with draw 3 the waste "
+                                   "top is the only stock card in play")
+            if self.stock_waste == "automatic":
+                raise VariantError(
+                    "stock-waste automatic needs stock-top face-down: with the stock's top "
+                    "card face up, a deck top and waste top summing to 13 would be forced "
+                    "before the player could use either, a rule no source describes")
 
     def _validate_tableau(self) -> None:
         c, r = self.columns, self.tableau_rows
@@ -159,13 +197,18 @@ class Variant:
             changes.update(_rest_defaults(changes, self))
         if changes.get("draw") == 3 and "stock_waste" not in changes:
             changes["stock_waste"] = None
+        if changes.get("draw") == 3 and "stock_top" not in changes:
+            changes["stock_top"] = "face-down"
         if changes.get("draw") == 1 and self.stock_waste is None and "stock_waste" not in changes:
             changes["stock_waste"] = "allowed"
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
-        """Every option resolved, as plain JSON-able values (``passes: None`` = unlimited)."""
-        return {"name": self.name} | {k: getattr(self, k) for k in OPTION_NAMES}
+        """Every option resolved, as plain JSON-able values (``passes: None`` = unlimited);
+        an option of :data:`LATER_OPTIONS` only when it is not its default."""
+        return {"name": self.name} | {
+            k: getattr(self, k) for k in OPTION_NAMES
+            if k not in LATER_OPTIONS or getattr(self, k) != LATER_OPTIONS[k]}
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Variant:
@@ -194,6 +237,8 @@ class Variant:
             passes = "unlimited passes" if self.passes is None else (
                 "1 pass" if self.passes == 1 else f"{self.passes} passes")
             parts += [f"draw {self.draw}", passes]
+            if self.face_up:
+                parts.append("stock top face up")
             if self.stock_waste is not None:
                 parts.append(f"stock-waste {self.stock_waste}")
         parts.append("overlap" if self.overlap else "no overlap")
@@ -210,6 +255,7 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
     if rest != "stock":
         for opt in STOCK_ONLY:
             out.setdefault(opt, changes.get(opt))
+        out.setdefault("stock_top", changes.get("stock_top", "face-down"))
         if base.scoring != "none" and "scoring" not in changes:
             out["scoring"] = "none"
     elif base.rest != "stock":
@@ -229,6 +275,9 @@ PRESETS: dict[str, Variant] = {
         Variant("pyramid"),
         Variant("par-pyramid", passes=3, scoring="par"),
         Variant("cheops", passes=3),
+        # Microsoft Solitaire Collection's Pyramid: the deck's top card shows, three
+        # cycles through the deck, the board (pyramid) to clear, MSC's score
+        Variant("msc", passes=3, objective="pyramid", stock_top="face-up", scoring="msc"),
         Variant("king-tut", draw=3, passes=1, stock_waste=None, objective="pyramid"),
         Variant("tuts-tomb", draw=3, passes=None, stock_waste=None, overlap=True,
                 objective="pyramid"),

@@ -1,0 +1,931 @@
+"""The numba kernel of the optimal solver: best-first search over positions.
+
+Two modes share one node store and one bucket queue:
+
+* ``MODE_ASTAR``: A* for the fewest moves (steps) from the root to a position that
+  meets the goal (:data:`G_BOARD`: the pyramid is clear; :data:`G_ALL`: every card is
+  gone; :data:`G_SCORE`: MSC's score reaches the target; :data:`G_CARDS`: the target
+  number of cards of one rank are gone, :data:`G_CARDS_BOARD` with the pyramid clear
+  too). Every move costs 1; the priority is ``f = g + h`` with ``h`` an admissible
+  lower bound (:func:`_bound`), and the first goal position taken from the queue was
+  reached in the fewest moves. Positions are reopened when found again by a shorter
+  line, so ``h`` need not be consistent.
+* ``MODE_MAX``: the most a reachable position can hold (MSC's score, cards of a rank,
+  the same with the pyramid clear): best first on an upper bound of what a position
+  can still reach (:func:`_upper`); the search ends when no position left in the queue
+  can beat the best value seen.
+
+Positions are those of :mod:`pyramids.search.core` (removed slots, ``k``, pass), with
+one more stock model: a face-up stock top (Microsoft Solitaire Collection), where the
+available stock cards are the first surviving stock card at or after ``k`` (the deck
+top) and the last surviving one before it (the waste top), and a draw sets ``k`` past
+the deck top.
+
+Prunings, each keeping at least one shortest line to every goal position (each is
+argued where it is applied): ``king`` (a pyramid or tableau King that is available is
+the only move, for the board and all-cards goals), ``partner`` (a card that must go
+whose one partner left is available with it leaves with it now), ``commute`` (right
+after a deal only moves that use the card it brought; right after a redeal only a
+deal, or with a face-up top a move using the new top), ``canon`` (positions alike but
+for the suits in the waste share a key), and dead positions (a card that must go has
+no partner left: Hall's condition per rank pair, as the exhaustive search's "matching"
+pruning without its pass refinements). They are also sound for reachability, so a
+search that empties its queue proves that no goal position is reachable. The tests
+switch each off and compare (``tests/test_optimal.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..search.core import MAX_MATCHING, hibit, popcount
+
+# modes and goals
+MODE_ASTAR, MODE_MAX = 0, 1
+G_BOARD, G_ALL, G_SCORE, G_CARDS, G_CARDS_BOARD = 0, 1, 2, 3, 4
+# MODE_MAX values
+V_SCORE, V_CARDS, V_CARDS_BOARD = 0, 1, 2
+
+# rest kinds, stock-waste modes (as in search.core)
+R_STOCK, R_TABLEAU, R_BOUQUET = 0, 1, 2
+SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
+
+# parameters
+(O_NPYR, O_REST, O_DRAW, O_PASSES, O_SW, O_OVERLAP, O_FACEUP, O_OBJPYR, O_MODE, O_GOAL,
+ O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON) = range(18)
+NPARAMS = 18
+
+# context
+(C_NODES, C_STATUS, C_FOUND, C_BUCKET, C_EXPANDED, C_BEST, C_BESTNODE, C_REOPENED,
+ C_PRUNED, C_FBOUND, C_ENTRIES) = range(11)
+NCTX = 11
+
+# statuses
+S_RUNNING, S_FOUND, S_EXHAUSTED, S_PAUSED, S_FULL, S_DEPTH = 0, 1, 2, 3, 4, 5
+
+MOVE_DEAL = -2
+MOVE_REDEAL = -3
+NBUCKETS = 4096
+INF = 1 << 20
+DEAD = 30000  # nh of a position from which the goal cannot be reached
+MAXMOVES = 256
+FULL = (1 << 52) - 1
+MSC_ROW_BONUS = np.array([25, 50, 75, 100, 150, 250, 500], np.int64)
+UBMAX = 4095  # MODE_MAX: bucket = UBMAX - upper bound (scores are at most 1,290)
+
+
+@njit(cache=True, inline="always")
+def _hash(key, mask):  # type: ignore[no-untyped-def]
+    h = (key ^ (key >> 29)) * -7046029254386353131
+    return (h >> 32) & mask
+
+
+@njit(cache=True)
+def find(key, nkey, htab):  # type: ignore[no-untyped-def]
+    """The node index of ``key``, or -1."""
+    mask = htab.shape[0] - 1
+    i = _hash(key, mask)
+    while True:
+        j = htab[i]
+        if j < 0:
+            return -1
+        if nkey[j] == key:
+            return j
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def rehash(nkey, n, htab):  # type: ignore[no-untyped-def]
+    """Fill an empty ``htab`` (all -1) with nodes ``0 .. n-1``."""
+    mask = htab.shape[0] - 1
+    for j in range(n):
+        i = _hash(nkey[j], mask)
+        while htab[i] >= 0:
+            i = (i + 1) & mask
+        htab[i] = j
+
+
+@njit(cache=True, inline="always")
+def _stock_view(rem, k, npyr, draw, faceup):  # type: ignore[no-untyped-def]
+    """(first, top, stock): the hand (draw 1) or the face-up deck top, the waste top,
+    and the mask of cards not yet dealt (-1: none)."""
+    present = FULL & ~rem & ~((np.int64(1) << npyr) - 1)
+    cut = np.int64(1) << (npyr + k)
+    stock = present & ~(cut - 1)
+    below = present & (cut - 1)
+    first = -1
+    top = -1
+    if faceup:
+        if stock:
+            first = hibit(stock & -stock)
+    elif draw == 1 and k > 0:
+        hs = npyr + k - 1
+        if (present >> hs) & 1:
+            first = hs
+            below &= ~(np.int64(1) << hs)
+    if below:
+        top = hibit(below)
+    return first, top, stock
+
+
+@njit(cache=True, inline="always")
+def _msc_score(rem, npyr, val, rowmask):  # type: ignore[no-untyped-def]
+    kings = 0
+    for s in range(52):
+        if (rem >> s) & 1 and val[s] == 13:
+            kings += 1
+    score = 5 * (kings + (popcount(rem) - kings) // 2)
+    for r in range(7):  # rowmask[0]: the bottom row
+        if (rem & rowmask[r]) == rowmask[r]:
+            score += MSC_ROW_BONUS[r]
+        else:
+            break
+    return score
+
+
+# scratch layout (``scr``, 96 int64): per rank pair v (1..6) at GS + 3 * v the pyramid's
+# low and high cards left and the most pairs they form among themselves; then work space
+GS = 0
+SA, SB, ADJA, ADJB, DPS, DALS, CNT = 24, 28, 32, 36, 40, 44, 48
+NSCR = 64
+
+
+@njit(cache=True)
+def _dead_and_removals(rem, prm, val, canpair, byval, required, scr):  # type: ignore[no-untyped-def]
+    """(dead, pyramid steps): ``dead`` when some card of ``required`` (a slot mask) can
+    no longer find a partner of its own (Hall's condition per rank pair on the "could
+    still pair" graph); the second value bounds the discards that take a pyramid card:
+    the pyramid's Kings, and per rank pair its cards minus the most pairs they can form
+    among themselves (left in ``scr`` at ``GS + 3 * v``)."""
+    npyr = prm[O_NPYR]
+    steps = 0
+    for s in range(npyr):
+        if not (rem >> s) & 1 and val[s] == 13:
+            steps += 1
+    for v in range(1, 7):
+        w = 13 - v
+        na = 0
+        nb = 0
+        reqa = 0
+        reqb = 0
+        for j in range(4):
+            s = byval[v, j]
+            if not (rem >> s) & 1:
+                scr[SA + na] = s
+                if (required >> s) & 1:
+                    reqa |= 1 << na
+                na += 1
+            s = byval[w, j]
+            if not (rem >> s) & 1:
+                scr[SB + nb] = s
+                if (required >> s) & 1:
+                    reqb |= 1 << nb
+                nb += 1
+        scr[GS + 3 * v] = 0
+        scr[GS + 3 * v + 1] = 0
+        scr[GS + 3 * v + 2] = 0
+        if na + nb == 0:
+            continue
+        for j in range(4):
+            scr[ADJA + j] = 0
+            scr[ADJB + j] = 0
+        packed = np.int64(0)  # the pyramid-only graph, for the matching table
+        npa = 0
+        npb = 0
+        for i in range(na):
+            x = scr[SA + i]
+            if x < npyr:
+                npa += 1
+            for j in range(nb):
+                y = scr[SB + j]
+                if (canpair[x] >> y) & 1:
+                    scr[ADJA + i] |= 1 << j
+                    scr[ADJB + j] |= 1 << i
+                    if x < npyr and y < npyr:
+                        packed |= np.int64(1) << (4 * i + j)
+        for j in range(nb):
+            if scr[SB + j] < npyr:
+                npb += 1
+        m = MAX_MATCHING[packed] if packed else 0
+        scr[GS + 3 * v] = npa
+        scr[GS + 3 * v + 1] = npb
+        scr[GS + 3 * v + 2] = m
+        steps += npa + npb - m
+        if reqa == 0 and reqb == 0:
+            continue
+        for sub in range(1, 1 << na):
+            if sub & ~reqa:
+                continue
+            u = 0
+            for i in range(na):
+                if (sub >> i) & 1:
+                    u |= scr[ADJA + i]
+            if popcount(u) < popcount(sub):
+                return True, steps
+        for sub in range(1, 1 << nb):
+            if sub & ~reqb:
+                continue
+            u = 0
+            for j in range(nb):
+                if (sub >> j) & 1:
+                    u |= scr[ADJB + j]
+            if popcount(u) < popcount(sub):
+                return True, steps
+    return False, steps
+
+
+@njit(cache=True, inline="always")
+def _span(mask, lo, hi):  # type: ignore[no-untyped-def]
+    """Set bits of ``mask`` in slots ``lo <= s < hi``."""
+    if hi <= lo:
+        return 0
+    m = mask & ~((np.int64(1) << lo) - 1)
+    if hi < 63:
+        m &= (np.int64(1) << hi) - 1
+    return popcount(m)
+
+
+@njit(cache=True)
+def _reach(c, rem, k, ps, prm, first, top, stock, free):  # type: ignore[no-untyped-def]
+    """(dp, dall): the moves before stock card ``c`` can be discarded, counting only
+    those that pass cards no pyramid card can take (``free``: those that can), and
+    counting every card passed (see :func:`_board_bound`)."""
+    if c in (first, top):
+        return 0, 0
+    npyr = prm[O_NPYR]
+    draw = prm[O_DRAW]
+    faceup = prm[O_FACEUP] != 0
+    passes = prm[O_PASSES]
+    present = FULL & ~rem & ~((np.int64(1) << npyr) - 1)
+    cut = npyr + k
+    left = passes == 0 or ps < passes
+    if c >= cut:  # still in the stock
+        if faceup:  # each card before it drawn, or discarded
+            return _span(present & ~free, cut, c), _span(present, cut, c)
+        n = _span(present, cut, c + 1)  # each dealt, it included
+        if draw != 1:
+            n = (n + 2) // 3
+        return n, n
+    # in the waste, under the top: the cards above it go, or a redeal deals it again
+    hi = top if top >= 0 else cut
+    bp = _span(present & ~free, c + 1, hi + 1)
+    ba = _span(present, c + 1, hi + 1)
+    if left:
+        if faceup:
+            ap = _span(present & ~free, cut, 52) + 1 + _span(present & ~free, npyr, c)
+            aa = _span(present, cut, 52) + 1 + _span(present, npyr, c)
+        else:
+            ns = popcount(stock)
+            nb = _span(present, npyr, c + 1)
+            ap = ns + 1 + nb if draw == 1 else (ns + 2) // 3 + 1 + (nb + 2) // 3
+            aa = ap
+        if ap < bp:
+            bp = ap
+        if aa < ba:
+            ba = aa
+    return bp, ba
+
+
+@njit(cache=True)
+def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr):  # type: ignore[no-untyped-def]
+    """An admissible lower bound on the moves to the goal, or ``INF`` for a position
+    from which the goal cannot be reached (see the module docstring)."""
+    npyr = prm[O_NPYR]
+    goal = prm[O_GOAL]
+    pyr = (np.int64(1) << npyr) - 1
+    remaining = FULL & ~rem
+    if goal == G_ALL:
+        dead, _ = _dead_and_removals(rem, prm, val, canpair, byval, remaining, scr)
+        if dead:
+            return INF
+        kings = 0
+        for s in range(52):
+            if not (rem >> s) & 1 and val[s] == 13:
+                kings += 1
+        h = kings + (popcount(remaining) - kings) // 2
+        if prm[O_REST] == R_STOCK and prm[O_FACEUP] == 0:
+            stock = _stock_view(rem, k, npyr, prm[O_DRAW], 0)[2]
+            ns = popcount(stock)
+            h += ns if prm[O_DRAW] == 1 else (ns + 2) // 3
+        return h
+    if goal == G_CARDS:
+        rmask = prm[O_RANK]
+        have = popcount(rem & rmask)
+        need = prm[O_TARGET] - have
+        if need <= 0:
+            return 0
+        alive = 0
+        ls = remaining & rmask
+        while ls:
+            s = hibit(ls)
+            ls &= ~(np.int64(1) << s)
+            if val[s] == 13 or canpair[s] & remaining:
+                alive += 1
+        if alive < need:
+            return INF
+        return need
+    board = (rem & pyr) == pyr
+    need_board = goal in (G_BOARD, G_CARDS_BOARD)
+    hs = 0
+    if goal == G_SCORE:
+        score = _msc_score(rem, npyr, val, rowmask)
+        if score >= prm[O_TARGET]:
+            return 0
+        bonus = 0
+        for r in range(7):
+            if (rem & rowmask[r]) != rowmask[r]:
+                bonus += MSC_ROW_BONUS[r]
+        hs = (prm[O_TARGET] - score - bonus + 4) // 5
+        if hs < 1:
+            hs = 1
+        # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
+        need_board = prm[O_TARGET] > 5 * 27 + 650
+    if goal == G_CARDS_BOARD:
+        rmask = prm[O_RANK]
+        need = prm[O_TARGET] - popcount(rem & rmask)
+        if need > 0:
+            alive = 0
+            ls = remaining & rmask
+            while ls:
+                s = hibit(ls)
+                ls &= ~(np.int64(1) << s)
+                if val[s] == 13 or canpair[s] & remaining:
+                    alive += 1
+            if alive < need:
+                return INF
+            hs = need
+    if not need_board or board:
+        return hs
+    dead, steps = _dead_and_removals(rem, prm, val, canpair, byval, remaining & pyr, scr)
+    if dead:
+        return INF
+    if prm[O_REST] != R_STOCK:
+        return max(steps, hs)
+    return _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr)
+
+
+@njit(cache=True)
+def _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr):  # type: ignore[no-untyped-def]
+    """The moves to clear the pyramid, at least: ``steps`` (discards taking a pyramid
+    card, :func:`_dead_and_removals`) and the moves that bring the stock cards it needs.
+
+    Per rank pair with ``a`` low and ``b`` high pyramid cards that can form at most
+    ``m`` pairs among themselves, at least ``a - m`` high and ``b - m`` low stock cards
+    must partner pyramid cards; the ``t``-th nearest of ``t`` needed is a bound on how
+    far the stock must be worked: ``dp`` counts the moves that pass cards no pyramid card
+    can take (each a move of its own, never a pyramid discard), ``dall`` every card
+    passed (some may leave with a pyramid card). With ``P`` pyramid pairs, ``K`` pyramid
+    Kings and ``n`` pyramid cards a line takes at least ``dall + K + P`` moves and at
+    least ``dp + n - P`` moves; the bound is the least over ``P`` of the larger.
+    """
+    npyr = prm[O_NPYR]
+    pyr = (np.int64(1) << npyr) - 1
+    remaining = FULL & ~rem
+    first, top, stock = _stock_view(rem, k, npyr, prm[O_DRAW], prm[O_FACEUP] != 0)
+    pyrleft = remaining & pyr
+    free = 0
+    ss = remaining & ~pyr
+    while ss:
+        s = hibit(ss)
+        ss &= ~(np.int64(1) << s)
+        if canpair[s] & pyrleft:
+            free |= np.int64(1) << s
+    farp = 0
+    fard = 0
+    mtot = 0
+    kings = 0
+    n = popcount(pyrleft)
+    for s in range(npyr):
+        if not (rem >> s) & 1 and val[s] == 13:
+            kings += 1
+    for v in range(1, 7):
+        w = 13 - v
+        pa = scr[GS + 3 * v]
+        pb = scr[GS + 3 * v + 1]
+        m = scr[GS + 3 * v + 2]
+        if pa + pb == 0:
+            continue
+        mtot += m
+        for side in range(2):
+            need = (pa - m) if side == 0 else (pb - m)  # stock cards of rank w, then v
+            if need <= 0:
+                continue
+            rank = w if side == 0 else v
+            nc = 0
+            for j in range(4):
+                x = byval[rank, j]
+                if x >= npyr and not (rem >> x) & 1 and canpair[x] & pyrleft:
+                    dp, dal = _reach(x, rem, k, ps, prm, first, top, stock, free)
+                    _insort(scr, DPS, nc, dp)
+                    _insort(scr, DALS, nc, dal)
+                    nc += 1
+            if nc < need:
+                return INF
+            if scr[DPS + need - 1] > farp:
+                farp = scr[DPS + need - 1]
+            if scr[DALS + need - 1] > fard:
+                fard = scr[DALS + need - 1]
+    best = INF
+    for p in range(mtot + 1):
+        a = fard + kings + p
+        b = farp + n - p
+        h = a if a > b else b
+        if h < best:
+            best = h
+    h = best if best > steps else steps
+    return h if h > hs else hs
+
+
+@njit(cache=True, inline="always")
+def _insort(scr, at, n, x):  # type: ignore[no-untyped-def]
+    """Insert ``x`` into the sorted ``scr[at : at + n]``."""
+    i = n
+    while i > 0 and scr[at + i - 1] > x:
+        scr[at + i] = scr[at + i - 1]
+        i -= 1
+    scr[at + i] = x
+
+
+@njit(cache=True)
+def _upper(rem, prm, val, canpair, rowmask, scr):  # type: ignore[no-untyped-def]
+    """MODE_MAX: (value of the position, upper bound on the value of any position
+    reachable from it); the bound is -1 when none can count (the pyramid cannot be
+    cleared under a "with the pyramid clear" objective)."""
+    npyr = prm[O_NPYR]
+    pyr = (np.int64(1) << npyr) - 1
+    remaining = FULL & ~rem
+    kind = prm[O_GOAL]
+    # a pyramid card with no partner left never goes, nor any card it lies on, so no
+    # row from its own up is ever cleared (each such row holds a card it lies on)
+    dead_row = 0  # the lowest such row, 1-based from the top (0: none)
+    for s in range(npyr):
+        if not (rem >> s) & 1 and val[s] != 13 and (canpair[s] & remaining) == 0:
+            r = 1
+            while r * (r + 1) // 2 <= s:
+                r += 1
+            if r > dead_row:
+                dead_row = r
+    board = (rem & pyr) == pyr
+    if kind == V_SCORE:
+        score = _msc_score(rem, npyr, val, rowmask)
+        kings = 0
+        for v in range(14):
+            scr[CNT + v] = 0
+        for s in range(52):
+            if not (rem >> s) & 1:
+                if val[s] == 13:
+                    kings += 1
+                elif canpair[s] & remaining:
+                    scr[CNT + val[s]] += 1
+        more = kings
+        for v in range(1, 7):
+            more += min(scr[CNT + v], scr[CNT + 13 - v])
+        bonus = 0
+        for r in range(7):  # r = 0: the bottom row, row 7 from the top
+            if 7 - r <= dead_row:
+                break
+            if (rem & rowmask[r]) != rowmask[r]:
+                bonus += MSC_ROW_BONUS[r]
+        if board:
+            return score, score
+        return score, score + 5 * more + bonus
+    rmask = prm[O_RANK]
+    have = popcount(rem & rmask)
+    alive = 0
+    ls = remaining & rmask
+    while ls:
+        s = hibit(ls)
+        ls &= ~(np.int64(1) << s)
+        if val[s] == 13 or canpair[s] & remaining:
+            alive += 1
+    if kind == V_CARDS:
+        return have, have + (0 if board and prm[O_OBJPYR] else alive)
+    if board:
+        return have, have
+    if dead_row:
+        return -1, -1
+    return -1, have + alive
+
+
+@njit(cache=True, inline="always")
+def _push(node, f, ctx, heads, enode, enext):  # type: ignore[no-untyped-def]
+    e = ctx[C_ENTRIES]
+    enode[e] = node
+    enext[e] = heads[f]
+    heads[f] = e
+    ctx[C_ENTRIES] = e + 1
+
+
+@njit(cache=True, inline="always")
+def _canon(rem, k, prm, val, byval):  # type: ignore[no-untyped-def]
+    """The key's removed bits: ``rem`` with the waste written canonically.
+
+    The waste (the dealt cards below the hand, or below ``k``) is a stack reached only
+    from its top and dealt again in its order after a redeal; suits never matter. So
+    positions alike but for which waste cards remain, with the same ranks in the same
+    order, have the same future, move for move (as in ``search.core._waste_key``): the
+    key writes the waste as the latest slots holding its ranks in its order."""
+    npyr = prm[O_NPYR]
+    if prm[O_REST] != R_STOCK or prm[O_CANON] == 0:
+        return rem
+    wl = k - 1 if (prm[O_DRAW] == 1 and prm[O_FACEUP] == 0) else k
+    if wl <= 0:
+        return rem
+    wmask = ((np.int64(1) << (npyr + wl)) - 1) & ~((np.int64(1) << npyr) - 1)
+    waste = wmask & ~rem
+    canon = np.int64(0)
+    pos = npyr + wl
+    while waste:
+        x = hibit(waste)
+        waste &= ~(np.int64(1) << x)
+        r = val[x]
+        same = ((np.int64(1) << byval[r, 0]) | (np.int64(1) << byval[r, 1])
+                | (np.int64(1) << byval[r, 2]) | (np.int64(1) << byval[r, 3]))
+        j = hibit(same & ((np.int64(1) << pos) - 1))
+        canon |= np.int64(1) << j
+        pos = j
+    return (rem & ~wmask) | (wmask & ~canon)
+
+
+@njit(cache=True)
+def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[no-untyped-def]
+        nkey, nrem, ng, nh, npar, nma, nmb, nclosed, htab, heads, enode, enext, avail, mv,
+        scr):
+    """Run (or resume) the search for at most ``prm[O_BUDGET]`` expansions.
+
+    Node 0 is the root (see :func:`root`). The queue is ``NBUCKETS`` lists of entries
+    (``enode``: the node, ``enext``: the next entry); a node queued again by a shorter
+    line leaves a stale entry behind, skipped when taken. ``ctx[C_STATUS]`` says how it
+    ended: ``S_FOUND`` (A*: ``ctx[C_FOUND]`` is the goal node), ``S_EXHAUSTED`` (A*: no
+    goal is reachable; MAX: ``ctx[C_BEST]`` is the proven best, at node
+    ``ctx[C_BESTNODE]``), ``S_PAUSED`` (budget spent), ``S_FULL`` (the node store is
+    full: the caller grows it and calls again), ``S_DEPTH`` (a line too long to queue).
+    """
+    npyr = prm[O_NPYR]
+    rest = prm[O_REST]
+    draw = prm[O_DRAW]
+    passes = prm[O_PASSES]
+    sw = prm[O_SW]
+    overlap = prm[O_OVERLAP] != 0
+    faceup = prm[O_FACEUP] != 0
+    objpyr = prm[O_OBJPYR] != 0
+    mode = prm[O_MODE]
+    goal = prm[O_GOAL]
+    astar = mode == MODE_ASTAR
+    pking = prm[O_KING] != 0 and astar and goal in (G_BOARD, G_ALL)
+    ppartner = (prm[O_PARTNER] != 0 and astar and goal in (G_BOARD, G_ALL)
+                and sw != SW_AUTOMATIC)
+    pcommute = prm[O_COMMUTE] != 0 and rest == R_STOCK and sw != SW_AUTOMATIC
+    # two bouquet cards pair as well at the end, when only clearing matters
+    pbouquet = rest == R_BOUQUET and astar and goal in (G_BOARD, G_ALL)
+    pyr = (np.int64(1) << npyr) - 1
+    nlay = npyr if rest != R_TABLEAU else 52
+    stock_game = rest == R_STOCK
+    cap = nkey.shape[0]
+    ecap = enode.shape[0]
+    n = ctx[C_NODES]
+    budget = prm[O_BUDGET]
+    done = 0
+    b = ctx[C_BUCKET]
+    while True:
+        # -- take the next entry: the lowest non-empty bucket, last in first out --
+        while b < NBUCKETS and heads[b] < 0:
+            b += 1
+        if b >= NBUCKETS or (not astar and UBMAX - b <= ctx[C_BEST]):
+            ctx[C_STATUS] = S_EXHAUSTED
+            ctx[C_BUCKET] = b
+            ctx[C_NODES] = n
+            return
+        if done >= budget or n + MAXMOVES >= cap or ctx[C_ENTRIES] + MAXMOVES >= ecap:
+            ctx[C_STATUS] = S_PAUSED if done >= budget else S_FULL
+            ctx[C_BUCKET] = b
+            ctx[C_NODES] = n
+            return
+        e = heads[b]
+        heads[b] = enext[e]
+        cur = enode[e]
+        if nclosed[cur]:
+            continue
+        if astar and ng[cur] + nh[cur] != b:
+            continue  # stale: the node was queued again by a shorter line
+        nclosed[cur] = 1
+        ctx[C_FBOUND] = b
+        key = nkey[cur]
+        rem = nrem[cur]
+        k = (key >> 52) & 63
+        ps = (key >> 58) & 31
+        first = -1
+        top = -1
+        stock = 0
+        if stock_game:
+            first, top, stock = _stock_view(rem, k, npyr, draw, faceup)
+        forced = (sw == SW_AUTOMATIC and not faceup and first >= 0 and top >= 0
+                  and val[first] + val[top] == 13)
+        # h is 0 exactly at goal positions (see _bound); a forced pair still pending
+        # is played first, as the rules engine has it
+        if astar and nh[cur] == 0 and not forced and _is_goal(rem, prm, val, rowmask):
+            ctx[C_STATUS] = S_FOUND
+            ctx[C_FOUND] = cur
+            ctx[C_BUCKET] = b
+            ctx[C_NODES] = n
+            return
+        done += 1
+        ctx[C_EXPANDED] += 1
+        if objpyr and (rem & pyr) == pyr and not forced:
+            continue  # the game is over
+        # -- moves, as slot pairs in mv --
+        pa = nma[cur]
+        prev_deal = cur != 0 and pa == MOVE_DEAL
+        prev_redeal = cur != 0 and pa == MOVE_REDEAL
+        nm = 0
+        if forced:
+            mv[0] = top
+            mv[1] = first
+            nm = 1
+        else:
+            na = 0
+            for s in range(nlay):
+                if not (rem >> s) & 1 and (cov[s] & ~rem) == 0:
+                    avail[na] = s
+                    na += 1
+            if rest == R_BOUQUET:
+                for v in range(1, 14):
+                    for j in range(4):
+                        s = bq[v, j]
+                        if s < 0:
+                            break
+                        if not (rem >> s) & 1:
+                            avail[na] = s
+                            na += 1
+                            break
+            if first >= 0:
+                avail[na] = first
+                na += 1
+            if top >= 0:
+                avail[na] = top
+                na += 1
+            # "commute": right after a deal, only discards that use the card it brought
+            # (the new hand, the new waste top with draw 3, the new face-up top): any
+            # other discard was legal before the deal and, played first, reaches the same
+            # position as soon or sooner (a face-up top discarded before the draw that
+            # would have put it on the waste saves that draw). Right after a redeal no
+            # discard at all (classic: nothing new is available) or one with the new
+            # face-up top. -2: no restriction.
+            fresh = -2
+            if pcommute and prev_deal:
+                fresh = top if (draw == 3 and not faceup) else first
+            elif pcommute and prev_redeal:
+                fresh = first if faceup else -1
+            # "king": an available pyramid or tableau King goes first, as the only move
+            # (the board and all-cards goals): every winning line discards it, and
+            # doing so earlier only uncovers cards.
+            king = -1
+            if pking:
+                for i in range(na):
+                    s = avail[i]
+                    if val[s] == 13 and s < nlay and (king < 0 or s < king):
+                        king = s
+            if king >= 0:
+                mv[0] = king
+                mv[1] = -1
+                nm = 1
+            else:
+                for i in range(na):
+                    x = avail[i]
+                    if val[x] == 13:
+                        if fresh != -2 and x != fresh:
+                            continue
+                        mv[2 * nm] = x
+                        mv[2 * nm + 1] = -1
+                        nm += 1
+                        continue
+                    for j in range(i + 1, na):
+                        y = avail[j]
+                        if not (canpair[x] >> y) & 1:
+                            continue
+                        if fresh != -2 and x != fresh and y != fresh:
+                            continue
+                        if sw == SW_FORBIDDEN and ((x == first and y == top)
+                                                   or (x == top and y == first)):
+                            continue
+                        if pbouquet and zone[x] == 2 and zone[y] == 2 and (rem & pyr) != pyr:
+                            continue
+                        mv[2 * nm] = x
+                        mv[2 * nm + 1] = y
+                        nm += 1
+                if overlap and fresh == -2:
+                    for s in range(nlay):
+                        if (rem >> s) & 1:
+                            continue
+                        c = cov[s] & ~rem
+                        if c == 0 or (c & (c - 1)) != 0:
+                            continue
+                        q = hibit(c)
+                        if (cov[q] & ~rem) == 0 and val[s] + val[q] == 13:
+                            mv[2 * nm] = s
+                            mv[2 * nm + 1] = q
+                            nm += 1
+                # "partner": a card that must go whose one partner left is this pair's
+                # other card leaves with it now, as the only move (board and all-cards
+                # goals): every winning line pairs the two; pairing them earlier keeps
+                # every later move legal (only that pair ever used either card; a stock
+                # card gone early only bares the one under it sooner) and saves the
+                # draw of a face-up top. Not with draw 3 before the last pass: a stock
+                # card gone early changes the threes dealt next.
+                paired = False
+                if ppartner and nm > 1:
+                    regroup = stock_game and draw == 3 and (passes == 0 or ps < passes)
+                    for i in range(nm):
+                        x = mv[2 * i]
+                        y = mv[2 * i + 1]
+                        if y < 0 or (regroup and (x >= npyr or y >= npyr)):
+                            continue
+                        if _partner_forced(x, y, rem, canpair, npyr, goal):
+                            mv[0] = x
+                            mv[1] = y
+                            nm = 1
+                            paired = True
+                            break
+                if stock_game and not paired:
+                    # a face-up King on the stock is better discarded than drawn: one
+                    # move either way, the same next top, and the waste top stays bare
+                    if stock and not (faceup and val[first] == 13):
+                        mv[2 * nm] = MOVE_DEAL
+                        mv[2 * nm + 1] = -1
+                        nm += 1
+                    elif not stock and (passes == 0 or ps < passes) and (
+                            FULL & ~rem & ~pyr & ((np.int64(1) << (npyr + k)) - 1)):
+                        mv[2 * nm] = MOVE_REDEAL
+                        mv[2 * nm + 1] = -1
+                        nm += 1
+        # -- children --
+        g1 = ng[cur] + 1
+        for i in range(nm):
+            a = mv[2 * i]
+            bb = mv[2 * i + 1]
+            nrem_ = rem
+            nk = k
+            nps = ps
+            if a >= 0:
+                nrem_ = rem | (np.int64(1) << a)
+                if bb >= 0:
+                    nrem_ |= np.int64(1) << bb
+            elif a == MOVE_DEAL:
+                stk = stock
+                for _ in range(1 if faceup else draw):
+                    if stk == 0:
+                        break
+                    low = stk & -stk
+                    nk = hibit(low) - npyr + 1
+                    stk &= ~low
+            else:
+                nk = 0
+                if passes > 0:
+                    nps = ps + 1
+            ckey = _canon(nrem_, nk, prm, val, byval) | (nk << 52) | (nps << 58)
+            j = find(ckey, nkey, htab)
+            if astar:
+                if j >= 0:
+                    if ng[j] <= g1 or nh[j] >= DEAD:
+                        continue
+                    # a shorter line to a known position: a new node takes its key (the
+                    # old one keeps its own cards, which its children's moves were
+                    # made from: the waste of the two may differ in suits)
+                    ctx[C_REOPENED] += 1
+                    f = g1 + nh[j]
+                    if f >= NBUCKETS:
+                        ctx[C_STATUS] = S_DEPTH
+                        ctx[C_NODES] = n
+                        return
+                    _redirect(ckey, j, n, nkey, htab)
+                    nclosed[j] = 1
+                    nkey[n] = ckey
+                    nrem[n] = nrem_
+                    ng[n] = g1
+                    nh[n] = nh[j]
+                    npar[n] = cur
+                    nma[n] = a
+                    nmb[n] = bb
+                    nclosed[n] = 0
+                    _push(n, f, ctx, heads, enode, enext)
+                    if f < b:
+                        b = f
+                    n += 1
+                    continue
+                h = _bound(nrem_, nk, nps, prm, val, canpair, byval, rowmask, scr) \
+                    if prm[O_HEUR] != 0 else 0
+                f = -1 if h >= INF else g1 + h
+                if f >= NBUCKETS:
+                    ctx[C_STATUS] = S_DEPTH
+                    ctx[C_NODES] = n
+                    return
+                if h >= INF:
+                    h = DEAD
+            else:
+                if j >= 0:
+                    continue
+                value, upper = _upper(nrem_, prm, val, canpair, rowmask, scr)
+                if value > ctx[C_BEST]:
+                    ctx[C_BEST] = value
+                    ctx[C_BESTNODE] = n
+                h = 0
+                f = -1 if upper <= ctx[C_BEST] else UBMAX - upper
+            _add(ckey, n, nkey, htab)
+            nrem[n] = nrem_
+            ng[n] = g1
+            nh[n] = h
+            npar[n] = cur
+            nma[n] = a
+            nmb[n] = bb
+            if f < 0:
+                nclosed[n] = 1
+                ctx[C_PRUNED] += 1
+            else:
+                nclosed[n] = 0
+                _push(n, f, ctx, heads, enode, enext)
+                if f < b:
+                    b = f
+            n += 1
+
+
+@njit(cache=True, inline="always")
+def _partner_forced(x, y, rem, canpair, npyr, goal):  # type: ignore[no-untyped-def]
+    return (((canpair[x] & ~rem) == (np.int64(1) << y) and (goal == G_ALL or x < npyr))
+            or ((canpair[y] & ~rem) == (np.int64(1) << x) and (goal == G_ALL or y < npyr)))
+
+
+@njit(cache=True, inline="always")
+def _redirect(key, j, n, nkey, htab):  # type: ignore[no-untyped-def]
+    """Point the table's entry for ``key`` (now node ``j``) at node ``n``."""
+    mask = htab.shape[0] - 1
+    i = _hash(key, mask)
+    while htab[i] != j:
+        i = (i + 1) & mask
+    htab[i] = n
+
+
+@njit(cache=True, inline="always")
+def _add(key, j, nkey, htab):  # type: ignore[no-untyped-def]
+    nkey[j] = key
+    mask = htab.shape[0] - 1
+    i = _hash(key, mask)
+    while htab[i] >= 0:
+        i = (i + 1) & mask
+    htab[i] = j
+
+
+@njit(cache=True)
+def _is_goal(rem, prm, val, rowmask):  # type: ignore[no-untyped-def]
+    goal = prm[O_GOAL]
+    pyr = (np.int64(1) << prm[O_NPYR]) - 1
+    if goal == G_BOARD:
+        return (rem & pyr) == pyr
+    if goal == G_ALL:
+        return rem == FULL
+    if goal == G_SCORE:
+        return _msc_score(rem, prm[O_NPYR], val, rowmask) >= prm[O_TARGET]
+    if goal == G_CARDS:
+        return popcount(rem & prm[O_RANK]) >= prm[O_TARGET]
+    return (rem & pyr) == pyr and popcount(rem & prm[O_RANK]) >= prm[O_TARGET]
+
+
+@njit(cache=True)
+def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, nma, nmb,  # type: ignore[no-untyped-def]
+         nclosed, htab, heads, enode, enext, scr):
+    """Start a search from position ``key`` (node 0; removed slots, ``k``, pass)."""
+    for i in range(ctx.shape[0]):
+        ctx[i] = 0
+    for i in range(heads.shape[0]):
+        heads[i] = -1
+    for i in range(htab.shape[0]):
+        htab[i] = -1
+    rem = key & FULL
+    k = (key >> 52) & 63
+    ps = (key >> 58) & 31
+    _add(_canon(rem, k, prm, val, byval) | (k << 52) | (ps << 58), 0, nkey, htab)
+    nrem[0] = rem
+    ng[0] = 0
+    npar[0] = -1
+    nma[0] = -1
+    nmb[0] = -1
+    nclosed[0] = 0
+    ctx[C_NODES] = 1
+    if prm[O_MODE] == MODE_ASTAR:
+        h = _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr) \
+            if prm[O_HEUR] != 0 else 0
+        if h >= INF:
+            ctx[C_STATUS] = S_EXHAUSTED
+            nh[0] = DEAD
+            nclosed[0] = 1
+            return
+        nh[0] = h
+        f = h
+    else:
+        value, upper = _upper(rem, prm, val, canpair, rowmask, scr)
+        ctx[C_BEST] = value
+        ctx[C_BESTNODE] = 0
+        nh[0] = 0
+        f = UBMAX - max(upper, value)
+    _push(0, f, ctx, heads, enode, enext)
+    ctx[C_BUCKET] = f
