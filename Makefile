@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	$(BIN)/python -m pyramids.search.warmup
+	$(BIN)/python -m pyramids.warmup
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -72,6 +72,13 @@ class Tally:
     max_seconds: float = 0.0
     score_sum: int = 0  # Par scoring: proven best scores (decided deals only)
     scored: int = 0
+    # goal runs: the answers' moves (steps), how many were proven optimal / only bounds,
+    # and whether the goal's target was reached
+    steps: Counter[int] = field(default_factory=Counter)
+    optimal: int = 0
+    bounded: int = 0
+    reached: int = 0
+    missed: int = 0
 
     def add(self, record: Mapping[str, Any]) -> None:
         status = record["status"]
@@ -79,9 +86,20 @@ class Tally:
         secs = float(record.get("seconds") or 0.0)
         self.engine_seconds += secs
         self.max_seconds = max(self.max_seconds, secs)
-        if status in ("winnable", "blocked") and isinstance(record.get("score"), int):
+        if status in ("winnable", "blocked") and isinstance(record.get("score"), int) and (
+                record.get("optimal") is not False):
             self.score_sum += record["score"]
             self.scored += 1
+        if isinstance(record.get("steps"), int):
+            self.steps[record["steps"]] += 1
+        if record.get("optimal") is True:
+            self.optimal += 1
+        elif record.get("optimal") is False:
+            self.bounded += 1
+        if record.get("reached") is True:
+            self.reached += 1
+        elif record.get("reached") is False:
+            self.missed += 1
         if status == "winnable":
             self.winnable += 1
         elif status == "blocked":
@@ -101,6 +119,15 @@ class Tally:
         for r in records:
             self.add(r)
         return self
+
+    def steps_summary(self) -> dict[str, float] | None:
+        """Mean, median and largest number of moves over the answers with a line."""
+        n = sum(self.steps.values())
+        if not n:
+            return None
+        ordered = sorted(self.steps.elements())
+        return {"answers": n, "mean": round(sum(ordered) / n, 3),
+                "median": ordered[(n - 1) // 2], "max": ordered[-1]}
 
     @property
     def mean_score(self) -> float | None:
@@ -156,6 +183,14 @@ class Tally:
         if self.scored:
             obj["mean_score"] = round(self.score_sum / self.scored, 4)
             obj["scored"] = self.scored
+        steps = self.steps_summary()
+        if steps is not None or self.optimal or self.bounded:
+            obj["steps"] = steps
+            obj["optimal"] = self.optimal
+            obj["not_proven_optimal"] = self.bounded
+            if self.reached or self.missed:
+                obj["goal_reached"] = self.reached
+                obj["goal_missed"] = self.missed
         b = self.bounds()
         obj["win_rate_bounds"] = None if b is None else [round(b[0], 6), round(b[1], 6)]
         obj["engine_seconds"] = round(self.engine_seconds, 3)
@@ -189,7 +224,16 @@ def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: 
     lines.append(f"unknown   {t.unknown:>{w}}" + (f"  ({reasons}; not in the win rate)"
                                                    if t.unknown else ""))
     if t.mean_score is not None:
-        lines.append(f"par score {t.mean_score:.2f} on average (best play, {t.scored} deals)")
+        what = "msc score" if variant.scoring == "msc" else "par score"
+        lines.append(f"{what} {t.mean_score:.2f} on average (best play, {t.scored} deals)")
+    steps = t.steps_summary()
+    if steps is not None:
+        unit = "steps" if variant.face_up else "moves"
+        lines.append(f"{unit:<10}{steps['mean']:.2f} on average, median {steps['median']}, "
+                     f"at most {steps['max']} ({steps['answers']} lines; answers proven "
+                     f"optimal {t.optimal}, only bounds {t.bounded})")
+    if t.reached or t.missed:
+        lines.append(f"goal      reached on {t.reached} deals, out of reach on {t.missed}")
     rate = f", {new / seconds:,.1f} deals/s" if seconds > 0 and new else ""
     lines.append(f"time      {seconds:.2f} s for {new} deals analysed{rate}, "
                  f"{workers} worker{'s' if workers != 1 else ''}")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..deals import Deal
+from ..goals import Goal
 from ..variants import Variant
 from ..verdict import Certificate, Verdict
 from .errors import BulkError
@@ -47,7 +48,9 @@ class Job:
     must be a module-level function so that it can be sent to the workers. ``slim``:
     records carry only what statistics read (:func:`slim_record`: no solution, no
     certificate detail, no engine runs), for runs that keep no out file: less to word
-    and to send back from the workers."""
+    and to send back from the workers. ``goal``: the question asked of each deal
+    (:mod:`pyramids.goals`; ``None`` or ``win``: the verdict), whose answer's steps,
+    score and optimality the records carry."""
 
     variant: Variant
     mode: Mode = "exact"
@@ -55,6 +58,7 @@ class Job:
     time_limit: float | None = None
     analyser: Analyser | None = None
     slim: bool = False
+    goal: Goal | None = None
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -63,12 +67,26 @@ class Job:
             raise BulkError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
         if self.time_limit is not None and self.time_limit <= 0:
             raise BulkError(f"time limit must be > 0 seconds, got {self.time_limit}")
+        if self.asks_goal:
+            if self.mode != "exact":
+                raise BulkError(f"--goal {self.goal} needs --mode exact: quick mode only "
+                                "looks for instant certificates")
+            assert self.goal is not None
+            self.goal.check(self.variant)
+
+    @property
+    def asks_goal(self) -> bool:
+        """Is each deal asked a goal beyond the verdict?"""
+        return self.goal is not None and self.goal.kind != "win"
 
     def header(self, source: DealSource) -> Record:
         """The first line of an out file: what the records mean."""
-        return {"pyramids_bulk": FORMAT_VERSION, "variant": self.variant.options(),
+        head = {"pyramids_bulk": FORMAT_VERSION, "variant": self.variant.options(),
                 "mode": self.mode, "engine": self.engine, "time_limit": self.time_limit,
                 "source_kind": source.kind, "source": source.description}
+        if self.asks_goal:
+            head["goal"] = str(self.goal)
+        return head
 
 
 def analyse(deal: Deal, job: Job) -> Verdict:
@@ -77,13 +95,20 @@ def analyse(deal: Deal, job: Job) -> Verdict:
     from ..certificates import quick_certificate
 
     # under Par scoring the engines run even on a blocked deal (as in check): its best
-    # score is wanted
+    # score is wanted; so does a goal (a blocked deal still has a best score, cards...)
     cert = (quick_certificate(deal, job.variant)
-            if job.variant.scoring != "par" or job.mode == "quick" else None)
+            if (job.variant.scoring != "par" and not job.asks_goal) or job.mode == "quick"
+            else None)
     if cert is not None:
         return Verdict("blocked", "certificate", certificate=cert, deal_number=deal.number)
     if job.mode == "quick":
         return Verdict("unknown", "certificate", reason=QUICK_PASS, deal_number=deal.number)
+    if job.asks_goal:
+        from ..goals import answer
+
+        assert job.goal is not None
+        return answer(deal, job.variant, job.goal, time_limit=job.time_limit,
+                      engine=job.engine)
     try:
         from ..check import check
     except ImportError:
@@ -132,7 +157,8 @@ def _record(item: SourceItem, obj: Record) -> Record:
     return record
 
 
-SLIM_KEYS = ("i", "deal", "line", "status", "engine", "score", "nodes", "seconds", "reason")
+SLIM_KEYS = ("i", "deal", "line", "status", "engine", "score", "nodes", "seconds", "reason",
+             "steps", "optimal", "reached", "count")
 
 
 def slim_record(record: Record) -> Record:
@@ -165,13 +191,13 @@ def analyse_item(item: SourceItem, job: Job) -> Record:
     spend seconds on imports and JIT compilation (interrupting those would break them)."""
     start = time.perf_counter()
     fn = job.analyser or analyse
-    warm = (job.variant, job.mode, job.engine, fn) in _WARM
+    warm = (job.variant, job.mode, job.engine, job.goal, fn) in _WARM
     hard = None if job.time_limit is None or not warm else 3 * job.time_limit + 10
     try:
         deal = item.deal()
         with _hard_limit(hard):
             verdict = fn(deal, job)
-        _WARM.add((job.variant, job.mode, job.engine, fn))
+        _WARM.add((job.variant, job.mode, job.engine, job.goal, fn))
         obj = verdict.to_json_obj()
         if verdict.status == "unknown" and verdict.reason == QUICK_PASS:
             obj["status"] = "passed"
@@ -203,7 +229,8 @@ def batch_applies(job: Job) -> bool:
     """Does :func:`analyse_chunk` take the batch path for ``job``? Exact mode, no Par
     scoring (the best score is searched one deal at a time), no test analyser, the
     search installed, and the search first among the engines (:func:`_search_stage`)."""
-    if job.analyser is not None or job.mode != "exact" or job.variant.scoring == "par":
+    if (job.analyser is not None or job.mode != "exact" or job.variant.scoring == "par"
+            or job.asks_goal):
         return False
     try:
         import pyramids.search  # noqa: F401
@@ -241,7 +268,7 @@ def analyse_chunk(items: Sequence[SourceItem], job: Job) -> list[Record]:
     if not batch_applies(job):
         return [analyse_item(item, job) for item in items]
     verdicts = _batch_verdicts(items, job)
-    _WARM.add((job.variant, job.mode, job.engine, analyse_chunk))
+    _WARM.add((job.variant, job.mode, job.engine, job.goal, analyse_chunk))
     if job.slim:
         return [analyse_item(item, job) if v is None else _slim(item, v)
                 for item, v in zip(items, verdicts, strict=True)]

@@ -36,8 +36,9 @@ from ..stats import (
     render_markdown,
     table_cells,
 )
+from ..goals import Goal
 from ..variants import Variant
-from .options import variant_options
+from .options import goal_option, variant_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,6 +94,7 @@ def bulk_options(f: F) -> F:
                      "(filter writes them again, first), the others analysed."),
         click.option("--progress/--no-progress", default=None,
                      help="Progress bar on stderr (default: when stderr is a terminal)."),
+        goal_option,
     ]
 
     @functools.wraps(f)
@@ -167,7 +169,7 @@ def _consume(records: Iterator[Record], bar: Progress, out: str | None,
 def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
                time_limit: float | None, workers: int | None, chunk: int | None,
                scheduler: str | None, out: str | None, resume: bool,
-               progress: bool | None, keep: str,
+               progress: bool | None, goal: Goal, keep: str,
                as_json: bool, unknowns: TextIO | None) -> None:
     """Write the winnable deals (or, with --keep blocked, the blocked ones).
 
@@ -175,10 +177,11 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     52-card lines; each kept deal is written as it was given, in the order given.
     Unknown deals (time limit) are never kept or dropped silently: they are counted on
     stderr and written to --unknowns. In quick mode only the instant certificates are
-    used: deals without one pass through as not blocked.
+    used: deals without one pass through as not blocked. With --goal, each deal's
+    answer (steps, score, optimal) goes into the --json records and --out file.
     """
     source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
-    job = Job(variant, mode, engine, time_limit)  # type: ignore[arg-type]
+    job = Job(variant, mode, engine, time_limit, goal=goal)  # type: ignore[arg-type]
     keep_status = {"winnable": ("winnable", "passed"), "blocked": ("blocked",)}[keep]
     tally = Tally()
     with make_runner(workers, chunk, scheduler) as runner:
@@ -226,19 +229,25 @@ def _label(rec: Record) -> str:
 def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
               time_limit: float | None, workers: int | None, chunk: int | None,
               scheduler: str | None, out: str | None, resume: bool,
-              progress: bool | None, as_json: bool, table: str | None, fmt: str) -> None:
+              progress: bool | None, goal: Goal, as_json: bool, table: str | None,
+              fmt: str) -> None:
     """Count winnable, blocked and unknown deals; the win rate with its 95% Wilson
     interval; the blocked deals by certificate; the time taken.
 
-    The win rate is over decided deals; unknowns are reported apart.
+    The win rate is over decided deals; unknowns are reported apart. With --goal,
+    also the answers' moves (mean, median, most), how many are proven optimal, and
+    (MSC) the mean best score.
     """
     source = _source(deals, "give --deals A:B (or a file, or pipe deals on stdin)")
+    if table and goal.kind != "win":
+        raise click.UsageError("--table counts win rates: it takes no --goal")
     if table:
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
         return
     # without an out file only the counts are kept: slim records
-    job = Job(variant, mode, engine, time_limit, slim=out is None)  # type: ignore[arg-type]
+    job = Job(variant, mode, engine, time_limit, slim=out is None,  # type: ignore[arg-type]
+              goal=goal)
     tally = Tally()
     start = time.perf_counter()
     with make_runner(workers, chunk, scheduler) as runner:

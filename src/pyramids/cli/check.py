@@ -9,9 +9,10 @@ import click
 from ..check import ENGINES
 from ..check import check as run_check
 from ..deals import Deal
+from ..goals import Goal, answer, describe
 from ..moves import format_moves, parse_moves
 from ..variants import Variant
-from .options import DEAL, variant_options
+from .options import DEAL, goal_option, variant_options
 
 
 @click.command()
@@ -24,8 +25,9 @@ from .options import DEAL, variant_options
 @click.option("--after", "after", metavar="MOVES", default="",
               help="Check the position after these moves from the deal ('KC 9H+4C deal').")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@goal_option
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, after: str,
-          as_json: bool) -> None:
+          as_json: bool, goal: Goal) -> None:
     """Prove DEAL (a number, a one-line deal or a file) winnable or blocked.
 
     Certificates are tried cheapest first (four-complement, stock-count, structural),
@@ -33,14 +35,21 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     measured fastest); a winning line is replayed by the referee before it is shown.
     With --after, the verdict is that of the position after those moves (no deal-start
     certificates), and a solution is those moves followed by the rest of the line.
+    With --goal, the answer to that question (the fewest moves, the best score, the
+    most cards of a rank), proven optimal or labelled as the best found.
     """
     from ..check import search_solver
     from ..cpsat import engine as _cpsat_engine  # noqa: F401 - load OR-Tools before timing
 
     if engine != "cpsat":
         search_solver()  # likewise: the time printed is the analysis, not the imports
-    verdict = run_check(deal, variant, engine=engine, time_limit=time_limit,
-                        start=parse_moves(after))
+    goal.check(variant)
+    if goal.kind != "win":
+        verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,
+                         start=parse_moves(after))
+    else:
+        verdict = run_check(deal, variant, engine=engine, time_limit=time_limit,
+                            start=parse_moves(after))
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()}
         click.echo(json.dumps(obj))
@@ -49,7 +58,10 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     click.echo(f"{name}: {variant.describe()}")
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
                f"{verdict.seconds * 1000:.1f} ms CPU)")
-    if verdict.score is not None:
+    if verdict.goal is not None:
+        for line in describe(verdict, goal, variant):
+            click.echo(line)
+    elif verdict.score is not None:
         if verdict.score_bound == "lower":
             click.echo(f"best par score found: {verdict.score} (a lower bound, not proven "
                        "the best)")
@@ -66,6 +78,10 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
         click.echo(f"reason: {verdict.reason}")
     if verdict.moves:
         label = "solution" if verdict.status == "winnable" and variant.scoring != "par" \
-            else "best line"
+            and verdict.goal is None else "line"
         click.echo(f"{label} ({len(verdict.moves)} moves):")
         click.echo(format_moves(verdict.moves, numbered=True))
+    for alt in verdict.alternatives:
+        if alt.moves:
+            click.echo(f"line, {alt.label} ({len(alt.moves)} moves):")
+            click.echo(format_moves(alt.moves, numbered=True))

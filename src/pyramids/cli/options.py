@@ -12,7 +12,16 @@ import click
 
 from ..deals import Deal
 from ..errors import PyramidsError, VariantError
-from ..variants import OBJECTIVES, SCORINGS, STOCK_WASTE, Variant, get_variant, parse_rest
+from ..goals import GOAL_SYNTAX, Goal
+from ..variants import (
+    OBJECTIVES,
+    SCORINGS,
+    STOCK_TOPS,
+    STOCK_WASTE,
+    Variant,
+    get_variant,
+    parse_rest,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,10 +81,33 @@ class PassesType(click.ParamType):  # type: ignore[type-arg]
         return "unlimited" if n is None else n
 
 
+class GoalType(click.ParamType):  # type: ignore[type-arg]
+    """``board``, ``moves``, ``score``, ``score:N``, ``cards:RANK:N`` (or ``win``)."""
+
+    name = "GOAL"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Goal:
+        if isinstance(value, Goal):
+            return value
+        try:
+            return Goal.parse(str(value))
+        except PyramidsError as e:
+            self.fail(str(e), param, ctx)
+
+
 DEAL = DealType()
+GOAL = GoalType()
+
+goal_option = click.option(
+    "--goal", type=GOAL, default="win", show_default=True,
+    help=f"What to answer: {GOAL_SYNTAX}. win: can it be won (a line); board: the fewest "
+         "moves that clear the pyramid; moves: the fewest that win; score: the highest MSC "
+         "score in the fewest moves (score:N: the fewest moves to N points); cards:RANK:N: "
+         "the fewest moves that discard N cards of RANK (or the most that can go).")
 
 _VARIANT_KEYS = ("variant", "rows", "rest", "draw", "passes", "stock_waste", "overlap",
-                 "objective", "scoring")
+                 "objective", "scoring", "stock_top")
 
 
 def variant_options(f: F) -> F:
@@ -83,7 +115,8 @@ def variant_options(f: F) -> F:
     decorators = [
         click.option("--variant", "-V", default="pyramid", show_default=True,
                      help="Preset: pyramid, par-pyramid, cheops, king-tut, tuts-tomb, giza, "
-                          "giza-6x4, bouquet (great-triangle = pyramid)."),
+                          "giza-6x4, bouquet (great-triangle = pyramid), msc (Microsoft "
+                          "Solitaire Collection's Pyramid)."),
         click.option("--rows", type=click.IntRange(1, 9), help="Pyramid rows (default 7)."),
         click.option("--rest", help="Where the other cards go: stock, bouquet, tableau:CxR."),
         click.option("--draw", type=click.Choice(["1", "3"]), help="Stock cards per deal."),
@@ -95,7 +128,12 @@ def variant_options(f: F) -> F:
                      help="Overlap discards (a card with the sole card covering it)."),
         click.option("--objective", type=click.Choice(OBJECTIVES),
                      help="Discard all 52 cards, or just clear the pyramid."),
-        click.option("--scoring", type=click.Choice(SCORINGS), help="Par scoring."),
+        click.option("--scoring", type=click.Choice(SCORINGS),
+                     help="Par scoring, or MSC's (5 a removal, a bonus a row cleared)."),
+        click.option("--stock-top", type=click.Choice(STOCK_TOPS),
+                     help="face-up: the stock's top card shows and is available, a draw "
+                          "moves it to the waste (MSC); face-down: a deal turns it into the "
+                          "hand."),
     ]
 
     @functools.wraps(f)

@@ -8,9 +8,10 @@ import click
 
 from ..deals import Deal
 from ..engine import Game
+from ..goals import Goal, answer, describe
 from ..moves import Move, parse_moves
 from ..variants import Variant
-from .options import DEAL, variant_options
+from .options import DEAL, goal_option, variant_options
 
 
 def draw_position(game: Game) -> str:
@@ -33,7 +34,8 @@ def draw_position(game: Game) -> str:
     else:
         stock = " ".join(map(str, game.stock)) or "--"
         waste = " ".join(map(str, game.waste)) or "--"
-        lines.append(f"stock: {stock}")
+        lines.append(f"stock: {stock}" + ("   (the first card shows)" if v.face_up and
+                                           game.stock else ""))
         lines.append(f"waste: {waste}" + (f"   hand: {game.hand}" if v.has_hand else "")
                      + f"   pass {game.pass_no}")
     return "\n".join(lines)
@@ -67,16 +69,26 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
 @click.option("--node-limit", type=click.IntRange(1),
               help="Give up (unknown) after N positions (the search alone).")
 @click.option("--time-limit", type=click.FloatRange(0, min_open=True),
-              help="Give up (unknown) after S seconds.")
+              help="Give up (unknown) after S seconds; with --goal, the best line found "
+                   "then, labelled as not proven.")
+@goal_option
 def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: int, after: str,
-              engine: str, node_limit: int | None, time_limit: float | None) -> None:
+              engine: str, node_limit: int | None, time_limit: float | None,
+              goal: Goal) -> None:
     """Solve DEAL exactly (thoughtful play): winnable with a solution, blocked, or unknown.
 
     With --after, the verdict is that of the position after those moves, and a solution
     is those moves followed by the rest of the line. A node limit is the search's.
     """
     start = parse_moves(after)
-    if node_limit is not None:
+    goal.check(variant)
+    if goal.kind != "win":
+        if node_limit is not None:
+            raise click.UsageError("--node-limit bounds the search of the plain verdict; "
+                                   "with --goal give --time-limit")
+        verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,
+                         start=start)
+    elif node_limit is not None:
         if engine == "cpsat":
             raise click.UsageError("--node-limit bounds the search, not CP-SAT "
                                    "(use --time-limit)")
@@ -94,7 +106,7 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         return
     name = f"deal {deal.number}" if deal.number is not None else "deal"
     head = f"{name} ({variant.describe()}): {verdict.status}"
-    if verdict.score is not None:
+    if verdict.score is not None and verdict.goal is None:
         head += f", best par score {verdict.score}"
     head += f" [{verdict.nodes} nodes, {verdict.seconds:.3f}s]"
     click.echo(head)
@@ -102,6 +114,9 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         click.echo(f"certificate ({verdict.certificate.kind}): {verdict.certificate.detail}")
     if verdict.reason:
         click.echo(verdict.reason)
+    if verdict.goal is not None:
+        for line in describe(verdict, goal, variant):
+            click.echo(line)
     if verdict.moves:
         if show:
             click.echo(show_solution(deal, variant, verdict.moves, every))

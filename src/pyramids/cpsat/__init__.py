@@ -50,6 +50,12 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
     """
     from .engine import solve as _solve
 
+    if variant.face_up:  # MSC's deck: the face-down game, the line translated back
+        from ..faceup import solve_face_down
+
+        return solve_face_down(_solve, deal, variant, start, "cpsat", time_limit=time_limit,
+                               presolve=presolve, workers=workers,
+                               deterministic=deterministic, win_question=win_question)
     return _solve(deal, variant, start=start, time_limit=time_limit, presolve=presolve,
                   workers=workers, deterministic=deterministic, win_question=win_question)
 

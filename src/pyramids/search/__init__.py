@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .. import faceup
 from ..cards import Card
 from ..deals import Deal
 from ..engine import Game
@@ -139,7 +140,14 @@ class Searcher:
         line discards all 52 cards (the status) then comes from the unscored game,
         searched first; its certificate backs a ``blocked``. The puzzle grader turns
         the bound off: its node budgets were measured without it.
+
+        A face-up stock top (MSC) is searched as the face-down game and the line
+        translated back (:mod:`pyramids.faceup`).
         """
+        if variant.face_up:
+            return faceup.solve_face_down(self.solve, deal, variant, start, ENGINE,
+                                          node_limit=node_limit, time_limit=time_limit,
+                                          bound=bound)
         if variant.scoring == "par" and bound:
             return self._solve_par_bounded(deal, variant, tuple(start), node_limit, time_limit)
         return self._solve(deal, variant, start=start, node_limit=node_limit,
@@ -220,6 +228,13 @@ class Searcher:
         ``overhead`` (the caller's share of work done before). With ``stage`` (the budget
         of a portfolio stage, in words), each verdict lists its run in ``engines`` as
         ``check``'s portfolio does for a search stage that settles the deal."""
+        if variant.face_up:  # the face-down game, each line translated back
+            found = self.solve_many(cards, numbers, faceup.face_down(variant), budget,
+                                    overhead, stage)
+            return [v if v is None or not v.moves else replace(v, moves=tuple(
+                faceup.to_face_up(Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())),
+                                       numbers[i]), variant, v.moves)))
+                    for i, v in enumerate(found)]
         t0 = time.perf_counter()
         n = len(numbers)
         res = self.run_many(cards, np.arange(n, dtype=np.int64), variant, budget)

@@ -1,0 +1,411 @@
+"""Goals: the questions players ask beyond "can it be won": the fewest moves, the best
+score, the most cards of a rank, each answered exactly with a replayed line.
+
+A :class:`Goal` is parsed from the command line's ``--goal`` (``board``, ``moves``,
+``score``, ``score:N``, ``cards:RANK:N``; ``win``, the default, is the plain verdict).
+:func:`answer` gives a :class:`~pyramids.verdict.Verdict` whose goal fields say how many
+moves (``steps``, counted from the position asked), whether they are proven the fewest
+and the score or count proven the best (``optimal``), and, when a limit ran out, the
+best line found with the proven least number of moves (``steps_bound``): a bound, never
+called the optimum.
+
+How each is answered (the two exact engines and the optimal solver, each for what it
+does best):
+
+* ``board`` (clear the pyramid) and ``moves`` (win the game): the exact engines'
+  verdict first (certificates, the search, CP-SAT: milliseconds, and the proof for a
+  deal that cannot be won), then the optimal solver's A* for the fewest moves. In the
+  open games with every card to go, every win takes one move a King and one a pair
+  (28 with 52 cards), so the verdict's line is already the shortest.
+* ``score`` (MSC's scoring): the optimal solver's best-first search for the highest
+  score a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest
+  moves to N points, or the best score when N cannot be reached.
+* ``cards:RANK:N``: the fewest moves that discard N cards of RANK; when fewer can go,
+  the most that can, with the pyramid cleared and without (``alternatives``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from .cards import RANKS
+from .deals import Deal
+from .engine import Game
+from .errors import PyramidsError
+from .moves import Move
+from .referee import play
+from .variants import MSC_MAX_SCORE, Variant
+from .verdict import Certificate, Verdict
+
+GoalKind = Literal["win", "board", "moves", "score", "cards"]
+GOAL_KINDS = ("win", "board", "moves", "score", "cards")
+GOAL_SYNTAX = "win, board, moves, score, score:N or cards:RANK:N"
+ENGINE = "optimal"
+
+
+class GoalError(PyramidsError):
+    """A goal that cannot be read, or makes no sense for the rules asked."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What to optimise. ``target``: the points of ``score:N`` or the N of
+    ``cards:RANK:N``; ``rank``: the card value of ``cards`` (1 = Ace ... 13 = King)."""
+
+    kind: GoalKind = "win"
+    target: int | None = None
+    rank: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Goal:
+        """``board``, ``moves``, ``score``, ``score:1200``, ``cards:A:4`` (any case;
+        ``10`` for the ten)."""
+        raw = [p.strip() for p in text.strip().split(":")]
+        parts = [p.lower() for p in raw]
+        kind = parts[0]
+        if kind not in GOAL_KINDS:
+            raise GoalError(f"unknown goal {text!r}: choose {GOAL_SYNTAX}")
+        if kind in ("win", "board", "moves"):
+            if len(parts) > 1:
+                raise GoalError(f"goal {text!r}: {kind} takes no target")
+            return cls(kind)  # type: ignore[arg-type]
+        if kind == "score":
+            if len(parts) == 1:
+                return cls("score")
+            if len(parts) != 2 or not re.fullmatch(r"-?\d+", parts[1]):
+                raise GoalError(f"goal {text!r}: the target must be a whole number of points "
+                                "(score:1200)")
+            n = int(parts[1])
+            if not 0 <= n <= MSC_MAX_SCORE:
+                raise GoalError(f"goal {text!r}: a score target must be 0 to "
+                                f"{MSC_MAX_SCORE:,} (the most a deal scores), got {n:,}")
+            return cls("score", n)
+        if len(parts) != 3:
+            raise GoalError(f"goal {text!r}: write cards:RANK:N, for example cards:A:4")
+        rank = parts[1].upper()
+        if rank == "10":
+            rank = "T"
+        if len(rank) != 1 or rank not in RANKS:
+            raise GoalError(f"goal {text!r}: rank must be one of A 2-9 T J Q K (or 10), "
+                            f"got {raw[1]!r}")
+        if not re.fullmatch(r"-?\d+", parts[2]):
+            raise GoalError(f"goal {text!r}: N must be a whole number of cards, 1 to 4")
+        n = int(parts[2])
+        if not 1 <= n <= 4:
+            raise GoalError(f"goal {text!r}: a deal has 4 cards of each rank: N must be "
+                            f"1 to 4, got {n}")
+        return cls("cards", n, RANKS.index(rank) + 1)
+
+    def __str__(self) -> str:
+        if self.kind == "score" and self.target is not None:
+            return f"score:{self.target}"
+        if self.kind == "cards":
+            return f"cards:{RANKS[(self.rank or 1) - 1]}:{self.target}"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"Goal.parse({str(self)!r})"
+
+    def check(self, variant: Variant) -> None:
+        """Raise :class:`GoalError` if the goal makes no sense under ``variant``."""
+        if self.kind == "score" and variant.scoring != "msc":
+            what = ("Par scoring's best score is what the plain verdict gives (--goal win)"
+                    if variant.scoring == "par" else f"{variant.name} keeps no score")
+            raise GoalError(f"goal {self}: the score goal needs MSC's scoring "
+                            f"(-V msc, or --scoring msc): {what}")
+
+
+def _deal_label(deal: Deal) -> str:
+    return f"deal {deal.number}" if deal.number is not None else "the deal"
+
+
+def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = (),
+           time_limit: float | None = None, engine: str = "auto") -> Verdict:
+    """The answer to ``goal`` for ``deal`` under ``variant``, from the position after
+    ``start`` (see the module docstring). ``time_limit``: seconds in all; when it runs
+    out the answer is the best found, labelled (``optimal`` false, ``steps_bound``)."""
+    from .check import check
+
+    goal.check(variant)
+    start = tuple(start)
+    game = Game(deal, variant)
+    for _ in play(game, start, label="start, step"):
+        pass
+    wall = time.monotonic()
+
+    def left() -> float | None:
+        if time_limit is None:
+            return None
+        return max(time_limit - (time.monotonic() - wall), 0.001)
+
+    if goal.kind == "win":
+        return replace(check(deal, variant, engine=engine, time_limit=time_limit,
+                             start=start), goal=None)
+    if goal.kind in ("board", "moves"):
+        return _fewest(deal, variant, goal, start, left, engine, wall)
+    if goal.kind == "score":
+        return _score(deal, variant, goal, start, left, wall, engine)
+    return _cards(deal, variant, goal, start, left, wall, engine)
+
+
+def _finish(v: Verdict, start: tuple[Move, ...], variant: Variant, deal: Deal,
+            wall: float, **fields: object) -> Verdict:
+    """The goal fields common to every answer: steps from the position, the score of
+    the line's end under MSC scoring."""
+    moves = v.moves
+    steps = len(moves) - len(start) if moves else (0 if fields.get("reached") else None)
+    score = v.score
+    if variant.scoring == "msc" and moves:
+        game = Game(deal, variant)
+        for _ in play(game, moves):
+            pass
+        score = game.msc_score()
+    return replace(v, steps=steps, score=score, seconds=time.monotonic() - wall,
+                   deal_number=deal.number, **fields)  # type: ignore[arg-type]
+
+
+def _objective(variant: Variant, board: bool) -> Variant:
+    """The rules whose verdict says whether the goal can be met at all."""
+    if not board:
+        return variant
+    opts: dict[str, object] = {"objective": "pyramid"}
+    if variant.scoring == "par":
+        opts["scoring"] = "none"
+    return variant.with_options(**opts)
+
+
+def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
+            left: object, engine: str, wall: float) -> Verdict:
+    from . import optimal
+    from .check import check
+
+    board = goal.kind == "board" or variant.objective == "pyramid"
+    kind = "board" if board else "all"
+    rules = _objective(variant, board)
+    limit = left()  # type: ignore[operator]
+    first = check(deal, rules, engine=engine, time_limit=limit, start=start)
+    name = str(goal)
+    if first.status == "blocked":
+        return _finish(replace(first, moves=()), start, variant, deal, wall, goal=name,
+                       optimal=True, reached=False)
+    if variant.is_open and not board:
+        # every win discards each King alone and every other card in a pair
+        return _finish(first, start, variant, deal, wall, goal=name,
+                       optimal=first.status == "winnable", reached=first.winnable,
+                       reason=first.reason or "every win of an open game takes the same "
+                       "number of moves: one a King, one a pair")
+    found = optimal.shortest(deal, variant, kind, start=start,  # type: ignore[arg-type]
+                             time_limit=left())  # type: ignore[operator]
+    runs = first.engines
+    if found.status == "found":
+        return _finish(Verdict("winnable", ENGINE, (*start, *found.moves), nodes=found.nodes,
+                               engines=runs, deal_number=deal.number),
+                       start, variant, deal, wall, goal=name, optimal=True, reached=True)
+    if found.status == "none":
+        cert = Certificate("exhaustive", f"every reachable position searched "
+                           f"({found.nodes:,}): no line of play {'clears the pyramid' if board else 'wins'}",
+                           {"nodes": found.nodes})
+        return _finish(Verdict("blocked", ENGINE, certificate=cert, nodes=found.nodes,
+                               engines=runs), start, variant, deal, wall, goal=name,
+                       optimal=True, reached=False)
+    reason = (f"{found.reason}: the fewest moves are at least {found.lower - 0} "
+              f"from here (proven); the line given is the best found, not proven shortest")
+    if first.status == "winnable":
+        return _finish(replace(first, reason=reason), start, variant, deal, wall, goal=name,
+                       optimal=False, reached=True, steps_bound=found.lower)
+    return _finish(replace(first, reason=f"{first.reason}; {found.reason}"), start, variant,
+                   deal, wall, goal=name, optimal=False, reached=None,
+                   steps_bound=found.lower)
+
+
+def _verdict(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
+             engine: str) -> Verdict:
+    """The game's own verdict (status, certificate): whether it can be won from here.
+    The score and cards goals keep it as their status, as Par does: the goal's line
+    need not win."""
+    from .check import check
+
+    return check(deal, variant, engine=engine, time_limit=left(), start=start)  # type: ignore[operator]
+
+
+def _with_status(v: Verdict, game: Verdict) -> Verdict:
+    """``v`` (a goal's line) carrying the game's verdict as its status."""
+    if game.status == "winnable" and not v.moves:
+        return replace(v, status="unknown" if v.status == "unknown" else v.status)
+    note = "" if game.status != "winnable" or _wins(v) else (
+        "the game can be won, but the goal's line stops short of a win")
+    return replace(v, status=game.status, certificate=game.certificate,
+                   engines=game.engines + v.engines,
+                   reason="; ".join(r for r in (v.reason, note) if r))
+
+
+def _wins(v: Verdict) -> bool:
+    return v.status == "winnable"
+
+
+def _line_verdict(deal: Deal, variant: Variant, moves: tuple[Move, ...], nodes: int,
+                  reason: str = "") -> Verdict:
+    """A goal's line as a verdict: ``winnable`` when it wins the game, else ``unknown``
+    until :func:`_with_status` gives it the game's status."""
+    game = Game(deal, variant)
+    for _ in play(game, moves):
+        pass
+    return Verdict("winnable" if game.is_won() else "unknown", ENGINE, moves, nodes=nodes,
+                   reason=reason, deal_number=deal.number)
+
+
+def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
+           left: object, wall: float, engine: str) -> Verdict:
+    from . import optimal
+
+    name = str(goal)
+    game = _verdict(deal, variant, start, left, engine)
+    best = optimal.most(deal, variant, "score", start=start, stop_at=goal.target,
+                        time_limit=left())  # type: ignore[operator]
+    proven = best.status == "found"
+    value = best.value if best.value is not None else 0
+    hit = goal.target is not None and value >= goal.target
+    target = goal.target if hit and goal.target is not None else value
+    reached = None if goal.target is None else (True if hit else (False if proven else None))
+    line = optimal.shortest(deal, variant, "score", target=target, start=start,
+                            time_limit=left())  # type: ignore[operator]
+    best_known = hit or proven
+    why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
+                                 "lower bound on the best score")
+    if line.status == "found":
+        v = _line_verdict(deal, variant, (*start, *line.moves), best.nodes + line.nodes, why)
+        return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
+                       optimal=best_known, reached=reached)
+    v = _line_verdict(deal, variant, (*start, *best.moves), best.nodes + line.nodes,
+                      "; ".join(r for r in (why, f"{line.reason}: a line to {value:,} "
+                                            "points, not proven the shortest") if r))
+    return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
+                   optimal=False, reached=reached, steps_bound=line.lower)
+
+
+def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
+           left: object, wall: float, engine: str) -> Verdict:
+    from . import optimal
+
+    name = str(goal)
+    rank, want = goal.rank or 1, goal.target or 1
+    game = _verdict(deal, variant, start, left, engine)
+    most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
+                        time_limit=left())  # type: ignore[operator]
+    have = most.value or 0
+    if have >= want:
+        return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
+                                        wall, reached=True), game)
+    proven = most.status == "found"
+    primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
+                          reached=False if proven else None,
+                          label="the most, the pyramid cleared or not",
+                          why="" if proven else f"{most.reason}: {have} is the most found, "
+                          "not proven the most")
+    board = optimal.most(deal, variant, "cards-board", rank=rank, start=start,
+                         time_limit=left())  # type: ignore[operator]
+    label = "the most with the pyramid cleared"
+    if board.value is None or board.value < 0:
+        done = board.status == "found"
+        why = ("no line clears the pyramid" if done
+               else f"{board.reason}: no line clearing the pyramid found yet")
+        alt = _finish(Verdict("unknown", ENGINE, start, reason=why), start, variant, deal,
+                      wall, goal=name, label=label, optimal=done, reached=False)
+        alt = replace(alt, status="blocked" if done else "unknown",
+                      certificate=Certificate("exhaustive", why) if done else None,
+                      moves=(), steps=None)
+    else:
+        alt = _cards_line(deal, variant, name, "cards-board", rank, board.value, start, left,
+                          wall, reached=False, label=label,
+                          why="" if board.status == "found" else
+                          f"{board.reason}: {board.value} is the most found")
+    return replace(_with_status(primary, game), alternatives=(alt,))
+
+
+def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,
+                start: tuple[Move, ...], left: object, wall: float, *,
+                reached: bool | None, label: str = "", why: str = "") -> Verdict:
+    """The fewest moves to ``n`` cards of ``rank`` (``kind`` cards-board: with the
+    pyramid cleared), as a goal answer."""
+    from . import optimal
+
+    line = optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                            start=start, time_limit=left())  # type: ignore[operator]
+    if line.status != "found":
+        return _finish(Verdict("unknown", ENGINE, reason=f"{line.reason}: no line found "
+                               f"to {n} cards"), start, variant, deal, wall, goal=name,
+                       optimal=False, reached=None, label=label, steps_bound=line.lower)
+    v = _line_verdict(deal, variant, (*start, *line.moves), line.nodes, why)
+    return _finish(v, start, variant, deal, wall, goal=name, optimal=not why,
+                   reached=reached, count=n, label=label)
+
+
+RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+_WHAT = {"board": "the fewest {u} that clear the pyramid",
+         "moves": "the fewest {u} that win the game",
+         "score": "the highest score, in the fewest {u} that reach it",
+         "cards": "the fewest {u} that discard {n} {r}"}
+
+
+def _cards_name(rank: int, n: int) -> str:
+    return RANK_NAMES[rank - 1] + ("s" if n != 1 else "")
+
+
+def describe(v: Verdict, goal: Goal, variant: Variant) -> list[str]:
+    """An answer to ``goal`` in words, a line each: the goal, the answer (proven or a
+    bound), and any alternative the player chooses between."""
+    unit = "steps" if variant.face_up else "moves"
+    rank, n = goal.rank or 1, goal.target or 0
+    what = _WHAT.get(goal.kind, "").format(u=unit, n=n, r=_cards_name(rank, n))
+    if goal.kind == "score" and goal.target is not None:
+        what = f"the fewest {unit} that reach {goal.target:,} points"
+    out = [f"goal {goal}: {what}"]
+    out.append("answer: " + _answer_words(v, goal, unit))
+    for alt in v.alternatives:
+        out.append(f"{alt.label}: " + _answer_words(alt, goal, unit))
+    return out
+
+
+def _steps_words(v: Verdict, unit: str) -> str:
+    if v.steps is None:
+        return ""
+    if v.optimal:
+        return f"{v.steps} {unit}, proven the fewest"
+    bound = f"; at least {v.steps_bound} (proven)" if v.steps_bound else ""
+    return f"{v.steps} {unit}, the fewest found, not proven{bound}"
+
+
+def _answer_words(v: Verdict, goal: Goal, unit: str) -> str:
+    score = f"; score {v.score:,}" if v.score is not None and v.moves else ""
+    if goal.kind in ("board", "moves"):
+        if v.steps is None:
+            if v.status == "blocked":
+                return "none: the goal cannot be reached (proven)"
+            bound = f"; at least {v.steps_bound} {unit} (proven)" if v.steps_bound else ""
+            return f"unknown ({v.reason or 'a limit ran out'}){bound}"
+        return _steps_words(v, unit) + score
+    if goal.kind == "score":
+        best = v.score or 0
+        if goal.target is None:
+            proven = "proven the best" if v.optimal else "the best found, not proven"
+            return f"{best:,} points ({proven}), in " + _steps_words(v, unit)
+        if v.reached:
+            return f"{goal.target:,} points in " + _steps_words(v, unit) + score
+        if v.reached is False:
+            return (f"{goal.target:,} points cannot be reached (proven); the best is "
+                    f"{best:,}, in " + _steps_words(v, unit))
+        return (f"{goal.target:,} points not reached within the limit; the best found is "
+                f"{best:,}, in " + _steps_words(v, unit))
+    rank = goal.rank or 1
+    if v.count is None and v.steps is None:
+        return v.reason or "unknown"
+    count = v.count or 0
+    cards = f"{count} {_cards_name(rank, count)}"
+    if v.reached:
+        return f"{cards} in " + _steps_words(v, unit) + score
+    most = "at most" if v.optimal else "at least (not proven the most)"
+    return f"{most} {cards}, in " + _steps_words(v, unit) + score
