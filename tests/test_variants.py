@@ -46,7 +46,7 @@ def test_face_up_stock_top_and_msc_scoring_are_checked() -> None:
         get_variant("msc", stock_waste="automatic")
     with pytest.raises(VariantError, match="stock-top applies to stock games only"):
         get_variant("giza", stock_top="face-up")
-    with pytest.raises(VariantError, match="msc scoring .* needs 7 rows, got 5"):
+    with pytest.raises(VariantError, match=r"msc scoring .* needs 7 rows, got 5"):
         get_variant("msc", rows=5)
     with pytest.raises(VariantError, match="stock-top must be one of face-down, face-up"):
         get_variant("pyramid", stock_top="up")

@@ -206,9 +206,9 @@ def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                                engines=runs, deal_number=deal.number),
                        start, variant, deal, wall, goal=name, optimal=True, reached=True)
     if found.status == "none":
+        what = "clears the pyramid" if board else "wins"
         cert = Certificate("exhaustive", f"every reachable position searched "
-                           f"({found.nodes:,}): no line of play {'clears the pyramid' if board else 'wins'}",
-                           {"nodes": found.nodes})
+                           f"({found.nodes:,}): no line of play {what}", {"nodes": found.nodes})
         return _finish(Verdict("blocked", ENGINE, certificate=cert, nodes=found.nodes,
                                engines=runs), start, variant, deal, wall, goal=name,
                        optimal=True, reached=False)

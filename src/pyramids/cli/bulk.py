@@ -27,6 +27,7 @@ from ..bulk import (
     default_workers,
     parse_source,
 )
+from ..goals import Goal
 from ..stats import (
     Cell,
     Tally,
@@ -36,7 +37,6 @@ from ..stats import (
     render_markdown,
     table_cells,
 )
-from ..goals import Goal
 from ..variants import Variant
 from .options import goal_option, variant_options
 

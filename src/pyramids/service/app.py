@@ -30,7 +30,7 @@ from .. import __version__
 from ..deals import Deal
 from ..errors import DealError, PyramidsError
 from ..moves import Move, parse_moves
-from ..variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_WASTE, Variant
+from ..variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_TOPS, STOCK_WASTE, Variant
 from . import models as m
 from .config import ServiceConfig
 from .pool import (
@@ -180,11 +180,12 @@ def variant_query(
     overlap: bool | None = None,
     objective: Annotated[str | None, Query(max_length=20)] = None,
     scoring: Annotated[str | None, Query(max_length=20)] = None,
+    stock_top: Annotated[str | None, Query(max_length=20)] = None,
 ) -> Variant:
     """The variant from query parameters (same names as the JSON bodies' options)."""
     return m.VariantOptions(variant=variant, rows=rows, rest=rest, draw=draw, passes=passes,
                             stock_waste=stock_waste, overlap=overlap, objective=objective,
-                            scoring=scoring).build()
+                            scoring=scoring, stock_top=stock_top).build()
 
 
 def moves_of(spec: list[str] | str) -> list[Move]:
@@ -309,10 +310,13 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
 
             for _ in referee_play(Game(deal, variant), start, "start, step"):
                 pass  # an illegal start is a 400 naming its step, before any work
+        from ..goals import Goal
+
+        Goal.parse(req.goal).check(variant)  # a bad goal is a 400 before any work
         need("pyramids.check", "the solver (pyramids.check)")
         t = cfg.time_limit(req.time_limit)
         return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
-                              engine=req.engine, time_limit=t, start=start)
+                              engine=req.engine, time_limit=t, start=start, goal=req.goal)
 
     @app.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True,
               tags=["analysis"])
@@ -336,6 +340,10 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
             raise DealError("no deals given")
         variant = req.build()
         deals = [m.parse_deal(d) for d in req.deals]
+        from ..bulk import Job
+        from ..goals import Goal
+
+        Job(variant, req.mode, req.engine, goal=Goal.parse(req.goal))  # a bad goal: 400
         if req.mode == "quick":
             need("pyramids.certificates", "quick certificates (pyramids.certificates)")
         else:
@@ -343,7 +351,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         t = cfg.time_limit(req.time_limit)
         results = await pool.run("filter_deals", cfg.filter_budget + cfg.grace, deals=deals,
                                  variant=variant, mode=req.mode, engine=req.engine,
-                                 time_limit=t, budget=cfg.filter_budget)
+                                 time_limit=t, budget=cfg.filter_budget, goal=req.goal)
         counts: dict[str, int] = {"winnable": 0, "blocked": 0, "unknown": 0}
         for r in results:
             counts[r["status"]] = counts.get(r["status"], 0) + 1
@@ -375,6 +383,8 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
                 "draw": [1, 3], "passes": "a whole number >= 1, or 'unlimited'",
                 "stock_waste": list(STOCK_WASTE), "overlap": [True, False],
                 "objective": list(OBJECTIVES), "scoring": list(SCORINGS),
+                "stock_top": list(STOCK_TOPS),
+                "goal": ["win", "board", "moves", "score", "score:N", "cards:RANK:N"],
             },
         }
 

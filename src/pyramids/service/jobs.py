@@ -77,9 +77,18 @@ def fail(message: str) -> None:
 
 
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
-          start: Sequence[Move] = ()) -> dict[str, Any]:
+          start: Sequence[Move] = (), goal: str = "win") -> dict[str, Any]:
     """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``;
-    with ``start``, for the position those moves reach (solution = start + continuation)."""
+    with ``start``, for the position those moves reach (solution = start + continuation);
+    with a ``goal``, its answer (``pyramids check --goal``)."""
+    from ..goals import Goal, answer
+
+    g = Goal.parse(goal)
+    if g.kind != "win":
+        verdict = answer(deal, variant, g, engine=engine, time_limit=time_limit,
+                         start=tuple(start))
+        return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
+                                                        "line": deal.line()}
     fn = backend("pyramids.check", "check")
     verdict = fn(deal, variant, engine=engine, time_limit=time_limit, start=tuple(start))
     # exactly what `pyramids check --json` prints
@@ -111,7 +120,7 @@ def quick(deal: Deal, variant: Variant) -> dict[str, Any]:
 
 
 def filter_deals(deals: list[Deal], variant: Variant, mode: str, engine: str,
-                 time_limit: float, budget: float) -> list[dict[str, Any]]:
+                 time_limit: float, budget: float, goal: str = "win") -> list[dict[str, Any]]:
     """One result per deal, in order, as ``pyramids filter`` decides it (``bulk.analyse``:
     instant certificates, then in exact mode the full check). Once ``budget`` seconds are
     spent, the deals not yet looked at are reported ``unknown`` (batch time limit)."""
@@ -128,8 +137,11 @@ def filter_deals(deals: list[Deal], variant: Variant, mode: str, engine: str,
                                    "certificate": None, "reason": "batch time limit"}
         elif analyse is not None:
             limit = min(time_limit, left)
+            from ..goals import Goal
+
             obj = verdict_json(analyse(deal, job_class(variant, mode=mode, engine=engine,
-                                                       time_limit=limit)), deal, variant)
+                                                       time_limit=limit,
+                                                       goal=Goal.parse(goal))), deal, variant)
         elif mode == "quick":
             obj = quick(deal, variant)
         else:

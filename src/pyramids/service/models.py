@@ -38,13 +38,15 @@ class VariantOptions(BaseModel):
     overlap: StrictBool | None = None
     objective: Annotated[StrictStr, Field(max_length=20)] | None = None
     scoring: Annotated[StrictStr, Field(max_length=20)] | None = None
+    stock_top: Annotated[StrictStr, Field(max_length=20)] | None = Field(
+        None, description="face-down or face-up (MSC: the stock's top card shows)")
 
     def build(self) -> Variant:
         """The Variant, validated by the library (raises VariantError with its message)."""
         from ..cli.options import build_variant
 
         opts = {k: getattr(self, k) for k in ("rows", "rest", "draw", "passes", "stock_waste",
-                                              "overlap", "objective", "scoring")}
+                                              "overlap", "objective", "scoring", "stock_top")}
         if isinstance(opts["passes"], int):
             opts["passes"] = str(opts["passes"])
         return build_variant(self.variant, **opts)
@@ -75,10 +77,16 @@ MovesSpec = Annotated[
 ]
 
 
+GoalSpec = Annotated[StrictStr, Field(
+    max_length=40, description="win (the verdict), board, moves, score, score:N or "
+    "cards:RANK:N: see `pyramids check --goal`", examples=["board", "score:1200", "cards:A:4"])]
+
+
 class CheckRequest(VariantOptions):
     deal: DealSpec
     engine: Engine = "auto"
     time_limit: TimeLimit | None = None
+    goal: GoalSpec = "win"
     start: MovesSpec = Field(
         default_factory=list,
         description="Moves already played: the verdict is for the position they reach "
@@ -96,6 +104,7 @@ class PositionRequest(VariantOptions):
 
 class FilterRequest(VariantOptions):
     deals: list[DealSpec] = Field(description="The deals; the server bounds how many.")
+    goal: GoalSpec = "win"
     mode: Literal["quick", "exact"] = Field(
         "quick", description="quick: cheap certificates only (blocked or unknown); "
                              "exact: the full check of each deal within its time limit.")
@@ -162,12 +171,22 @@ class VerdictOut(_Open):
     engine: str | None = None
     moves: list[str] = []
     certificate: CertificateOut | None = None
-    score: float | None = None
+    score: int | None = None
     nodes: int | None = None
     seconds: float | None = None
     reason: str | None = None
     score_bound: Literal["exact", "lower"] | None = None
     engines: list[EngineRunOut] = []
+    goal: str | None = Field(None, description="The goal answered (absent: the verdict).")
+    steps: int | None = Field(None, description="Moves of the answer from the position asked.")
+    optimal: bool | None = Field(None, description="Proven the fewest moves / the best score "
+                                 "or count; false: the best found when a limit ran out.")
+    steps_bound: int | None = Field(None, description="Proven least number of moves, when "
+                                    "the answer is not proven optimal.")
+    reached: bool | None = None
+    count: int | None = Field(None, description="cards:RANK:N: the cards of RANK gone.")
+    label: str | None = None
+    alternatives: list[VerdictOut] = []
 
 
 class CheckOut(VerdictOut):

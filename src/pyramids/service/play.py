@@ -22,8 +22,6 @@ def _cards(cards: Any) -> list[str]:
 
 def describe(game: Game) -> dict[str, Any]:
     """Where every card of ``game`` lies now, what may be played, and how it stands."""
-    v = game.variant
-    par = v.scoring == "par"
     legal = game.legal_moves()
     won = game.is_won()
     forced = game.forced_pair()
@@ -41,7 +39,8 @@ def describe(game: Game) -> dict[str, Any]:
         "won": won,
         "lost": not won and not legal,
         "cards_left": game.cards_left(),
-        "score": game.par_score() if par else None,
+        "score": game.score(),
+        "steps": len(game.moves),
     }
 
 
