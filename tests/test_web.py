@@ -416,3 +416,72 @@ def test_par_scores_and_a_blocked_deal(browser: Any, server: str) -> None:
     assert "Certificate" in text(browser, "verdict-facts")
     assert not browser.find_element("id", "solution").is_displayed()
     shot(browser, "10-blocked")
+
+
+# the peer tools' example board (pyramid from the top row, then the deck from its top)
+APP_BOARD = ("6d 5h Ah Jd 4s Ks 6s 8c 2h 4d 9s Kd 6c Ad 8s Ac 5c 9d 7h 3h 8d 5s 4c Qc Jh Kc Kh "
+             "3c 3s 9c As 5d Qh Ts 4h 7s Td 9h Th 7c 8h 2c 7d Tc 2d 6h 2s Js Qd 3d Qs Jc")
+
+
+def test_msc_goal_answer_stepped_to_the_cleared_board(browser: Any, server: str) -> None:
+    """MSC: the fewest steps that clear the board, proven, stepped through to the end."""
+    from pyramids import goals
+
+    open_page(browser, f"{server}/?deal=2&variant=msc&goal=board")
+    assert browser.find_element("id", "goal-kind").get_attribute("value") == "board"
+    assert "Draw" in text(browser, "deal-btn") and "Recycle" in text(browser, "redeal-btn")
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: d.find_elements("css selector", "#sol-moves button"), "the answer")
+    want = goals.answer(Deal.from_number(2), get_variant("msc"), goals.Goal.parse("board"))
+    facts = text(browser, "verdict-facts")
+    assert f"{want.steps} steps, proven the fewest" in facts, facts
+    n = len(browser.find_elements("css selector", "#sol-moves button"))
+    assert n == want.steps
+    browser.find_element("id", "sol-last").click()
+    wait(browser, lambda d: "WON" in text(d, "status"), "the cleared board")
+    assert f"{want.steps} moves" in text(browser, "status")
+    assert not page_errors(browser)
+    shot(browser, "11-msc-board")
+
+
+def test_msc_board_built_card_by_card_then_cards_goal(browser: Any, server: str) -> None:
+    """A board copied off an app with the 52-card picker, then a card challenge; and the
+    face-up deck played by hand (its top card pairs, the others draw)."""
+    open_page(browser, f"{server}/?deal=1&variant=msc")
+    browser.find_element("id", "build").click()
+    codes = Deal.parse_line(APP_BOARD).cards
+    for i, c in enumerate(codes):
+        browser.find_element("css selector", f'#picker-cards button[data-card="{c}"]').click()
+        if i == 9:
+            left = text(browser, "picker-left")
+            assert left.startswith("10 placed; still to place (42)"), left
+            assert browser.find_element(
+                "css selector", f'#picker-cards button[data-card="{c}"]').get_attribute(
+                "disabled") == "true"
+            shot(browser, "12-picker")
+    assert text(browser, "picker-left") == "All 52 cards placed."
+    browser.find_element("id", "picker-use").click()
+    wait(browser, lambda d: "Deal (pasted)" in text(d, "status") or "Deal " in text(d, "status"),
+         "the board built")
+    shown = [g.get_attribute("data-card") for g in
+             browser.find_elements("css selector", "#board g.card:not(.gone)")]
+    assert shown == [str(c) for c in codes]
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "goal-kind")).select_by_value("cards")
+    Select(browser.find_element("id", "goal-rank")).select_by_value("A")
+    n_input = browser.find_element("id", "goal-n")
+    n_input.clear()
+    n_input.send_keys("4")
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: "Goal" in text(d, "verdict-facts"), "the card goal's answer")
+    assert "cards:A:4" in text(browser, "verdict-facts")
+    assert query(browser)["goal"] == ["cards:A:4"]
+    shot(browser, "13-msc-cards")
+    # the deck's top card is in play; another deck card draws
+    top = str(codes[28])
+    assert "avail" in card(browser, top).get_attribute("class")
+    card(browser, str(codes[51])).click()  # the last deck card lies on top of the fan
+    wait(browser, lambda d: "1 move" in text(d, "status"), "a draw")
+    assert query(browser)["moves"] == ["draw"]
+    assert not page_errors(browser)

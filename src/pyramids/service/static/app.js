@@ -5,17 +5,20 @@
 import { ApiError, getJSON, postJSON } from "./api.js";
 import { cardFace, cardName, cardValue, drawFrame, drawLabels, el, frame, place,
   suitDefs } from "./cards.js";
+import { initPicker } from "./picker.js";
 import { initPuzzles, loadCollections } from "./puzzles.js";
 
 const $ = (id) => document.getElementById(id);
 const OPTION_KEYS = ["rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
-  "scoring"];
+  "scoring", "stock_top"];
+const RANK_NAMES = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 const PLAY_MS = 650;
 
 const state = {
   presets: [],
   deal: "1",              // what identifies the deal: a number or the 52-card line
   opts: { variant: "pyramid" },
+  goal: "win",            // what Check asks: win, board, moves, score, score:N, cards:R:N
   moves: [],              // the line played from the deal (what the board shows)
   pos: null,              // the last /v1/position answer
   good: null,             // the deal and rules of that answer
@@ -75,6 +78,7 @@ function formFromState() {
     any = any || v !== undefined;
   }
   if (any) $("options").open = true;
+  goalToForm(state.goal);
   const preset = state.presets.find((p) => p.name === state.opts.variant);
   $("variant-text").textContent = state.pos ? state.pos.description : preset ? preset.description : "";
 }
@@ -85,6 +89,7 @@ function urlFor() {
   q.set("variant", state.opts.variant);
   for (const key of OPTION_KEYS) if (state.opts[key] !== undefined) q.set(key, String(state.opts[key]));
   if (state.moves.length) q.set("moves", state.moves.join(" "));
+  if (state.goal !== "win") q.set("goal", state.goal);
   if (state.view === "puzzles") q.set("view", "puzzles");
   return `${location.pathname}?${q}`;
 }
@@ -107,6 +112,7 @@ function stateFromUrl() {
     else state.opts[key] = v;
   }
   state.moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  state.goal = q.get("goal") || "win";
   state.view = q.get("view") === "puzzles" ? "puzzles" : "play";
 }
 
@@ -175,18 +181,23 @@ function renderStatus(pos) {
   const who = /^\d+$/.test(state.deal) ? `Deal ${state.deal}` : "Deal (pasted)";
   const parts = [who, r.variant.name, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
     `${pos.cards_left} cards left`];
-  if (pos.score !== null && pos.score !== undefined) parts.push(`Par score ${pos.score}`);
+  if (pos.score !== null && pos.score !== undefined) {
+    parts.push(`${r.variant.scoring === "par" ? "Par score" : "Score"} ${pos.score}`);
+  }
   if (pos.won) parts.push("WON");
   else if (pos.lost) parts.push("no move left: lost");
   $("status").textContent = parts.join(" · ");
   $("status").className = pos.won ? "won" : pos.lost ? "lost" : "";
   $("board").setAttribute("data-won", String(pos.won));
-  $("deal-btn").disabled = !pos.legal.includes("deal");
-  $("redeal-btn").disabled = !pos.legal.includes("redeal");
+  const [dealWord, redealWord] = stockWords();
+  $("deal-btn").textContent = dealWord === "draw" ? "Draw" : "Deal";
+  $("redeal-btn").textContent = redealWord === "recycle" ? "Recycle" : "Redeal";
+  $("deal-btn").disabled = !pos.legal.includes(dealWord);
+  $("redeal-btn").disabled = !pos.legal.includes(redealWord);
   $("undo").disabled = state.moves.length === 0;
   const hinted = state.hint && state.hint.length === 0 ? state.hintMove : null;
-  $("deal-btn").classList.toggle("hinted", hinted === "deal");
-  $("redeal-btn").classList.toggle("hinted", hinted === "redeal");
+  $("deal-btn").classList.toggle("hinted", hinted === dealWord);
+  $("redeal-btn").classList.toggle("hinted", hinted === redealWord);
   $("deal-btn").hidden = $("redeal-btn").hidden = r.variant.rest !== "stock";
   renderStep();
 }
@@ -284,10 +295,19 @@ function cachedPosition(moves) {
   return s.positions[moves.length];
 }
 
+/** The stock moves in the rules' own words: MSC's face-up deck draws and recycles. */
+function stockWords() {
+  const up = state.pos && state.pos.variant.stock_top === "face-up";
+  return up ? ["draw", "recycle"] : ["deal", "redeal"];
+}
+
 function onCard(code) {
   if (!state.pos) return;
   const pos = state.pos.position;
-  if (pos.stock.includes(code)) { playMove("deal"); return; }
+  if (pos.stock.includes(code) && !pos.available.includes(code)) {
+    playMove(stockWords()[0]);
+    return;
+  }
   if (state.selected === code) { state.selected = null; render(pos); say(""); return; }
   if (state.selected) { const a = state.selected; state.selected = null; playMove(`${a}+${code}`); return; }
   if (cardValue(code) === 13) { playMove(code); return; }
@@ -309,6 +329,59 @@ function bestScore(v) {
   return v.score_bound === "lower" ? `at least ${v.score}` : String(v.score);
 }
 
+// -- the goal ---------------------------------------------------------------------------------
+function goalFromForm() {
+  const kind = $("goal-kind").value;
+  const n = $("goal-n").value.trim();
+  if (kind === "score:N") return `score:${n}`;
+  if (kind === "cards") return `cards:${$("goal-rank").value}:${n}`;
+  return kind;
+}
+
+function goalToForm(goal) {
+  const [kind, a, b] = goal.split(":");
+  const sel = $("goal-kind");
+  if (kind === "score" && a !== undefined) { sel.value = "score:N"; $("goal-n").value = a; }
+  else if (kind === "cards") { sel.value = "cards"; $("goal-rank").value = (a || "A").toUpperCase(); $("goal-n").value = b || "4"; }
+  else sel.value = ["win", "board", "moves", "score"].includes(kind) ? kind : "win";
+  showGoalInputs();
+}
+
+function showGoalInputs() {
+  const kind = $("goal-kind").value;
+  $("goal-n-label").hidden = kind !== "score:N" && kind !== "cards";
+  $("goal-rank-label").hidden = kind !== "cards";
+  const n = $("goal-n");
+  if (kind === "cards") { n.max = "4"; n.min = "1"; if (Number(n.value) > 4 || Number(n.value) < 1) n.value = "4"; }
+  else { n.max = "1290"; n.min = "0"; }
+}
+
+/** The answer to a goal in words (see pyramids.goals.describe). */
+function goalWords(v) {
+  const unit = state.pos && state.pos.variant.stock_top === "face-up" ? "steps" : "moves";
+  const steps = v.steps === null || v.steps === undefined ? "" : v.optimal
+    ? `${v.steps} ${unit}, proven the fewest`
+    : `${v.steps} ${unit}, the fewest found (not proven${v.steps_bound ? `; at least ${v.steps_bound}` : ""})`;
+  const kind = (v.goal || "").split(":")[0];
+  if (kind === "score") {
+    const best = v.score === null || v.score === undefined ? "?" : v.score;
+    if (v.reached === true) return `${v.goal.split(":")[1]} points in ${steps}; the line scores ${best}`;
+    if (v.reached === false) return `${v.goal.split(":")[1]} points cannot be reached (proven); the best is ${best}, in ${steps}`;
+    return `Best score ${best} (${v.optimal ? "proven" : "the best found"}), in ${steps}`;
+  }
+  if (kind === "cards") {
+    const rank = RANK_NAMES["A23456789TJQK".indexOf(v.goal.split(":")[1])];
+    if (v.count === null || v.count === undefined) return v.reason || "unknown";
+    const cards = `${v.count} ${rank}${v.count === 1 ? "" : "s"}`;
+    if (v.reached) return `${cards} in ${steps}`;
+    return `${v.optimal ? "At most" : "At least"} ${cards}, in ${steps}`;
+  }
+  if (v.steps === null || v.steps === undefined) {
+    return v.status === "blocked" ? "The goal cannot be reached (proven)" : `Unknown: ${v.reason || "a limit was hit"}`;
+  }
+  return steps + (v.score !== null && v.score !== undefined ? `; score ${v.score}` : "");
+}
+
 function verdictWords(v, par) {
   if (v.status === "winnable") return par ? `Winnable (all 52 cards), best Par score ${bestScore(v)}` : "Winnable";
   if (v.status === "blocked") return par ? `Cannot be won; best Par score ${bestScore(v)}` : "Blocked: cannot be won";
@@ -326,7 +399,9 @@ async function check() {
   $("verdict-facts").replaceChildren();
   $("solution").hidden = true;
   try {
-    const v = await postJSON("/v1/check", dealBody());
+    state.goal = goalFromForm();
+    saveUrl(false);
+    const v = await postJSON("/v1/check", dealBody(state.goal === "win" ? {} : { goal: state.goal }));
     if (`${v.line}|${JSON.stringify(v.variant)}` !== state.frameKey) {  // not the deal shown
       state.moves = [];
       await load({ push: true });
@@ -353,6 +428,11 @@ function showVerdict(v, source) {
     const dd = document.createElement("dd"); dd.textContent = String(val);
     facts.append(dt, dd);
   };
+  if (source !== "puzzle" && v.goal) {
+    add("Goal", v.goal);
+    add("Answer", goalWords(v));
+    for (const alt of v.alternatives || []) add(alt.label, goalWords(alt));
+  }
   if (source !== "puzzle") {
     add("Engine", v.engine);
     add("CPU time", v.seconds !== undefined && v.seconds !== null ? `${Number(v.seconds).toFixed(3)} s` : "");
@@ -365,6 +445,19 @@ function showVerdict(v, source) {
       }).join("; "));
     }
     add("Certificate", certificateText(v));
+    if (v.reason) add("Note", v.reason);
+    for (const alt of v.alternatives || []) {
+      if (!alt.moves || !alt.moves.length) continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `Show the line: ${alt.label}`;
+      b.addEventListener("click", async () => {
+        try { await loadSolution(alt.moves, alt, "check"); } catch (e) { showError(e); }
+      });
+      const dd = document.createElement("dd");
+      dd.appendChild(b);
+      facts.append(document.createElement("dt"), dd);
+    }
   } else {
     add("Puzzle", v.id); add("Grade", v.grade);
     add("Difficulty score", typeof v.score === "number" ? v.score.toFixed(1) : "");
@@ -377,7 +470,7 @@ async function loadSolution(moves, verdict, source) {
   state.solution = { moves: resp.moves, positions: resp.positions, verdict, source };
   const list = $("sol-moves");
   list.replaceChildren();
-  const par = resp.variant.scoring === "par";
+  const par = resp.variant.scoring !== "none";   // a score along the line (Par, MSC)
   drawScoreChart(par ? resp.positions.map((p) => p.score) : null);
   resp.moves.forEach((m, i) => {
     const li = document.createElement("li");
@@ -527,7 +620,7 @@ async function hint() {
     }
     box.className = `box hint ${v.status}`;
     if (next) {
-      state.hint = next === "deal" || next === "redeal" ? [] : next.split("+");
+      state.hint = ["deal", "redeal", "draw", "recycle"].includes(next) ? [] : next.split("+");
       state.hintMove = next;
       render(state.pos.position);
       const b = document.createElement("button");
@@ -549,7 +642,7 @@ async function hint() {
 function optsFromVariant(vo) {
   const preset = state.presets.find((p) => p.name === vo.name) || {};
   const out = { variant: vo.name };
-  for (const key of ["rows", "draw", "stock_waste", "overlap", "objective", "scoring"]) {
+  for (const key of ["rows", "draw", "stock_waste", "overlap", "objective", "scoring", "stock_top"]) {
     if (vo[key] !== preset[key] && vo[key] !== null) out[key] = vo[key];
   }
   if (vo.passes !== preset.passes) out.passes = vo.passes === null ? "unlimited" : vo.passes;
@@ -596,7 +689,7 @@ function readForm() {
 function fillSelect(select, values) {
   for (const v of values) {
     const o = document.createElement("option");
-    o.textContent = String(v);
+    o.value = o.textContent = String(v);
     select.appendChild(o);
   }
 }
@@ -615,6 +708,7 @@ async function init() {
     fillSelect(form.elements.stock_waste, data.options.stock_waste);
     fillSelect(form.elements.objective, data.options.objective);
     fillSelect(form.elements.scoring, data.options.scoring);
+    if (data.options.stock_top) fillSelect(form.elements.stock_top, data.options.stock_top);
   } catch (e) { showError(e); }
 
   $("deal-form").addEventListener("submit", (e) => {
@@ -635,10 +729,17 @@ async function init() {
     $("deal-form").requestSubmit();
   });
   $("check").addEventListener("click", check);
+  fillSelect($("goal-rank"), [..."A23456789TJQK"]);
+  $("goal-kind").addEventListener("change", showGoalInputs);
+  const picker = initPicker({
+    rows: () => Number(state.opts.rows) || 7,
+    use: (line) => { $("deal-input").value = line; $("deal-form").requestSubmit(); },
+  });
+  $("build").addEventListener("click", () => picker.open());
   $("undo").addEventListener("click", () => state.moves.length && setMoves(state.moves.slice(0, -1)));
   $("restart").addEventListener("click", () => setMoves([]));
-  $("deal-btn").addEventListener("click", () => playMove("deal"));
-  $("redeal-btn").addEventListener("click", () => playMove("redeal"));
+  $("deal-btn").addEventListener("click", () => playMove(stockWords()[0]));
+  $("redeal-btn").addEventListener("click", () => playMove(stockWords()[1]));
   $("hint").addEventListener("click", hint);
   $("sol-first").addEventListener("click", () => goStep(0));
   $("sol-prev").addEventListener("click", () => stepBy(-1));

@@ -143,11 +143,13 @@ export function frame(variant, restCount) {
     f.stockY = y;
     f.stockRows = Math.max(1, fanRows(restCount, STOCK_ROW).length);
     y += f.stockRows * (H + 0.12 * H);
-    f.stockText = `Stock: dealt from the left${three}`;
+    f.faceUp = variant.stock_top === "face-up";
+    f.stockText = f.faceUp ? "Deck: the top card (left) is in play; a draw moves it to the waste"
+      : `Stock: dealt from the left${three}`;
     f.wasteCaptionY = y + 21;
     y += CAP;
     f.wasteY = y;
-    f.hasHand = variant.draw === 1;
+    f.hasHand = variant.draw === 1 && !f.faceUp;
     y += H;
   } else {
     f.captions.push([width / 2, y + 21, "Bouquet: every card available"]);
