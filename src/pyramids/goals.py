@@ -178,6 +178,51 @@ def _objective(variant: Variant, board: bool) -> Variant:
     return variant.with_options(**opts)
 
 
+WHY_SAME = ("one a King, one a pair of the other cards, and with a stock of one pass "
+            "one a deal")
+
+
+def same_length(variant: Variant) -> int | None:
+    """The number of moves of every win, when all wins have the same: every card to go
+    in an open game (a move a King, a move a pair: 28 with 52 cards), or in a stock game
+    of one pass with the top face down (and a deal for each card, or three, of the
+    stock: every card must be dealt to go); else ``None``."""
+    if variant.objective != "all":
+        return None
+    discards = 4 + (52 - 4) // 2
+    if variant.is_open:
+        return discards
+    if variant.passes == 1 and not variant.face_up:  # (a face-up top may go undrawn)
+        draw = variant.draw or 1
+        return discards + -(-variant.rest_cards // draw)
+    return None
+
+
+#: the search's budget for the verdict a fewest-moves answer starts from: it proves most
+#: blocked deals in milliseconds; past it the optimal solver decides (its search that
+#: empties its queue is a proof too), so a winnable deal is not searched twice at length
+VERDICT_NODES = 100_000
+
+
+def _first_verdict(deal: Deal, rules: Variant, start: tuple[Move, ...],
+                   time_limit: float | None) -> Verdict:
+    """The cheap proofs first: the instant and structural certificates (from the deal's
+    start), then the search within :data:`VERDICT_NODES` (``unknown`` past it)."""
+    from .certificates import quick_certificate, structural_certificate
+    from .search import solve
+
+    t0 = time.monotonic()
+    if not start and rules.scoring != "par":
+        cert = quick_certificate(deal, rules)
+        if cert is None and rules.rest != "bouquet":
+            cert = structural_certificate(deal, rules, time_limit=time_limit)
+        if cert is not None:
+            return Verdict("blocked", "certificate", certificate=cert,
+                           seconds=time.monotonic() - t0, deal_number=deal.number)
+    left = None if time_limit is None else max(time_limit - (time.monotonic() - t0), 0.001)
+    return solve(deal, rules, start=start, node_limit=VERDICT_NODES, time_limit=left)
+
+
 def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
             left: object, engine: str, wall: float) -> Verdict:
     from . import optimal
@@ -187,17 +232,18 @@ def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     kind = "board" if board else "all"
     rules = _objective(variant, board)
     limit = left()  # type: ignore[operator]
-    first = check(deal, rules, engine=engine, time_limit=limit, start=start)
+    if engine == "auto":
+        first = _first_verdict(deal, rules, start, limit)
+    else:
+        first = check(deal, rules, engine=engine, time_limit=limit, start=start)
     name = str(goal)
     if first.status == "blocked":
         return _finish(replace(first, moves=()), start, variant, deal, wall, goal=name,
                        optimal=True, reached=False)
-    if variant.is_open and not board:
-        # every win discards each King alone and every other card in a pair
-        return _finish(first, start, variant, deal, wall, goal=name,
-                       optimal=first.status == "winnable", reached=first.winnable,
-                       reason=first.reason or "every win of an open game takes the same "
-                       "number of moves: one a King, one a pair")
+    same = None if board else same_length(variant)
+    if same is not None and first.status == "winnable":
+        return _finish(first, start, variant, deal, wall, goal=name, optimal=True,
+                       reached=True, reason=f"every win takes the same {same} moves: {WHY_SAME}")
     found = optimal.shortest(deal, variant, kind, start=start,  # type: ignore[arg-type]
                              time_limit=left())  # type: ignore[operator]
     runs = first.engines

@@ -199,9 +199,11 @@ def _search(deal: Deal, variant: Variant, start: Sequence[Move], prm: npt.NDArra
     avail = np.zeros(64, np.int64)
     mv = np.zeros(2 * K.MAXMOVES, np.int64)
     scr = np.zeros(K.NSCR, np.int64)
+    gad = np.zeros(K.GAD, np.int64)
+    K.group_table(byval, canpair, variant.pyramid_cards, gad)
     s = store
     K.root(prm, ctx, key, val, canpair, byval, rowmask, s.nkey, s.nrem, s.ng, s.nh, s.npar,
-           s.nma, s.nmb, s.nclosed, s.htab, heads, s.enode, s.enext, scr)
+           s.nma, s.nmb, s.nclosed, s.htab, heads, s.enode, s.enext, scr, gad)
     reason = ""
     while ctx[K.C_STATUS] in (K.S_RUNNING, K.S_PAUSED, K.S_FULL):
         if ctx[K.C_STATUS] == K.S_FULL and not s.grow(int(ctx[K.C_NODES]),
@@ -221,7 +223,7 @@ def _search(deal: Deal, variant: Variant, start: Sequence[Move], prm: npt.NDArra
         ctx[K.C_STATUS] = K.S_RUNNING
         K.run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask, s.nkey, s.nrem, s.ng,
               s.nh, s.npar, s.nma, s.nmb, s.nclosed, s.htab, heads, s.enode, s.enext, avail,
-              mv, scr)
+              mv, scr, gad)
         if ctx[K.C_STATUS] == K.S_DEPTH:
             reason = "a line longer than the queue holds"
             break

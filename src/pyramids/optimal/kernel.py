@@ -151,88 +151,103 @@ SA, SB, ADJA, ADJB, DPS, DALS, CNT = 24, 28, 32, 36, 40, 44, 48
 NSCR = 64
 
 
+def _expand_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For a 4-bit vertex set: the 4x4 adjacency bits of those rows, of those columns."""
+    rows = np.zeros(16, np.int64)
+    cols = np.zeros(16, np.int64)
+    for m in range(16):
+        for i in range(4):
+            if (m >> i) & 1:
+                rows[m] |= 0xF << (4 * i)
+                cols[m] |= 0x1111 << i
+    return rows, cols
+
+
+ROWS, COLS = _expand_tables()
+GAD = 44  # entries of a deal's group table (see group_table)
+VM = 30  # gad[VM + v]: the slots of the cards of value v
+
+
 @njit(cache=True)
-def _dead_and_removals(rem, prm, val, canpair, byval, required, scr):  # type: ignore[no-untyped-def]
-    """(dead, pyramid steps): ``dead`` when some card of ``required`` (a slot mask) can
-    no longer find a partner of its own (Hall's condition per rank pair on the "could
-    still pair" graph); the second value bounds the discards that take a pyramid card:
-    the pyramid's Kings, and per rank pair its cards minus the most pairs they can form
-    among themselves (left in ``scr`` at ``GS + 3 * v``)."""
-    npyr = prm[O_NPYR]
-    steps = 0
-    for s in range(npyr):
-        if not (rem >> s) & 1 and val[s] == 13:
-            steps += 1
+def group_table(byval, canpair, npyr, gad):  # type: ignore[no-untyped-def]
+    """Per rank pair v (1..6), a deal's static facts at ``gad[4 * v ...]``: which of its
+    4 low and 4 high cards (in ``byval`` order) can ever pair (bit ``4 i + j``), the
+    same between pyramid cards only, and which lows and highs lie in the pyramid; then
+    the slots of the Kings, and of the pyramid's Kings."""
+    for i in range(GAD):
+        gad[i] = 0
     for v in range(1, 7):
         w = 13 - v
-        na = 0
-        nb = 0
-        reqa = 0
-        reqb = 0
-        for j in range(4):
-            s = byval[v, j]
-            if not (rem >> s) & 1:
-                scr[SA + na] = s
-                if (required >> s) & 1:
-                    reqa |= 1 << na
-                na += 1
-            s = byval[w, j]
-            if not (rem >> s) & 1:
-                scr[SB + nb] = s
-                if (required >> s) & 1:
-                    reqb |= 1 << nb
-                nb += 1
-        scr[GS + 3 * v] = 0
-        scr[GS + 3 * v + 1] = 0
-        scr[GS + 3 * v + 2] = 0
-        if na + nb == 0:
-            continue
-        for j in range(4):
-            scr[ADJA + j] = 0
-            scr[ADJB + j] = 0
-        packed = np.int64(0)  # the pyramid-only graph, for the matching table
-        npa = 0
-        npb = 0
-        for i in range(na):
-            x = scr[SA + i]
+        for i in range(4):
+            x = byval[v, i]
             if x < npyr:
-                npa += 1
-            for j in range(nb):
-                y = scr[SB + j]
+                gad[4 * v + 2] |= 1 << i
+            for j in range(4):
+                y = byval[w, j]
                 if (canpair[x] >> y) & 1:
-                    scr[ADJA + i] |= 1 << j
-                    scr[ADJB + j] |= 1 << i
+                    gad[4 * v] |= np.int64(1) << (4 * i + j)
                     if x < npyr and y < npyr:
-                        packed |= np.int64(1) << (4 * i + j)
-        for j in range(nb):
-            if scr[SB + j] < npyr:
-                npb += 1
-        m = MAX_MATCHING[packed] if packed else 0
-        scr[GS + 3 * v] = npa
-        scr[GS + 3 * v + 1] = npb
+                        gad[4 * v + 1] |= np.int64(1) << (4 * i + j)
+        for j in range(4):
+            if byval[w, j] < npyr:
+                gad[4 * v + 3] |= 1 << j
+    for i in range(4):
+        s = byval[13, i]
+        gad[28] |= np.int64(1) << s
+        if s < npyr:
+            gad[29] |= np.int64(1) << s
+    for v in range(1, 14):
+        for i in range(4):
+            gad[VM + v] |= np.int64(1) << byval[v, i]
+
+
+@njit(cache=True, inline="always")
+def _present(rem, byval, v):  # type: ignore[no-untyped-def]
+    """The 4-bit set of value ``v``'s cards still in play (``byval`` order)."""
+    m = 0
+    for i in range(4):
+        if not (rem >> byval[v, i]) & 1:
+            m |= 1 << i
+    return m
+
+
+@njit(cache=True)
+def _dead_and_removals(rem, prm, byval, gad, required, scr):  # type: ignore[no-untyped-def]
+    """(dead, pyramid steps): ``dead`` when some card of ``required`` (a slot mask) can
+    no longer find a partner of its own (Hall's condition per rank pair on the "could
+    still pair" graph, decided by the matching table: the required cards of each side
+    can all be matched); the second value bounds the discards that take a pyramid card:
+    the pyramid's Kings, and per rank pair its cards minus the most pairs they can form
+    among themselves (left in ``scr`` at ``GS + 3 * v``)."""
+    steps = popcount(~rem & gad[29])
+    dead = False
+    for v in range(1, 7):
+        w = 13 - v
+        pl = _present(rem, byval, v)
+        ph = _present(rem, byval, w)
+        live = ROWS[pl] & COLS[ph]
+        pa = popcount(pl & gad[4 * v + 2])
+        pb = popcount(ph & gad[4 * v + 3])
+        m = MAX_MATCHING[gad[4 * v + 1] & live]
+        scr[GS + 3 * v] = pa
+        scr[GS + 3 * v + 1] = pb
         scr[GS + 3 * v + 2] = m
-        steps += npa + npb - m
-        if reqa == 0 and reqb == 0:
+        steps += pa + pb - m
+        if dead:
             continue
-        for sub in range(1, 1 << na):
-            if sub & ~reqa:
-                continue
-            u = 0
-            for i in range(na):
-                if (sub >> i) & 1:
-                    u |= scr[ADJA + i]
-            if popcount(u) < popcount(sub):
-                return True, steps
-        for sub in range(1, 1 << nb):
-            if sub & ~reqb:
-                continue
-            u = 0
-            for j in range(nb):
-                if (sub >> j) & 1:
-                    u |= scr[ADJB + j]
-            if popcount(u) < popcount(sub):
-                return True, steps
-    return False, steps
+        ra = 0
+        rb = 0
+        for i in range(4):
+            if (pl >> i) & 1 and (required >> byval[v, i]) & 1:
+                ra |= 1 << i
+            if (ph >> i) & 1 and (required >> byval[w, i]) & 1:
+                rb |= 1 << i
+        adj = gad[4 * v] & live
+        if ra and MAX_MATCHING[adj & ROWS[ra]] < popcount(ra):
+            dead = True
+        elif rb and MAX_MATCHING[adj & COLS[rb]] < popcount(rb):
+            dead = True
+    return dead, steps
 
 
 @njit(cache=True, inline="always")
@@ -246,49 +261,96 @@ def _span(mask, lo, hi):  # type: ignore[no-untyped-def]
     return popcount(m)
 
 
+@njit(cache=True, inline="always")
+def _mask(lo, hi):  # type: ignore[no-untyped-def]
+    """Slots ``lo <= s < hi`` as a mask."""
+    if hi <= lo:
+        return np.int64(0)
+    m = ~((np.int64(1) << lo) - 1)
+    if hi < 63:
+        m &= (np.int64(1) << hi) - 1
+    return m
+
+
 @njit(cache=True)
-def _reach(c, rem, k, ps, prm, first, top, stock, free):  # type: ignore[no-untyped-def]
-    """(dp, dall): the moves before stock card ``c`` can be discarded, counting only
-    those that pass cards no pyramid card can take (``free``: those that can), and
-    counting every card passed (see :func:`_board_bound`)."""
+def _capacity(cards, pyrleft, gad):  # type: ignore[no-untyped-def]
+    """At most how many of ``cards`` (stock slots) can leave with a pyramid card: per
+    rank pair, a low only with a pyramid high and a high only with a pyramid low, each
+    pyramid card once."""
+    cap = 0
+    for v in range(1, 7):
+        lo = gad[VM + v]
+        hi = gad[VM + 13 - v]
+        a = popcount(cards & lo)
+        b = popcount(pyrleft & hi)
+        cap += a if a < b else b
+        a = popcount(cards & hi)
+        b = popcount(pyrleft & lo)
+        cap += a if a < b else b
+    return cap
+
+
+@njit(cache=True, inline="always")
+def _pass_bound(d, f, n, kings, mtot):  # type: ignore[no-untyped-def]
+    """Moves to clear the pyramid when ``d`` cards must be passed (each by a move of its
+    own, or, at most ``f`` of them, by a discard with a pyramid card): with ``P`` pyramid
+    pairs a line takes ``d + R + n - P`` moves (``R``: the passes that are not pyramid
+    discards, at least ``d - f`` and at least ``d - (n - kings - 2 P)``, the pyramid's
+    discards with stock cards), so at least the least over ``P <= mtot`` of the larger
+    of ``d - f + n - P`` and ``d + kings + P``."""
+    a = d - f + n
+    b = d + kings
+    p = (a - b) // 2
+    p = 0 if p < 0 else (mtot if p > mtot else p)
+    best = max(a - p, b + p)
+    if p < mtot:
+        best = min(best, max(a - p - 1, b + p + 1))
+    return best
+
+
+@njit(cache=True)
+def _reach(c, rem, k, ps, prm, first, top, stock, pyrleft, n, kings, mtot, gad):  # type: ignore[no-untyped-def]
+    """A bound on the moves that clear the pyramid when stock card ``c`` must partner a
+    pyramid card: the cards passed before ``c`` is available (:func:`_pass_bound`), by
+    the cheaper way when ``c`` lies in the waste (the cards above it go, or a redeal
+    deals it again)."""
     if c in (first, top):
-        return 0, 0
+        return _pass_bound(0, 0, n, kings, mtot)
     npyr = prm[O_NPYR]
     draw = prm[O_DRAW]
     faceup = prm[O_FACEUP] != 0
     passes = prm[O_PASSES]
     present = FULL & ~rem & ~((np.int64(1) << npyr) - 1)
     cut = npyr + k
-    left = passes == 0 or ps < passes
     if c >= cut:  # still in the stock
         if faceup:  # each card before it drawn, or discarded
-            return _span(present & ~free, cut, c), _span(present, cut, c)
-        n = _span(present, cut, c + 1)  # each dealt, it included
+            cards = present & _mask(cut, c)
+            return _pass_bound(popcount(cards), _capacity(cards, pyrleft, gad), n, kings,
+                               mtot)
+        d = popcount(present & _mask(cut, c + 1))  # each dealt, it included
         if draw != 1:
-            n = (n + 2) // 3
-        return n, n
-    # in the waste, under the top: the cards above it go, or a redeal deals it again
+            d = (d + 2) // 3
+        return _pass_bound(d, 0, n, kings, mtot)
     hi = top if top >= 0 else cut
-    bp = _span(present & ~free, c + 1, hi + 1)
-    ba = _span(present, c + 1, hi + 1)
-    if left:
+    cards = present & _mask(c + 1, hi + 1)
+    best = _pass_bound(popcount(cards), _capacity(cards, pyrleft, gad), n, kings, mtot)
+    if passes == 0 or ps < passes:
         if faceup:
-            ap = _span(present & ~free, cut, 52) + 1 + _span(present & ~free, npyr, c)
-            aa = _span(present, cut, 52) + 1 + _span(present, npyr, c)
+            cards = present & (_mask(cut, 52) | _mask(npyr, c))
+            again = _pass_bound(popcount(cards) + 1, _capacity(cards, pyrleft, gad), n,
+                                kings, mtot)
         else:
             ns = popcount(stock)
-            nb = _span(present, npyr, c + 1)
-            ap = ns + 1 + nb if draw == 1 else (ns + 2) // 3 + 1 + (nb + 2) // 3
-            aa = ap
-        if ap < bp:
-            bp = ap
-        if aa < ba:
-            ba = aa
-    return bp, ba
+            nb = popcount(present & _mask(npyr, c + 1))
+            d = ns + 1 + nb if draw == 1 else (ns + 2) // 3 + 1 + (nb + 2) // 3
+            again = _pass_bound(d, 0, n, kings, mtot)
+        if again < best:
+            best = again
+    return best
 
 
 @njit(cache=True)
-def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr):  # type: ignore[no-untyped-def]
+def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ignore[no-untyped-def]
     """An admissible lower bound on the moves to the goal, or ``INF`` for a position
     from which the goal cannot be reached (see the module docstring)."""
     npyr = prm[O_NPYR]
@@ -296,13 +358,10 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr):  # type: ignore[
     pyr = (np.int64(1) << npyr) - 1
     remaining = FULL & ~rem
     if goal == G_ALL:
-        dead, _ = _dead_and_removals(rem, prm, val, canpair, byval, remaining, scr)
+        dead, _ = _dead_and_removals(rem, prm, byval, gad, remaining, scr)
         if dead:
             return INF
-        kings = 0
-        for s in range(52):
-            if not (rem >> s) & 1 and val[s] == 13:
-                kings += 1
+        kings = popcount(remaining & gad[28])
         h = kings + (popcount(remaining) - kings) // 2
         if prm[O_REST] == R_STOCK and prm[O_FACEUP] == 0:
             stock = _stock_view(rem, k, npyr, prm[O_DRAW], 0)[2]
@@ -357,84 +416,60 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr):  # type: ignore[
             hs = need
     if not need_board or board:
         return hs
-    dead, steps = _dead_and_removals(rem, prm, val, canpair, byval, remaining & pyr, scr)
+    dead, steps = _dead_and_removals(rem, prm, byval, gad, remaining & pyr, scr)
     if dead:
         return INF
     if prm[O_REST] != R_STOCK:
         return max(steps, hs)
-    return _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr)
+    return _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr, gad)
 
 
 @njit(cache=True)
-def _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr):  # type: ignore[no-untyped-def]
+def _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr, gad):  # type: ignore[no-untyped-def]
     """The moves to clear the pyramid, at least: ``steps`` (discards taking a pyramid
     card, :func:`_dead_and_removals`) and the moves that bring the stock cards it needs.
 
     Per rank pair with ``a`` low and ``b`` high pyramid cards that can form at most
     ``m`` pairs among themselves, at least ``a - m`` high and ``b - m`` low stock cards
-    must partner pyramid cards; the ``t``-th nearest of ``t`` needed is a bound on how
-    far the stock must be worked: ``dp`` counts the moves that pass cards no pyramid card
-    can take (each a move of its own, never a pyramid discard), ``dall`` every card
-    passed (some may leave with a pyramid card). With ``P`` pyramid pairs, ``K`` pyramid
-    Kings and ``n`` pyramid cards a line takes at least ``dall + K + P`` moves and at
-    least ``dp + n - P`` moves; the bound is the least over ``P`` of the larger.
+    must partner pyramid cards. Each such card bounds the line by the cards that must be
+    passed before it is available (:func:`_reach`); of ``t`` cards needed, the ``t``-th
+    best bound holds, and the largest over the needs is the bound.
     """
     npyr = prm[O_NPYR]
     pyr = (np.int64(1) << npyr) - 1
     remaining = FULL & ~rem
     first, top, stock = _stock_view(rem, k, npyr, prm[O_DRAW], prm[O_FACEUP] != 0)
     pyrleft = remaining & pyr
-    free = 0
-    ss = remaining & ~pyr
-    while ss:
-        s = hibit(ss)
-        ss &= ~(np.int64(1) << s)
-        if canpair[s] & pyrleft:
-            free |= np.int64(1) << s
-    farp = 0
-    fard = 0
-    mtot = 0
-    kings = 0
+    kings = popcount(remaining & gad[29])
     n = popcount(pyrleft)
-    for s in range(npyr):
-        if not (rem >> s) & 1 and val[s] == 13:
-            kings += 1
+    mtot = 0
     for v in range(1, 7):
-        w = 13 - v
+        mtot += scr[GS + 3 * v + 2]
+    far = steps
+    for v in range(1, 7):
         pa = scr[GS + 3 * v]
         pb = scr[GS + 3 * v + 1]
         m = scr[GS + 3 * v + 2]
         if pa + pb == 0:
             continue
-        mtot += m
         for side in range(2):
-            need = (pa - m) if side == 0 else (pb - m)  # stock cards of rank w, then v
+            need = (pa - m) if side == 0 else (pb - m)  # stock cards of rank 13 - v, then v
             if need <= 0:
                 continue
-            rank = w if side == 0 else v
+            rank = 13 - v if side == 0 else v
+            partners = pyrleft & gad[VM + 13 - rank]
             nc = 0
             for j in range(4):
                 x = byval[rank, j]
-                if x >= npyr and not (rem >> x) & 1 and canpair[x] & pyrleft:
-                    dp, dal = _reach(x, rem, k, ps, prm, first, top, stock, free)
-                    _insort(scr, DPS, nc, dp)
-                    _insort(scr, DALS, nc, dal)
+                if x >= npyr and not (rem >> x) & 1 and canpair[x] & partners:
+                    _insort(scr, DPS, nc, _reach(x, rem, k, ps, prm, first, top, stock,
+                                                 pyrleft, n, kings, mtot, gad))
                     nc += 1
             if nc < need:
                 return INF
-            if scr[DPS + need - 1] > farp:
-                farp = scr[DPS + need - 1]
-            if scr[DALS + need - 1] > fard:
-                fard = scr[DALS + need - 1]
-    best = INF
-    for p in range(mtot + 1):
-        a = fard + kings + p
-        b = farp + n - p
-        h = a if a > b else b
-        if h < best:
-            best = h
-    h = best if best > steps else steps
-    return h if h > hs else hs
+            if scr[DPS + need - 1] > far:
+                far = scr[DPS + need - 1]
+    return far if far > hs else hs
 
 
 @njit(cache=True, inline="always")
@@ -551,7 +586,7 @@ def _canon(rem, k, prm, val, byval):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[no-untyped-def]
         nkey, nrem, ng, nh, npar, nma, nmb, nclosed, htab, heads, enode, enext, avail, mv,
-        scr):
+        scr, gad):
     """Run (or resume) the search for at most ``prm[O_BUDGET]`` expansions.
 
     Node 0 is the root (see :func:`root`). The queue is ``NBUCKETS`` lists of entries
@@ -813,7 +848,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                         b = f
                     n += 1
                     continue
-                h = _bound(nrem_, nk, nps, prm, val, canpair, byval, rowmask, scr) \
+                h = _bound(nrem_, nk, nps, prm, val, canpair, byval, rowmask, scr, gad) \
                     if prm[O_HEUR] != 0 else 0
                 f = -1 if h >= INF else g1 + h
                 if f >= NBUCKETS:
@@ -892,7 +927,7 @@ def _is_goal(rem, prm, val, rowmask):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, nma, nmb,  # type: ignore[no-untyped-def]
-         nclosed, htab, heads, enode, enext, scr):
+         nclosed, htab, heads, enode, enext, scr, gad):
     """Start a search from position ``key`` (node 0; removed slots, ``k``, pass)."""
     for i in range(ctx.shape[0]):
         ctx[i] = 0
@@ -912,7 +947,7 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
     nclosed[0] = 0
     ctx[C_NODES] = 1
     if prm[O_MODE] == MODE_ASTAR:
-        h = _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr) \
+        h = _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad) \
             if prm[O_HEUR] != 0 else 0
         if h >= INF:
             ctx[C_STATUS] = S_EXHAUSTED

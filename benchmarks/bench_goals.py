@@ -1,0 +1,84 @@
+"""Goal answers (pyramids.goals) over many deals: time per deal, proven or not, on one core.
+
+    python benchmarks/bench_goals.py --preset msc --goal board --count 1500
+    python benchmarks/bench_goals.py --preset pyramid --goal moves --count 1000
+
+Each deal is answered by ``goals.answer`` as ``pyramids check --goal`` does (the exact
+engines' verdict, then the optimal solver), in this one process, after a warm-up; the time
+is the wall time of that call. Prints the median, 90th and 99th percentiles and the
+slowest deal, the deals per second, how many answers are proven optimal and how many only
+bounds, the mean steps, and the peak resident memory of the process. ``--seed`` picks a
+random set of deal numbers (the issue asks for "your own set of random deals") instead of
+0..count-1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import time
+
+from pyramids.deals import Deal
+from pyramids.goals import Goal, answer
+from pyramids.variants import get_variant
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="msc")
+    ap.add_argument("--goal", default="board")
+    ap.add_argument("--count", type=int, default=200)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=None,
+                    help="random deal numbers from this seed instead of start..start+count")
+    ap.add_argument("--time-limit", type=float, default=10.0)
+    ap.add_argument("--slowest", type=int, default=5, help="list this many slowest deals")
+    args = ap.parse_args()
+    variant = get_variant(args.preset)
+    goal = Goal.parse(args.goal)
+    if args.seed is None:
+        numbers = list(range(args.start, args.start + args.count))
+    else:
+        rng = random.Random(args.seed)
+        numbers = [rng.randrange(2**64) for _ in range(args.count)]
+    answer(Deal.from_number(1), variant, goal, time_limit=args.time_limit)  # warm-up
+    times: list[tuple[float, int]] = []
+    proven = bounded = 0
+    steps: list[int] = []
+    statuses: dict[str, int] = {}
+    t_all = time.perf_counter()
+    for n in numbers:
+        deal = Deal.from_number(n)
+        t0 = time.perf_counter()
+        v = answer(deal, variant, goal, time_limit=args.time_limit)
+        times.append((time.perf_counter() - t0, n))
+        statuses[v.status] = statuses.get(v.status, 0) + 1
+        if v.optimal:
+            proven += 1
+        else:
+            bounded += 1
+        if v.steps is not None:
+            steps.append(v.steps)
+    wall = time.perf_counter() - t_all
+    secs = sorted(t for t, _ in times)
+    q = statistics.quantiles(secs, n=100, method="inclusive")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{args.preset} --goal {goal}: {len(numbers)} deals "
+          f"({'seed ' + str(args.seed) if args.seed is not None else f'{numbers[0]}..{numbers[-1]}'}), "
+          f"time limit {args.time_limit:g} s, one process")
+    print(f"  statuses {statuses}; answers proven optimal {proven}, not proven {bounded}")
+    print(f"  seconds per deal: median {statistics.median(secs) * 1000:.1f} ms, "
+          f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {secs[-1]:.3f} s; "
+          f"mean {statistics.fmean(secs) * 1000:.1f} ms; {len(numbers) / wall:.1f} deals/s")
+    if steps:
+        print(f"  steps (answers with a line): mean {statistics.fmean(steps):.2f}, "
+              f"median {statistics.median(steps)}, max {max(steps)}")
+    print(f"  peak resident memory {rss:.0f} MiB")
+    slow = sorted(times, reverse=True)[:args.slowest]
+    print("  slowest: " + ", ".join(f"{n} ({t:.3f} s)" for t, n in slow))
+
+
+if __name__ == "__main__":
+    main()
