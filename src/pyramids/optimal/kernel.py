@@ -616,6 +616,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
     pbouquet = rest == R_BOUQUET and astar and goal in (G_BOARD, G_ALL)
     pyr = (np.int64(1) << npyr) - 1
     nlay = npyr if rest != R_TABLEAU else 52
+    kinglay = npyr if goal == G_BOARD else nlay  # the Kings that must go
     stock_game = rest == R_STOCK
     cap = nkey.shape[0]
     ecap = enode.shape[0]
@@ -712,14 +713,14 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                 fresh = top if (draw == 3 and not faceup) else first
             elif pcommute and prev_redeal:
                 fresh = first if faceup else -1
-            # "king": an available pyramid or tableau King goes first, as the only move
-            # (the board and all-cards goals): every winning line discards it, and
-            # doing so earlier only uncovers cards.
+            # "king": an available King that must go (a pyramid King; for every card
+            # to go, a tableau King too) goes first, as the only move: every winning
+            # line discards it, and doing so earlier only uncovers cards.
             king = -1
             if pking:
                 for i in range(na):
                     s = avail[i]
-                    if val[s] == 13 and s < nlay and (king < 0 or s < king):
+                    if val[s] == 13 and s < kinglay and (king < 0 or s < king):
                         king = s
             if king >= 0:
                 mv[0] = king

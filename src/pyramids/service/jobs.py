@@ -50,6 +50,14 @@ def warm() -> None:
         solve(Deal.from_number(0), get_variant("bouquet"), time_limit=2.0)
     except Exception:
         pass
+    try:  # the optimal solver's kernels (goals)
+        from ..optimal import most, shortest
+        from ..variants import get_variant
+
+        shortest(Deal.from_number(2), get_variant("msc"), "board", time_limit=5.0)
+        most(Deal.from_number(2), get_variant("msc"), "score", node_limit=2000)
+    except Exception:
+        pass
     try:  # OR-Tools and the CP-SAT models: the portfolio's first engine on Par deals
         from ..variants import get_variant
 
