@@ -41,7 +41,7 @@ goal_texts = st.one_of(
 def test_goals_round_trip(text: str) -> None:
     g = Goal.parse(text)
     assert str(g) == text and Goal.parse(str(g)) == g
-    assert eval(repr(g)) == g  # noqa: S307 - repr rebuilds the value
+    assert eval(repr(g)) == g
     assert Goal.parse(text.upper().replace("CARDS", "cards")) == g
 
 
@@ -157,7 +157,7 @@ def test_a_time_limit_labels_the_line_as_a_bound() -> None:
 
 
 def test_moves_goal_says_when_every_win_has_the_same_length() -> None:
-    v = answer(Deal.from_number(17), get_variant("giza"), Goal.parse("moves"))
+    v = answer(Deal.from_number(1), get_variant("giza"), Goal.parse("moves"))
     assert v.status == "winnable" and v.steps == 28 and v.optimal
     assert "every win takes the same 28 moves" in (v.reason or "")
     assert goals.same_length(get_variant("pyramid")) == 52

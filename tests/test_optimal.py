@@ -18,7 +18,7 @@ import pytest
 from pyramids import optimal
 from pyramids.deals import Deal
 from pyramids.engine import Game
-from pyramids.moves import Move
+from pyramids.optimal import bfs as bfs_route
 from pyramids.referee import play
 from pyramids.variants import Variant, get_variant
 
@@ -80,69 +80,91 @@ def gone(removed: int, rank: int) -> int:
     return sum(removed >> (s * 13 + rank - 1) & 1 for s in range(4))
 
 
-SMALL = [
-    get_variant("msc", passes=1),
-    get_variant("pyramid", objective="pyramid"),
-    get_variant("pyramid", rows=5, passes=2, stock_top="face-up", objective="pyramid"),
-    get_variant("king-tut"),
-    get_variant("pyramid", rows=5, passes=2, stock_waste="forbidden"),
-    get_variant("pyramid", rows=4, passes=2, draw=3, overlap=True, objective="pyramid"),
-]
-
-
-@pytest.mark.parametrize("variant", SMALL, ids=lambda v: v.describe())
-def test_fewest_moves_agree_with_a_plain_breadth_first_search(variant: Variant) -> None:
-    kind = "board" if variant.objective == "pyramid" else "all"
-    agreed = found = 0
-    for n in range(16):
-        deal = Deal.from_number(n)
-        try:
-            want = bfs(deal, variant, Game.pyramid_cleared if kind == "board"
-                       else (lambda g: g.cards_left() == 0))
-        except TooBig:
-            continue
-        got = optimal.shortest(deal, variant, kind)
-        assert got.status in ("found", "none")
-        assert (len(got.moves) if got.status == "found" else None) == want, n
-        agreed += 1
-        found += got.status == "found"
-    assert agreed >= 6 and found >= 1  # the sample holds wins, not only "no line"
-
-
-def test_best_score_and_most_cards_agree_with_every_reachable_position() -> None:
-    """MSC in one pass: the best score and the most Aces (with the pyramid cleared and
-    without) over every reachable position, and the fewest moves to each."""
-    v = get_variant("msc", passes=1)
+def test_the_breadth_first_route_agrees_with_the_rules_engine() -> None:
+    """pyramids.optimal.bfs (numba, its own move generation) against ``layers`` (the
+    rules engine itself), on games small enough for the engine: the fewest moves to a
+    clear pyramid, the best MSC score and the most Aces, and how many positions."""
+    cases = [(get_variant("king-tut", passes=2), n) for n in range(8)]
+    cases += [(get_variant("msc", passes=1), 1),
+              (get_variant("msc", passes=1, stock_waste="forbidden"), 1)]
     compared = 0
-    for n in range(12):
+    for v, n in cases:
         deal = Deal.from_number(n)
         try:
             seen = reachable(deal, v)
         except TooBig:
             continue
         compared += 1
-        scores = {}
-        for key, (d, removed) in seen.items():
-            g = Game(deal, v)
-            g.removed = removed  # score and rows read only the removed cards
-            scores[key] = (g.msc_score(), d, removed)
-        best = max(s for s, _, _ in scores.values())
-        fewest = min(d for s, d, _ in scores.values() if s == best)
-        got = optimal.most(deal, v, "score")
-        assert got.status == "found" and got.value == best
-        line = optimal.shortest(deal, v, "score", target=best)
-        assert len(line.moves) == fewest
-        pyr_cards = sum(1 << c for c in deal.cards[:28])
-        aces = max(gone(r, 1) for _, _, r in scores.values())
-        board = [gone(r, 1) for _, _, r in scores.values() if r & pyr_cards == pyr_cards]
-        assert optimal.most(deal, v, "cards", rank=1).value == aces
-        assert optimal.most(deal, v, "cards-board", rank=1).value == (max(board) if board
-                                                                       else -1)
-        if aces:
-            fewest_aces = min(d for _, d, r in scores.values() if gone(r, 1) >= aces)
-            assert len(optimal.shortest(deal, v, "cards", target=aces, rank=1).moves) == \
-                fewest_aces
-    assert compared >= 3
+        ref = bfs_route.explore(deal, v, rank=1)
+        assert ref.board == bfs(deal, v, Game.pyramid_cleared), (v.name, n)
+        g = Game(deal, v)
+        scores = []
+        for d, removed in seen.values():
+            g.removed = removed  # the score reads only the cards gone
+            scores.append((g.msc_score(), -d))
+        best, neg = max(scores)
+        assert ref.score == (best, -neg)
+        aces = max(gone(r, 1) for _, r in seen.values())
+        assert ref.most == (aces, min(d for d, r in seen.values() if gone(r, 1) == aces))
+    assert compared >= 7
+
+
+SMALL = [
+    (get_variant("msc", passes=1), "board"),
+    (get_variant("msc", passes=1, objective="all"), "all"),
+    (get_variant("tuts-tomb"), "board"),
+    (get_variant("king-tut", passes=3, overlap=True), "board"),
+    (get_variant("pyramid", objective="pyramid"), "board"),
+    (get_variant("msc", passes=1, stock_waste="forbidden"), "board"),
+]
+
+
+@pytest.mark.parametrize(("variant", "kind"), SMALL,
+                         ids=[f"{v.describe()}-{k}" for v, k in SMALL])
+def test_fewest_moves_agree_with_breadth_first_search(variant: Variant, kind: str) -> None:
+    compared = found = 0
+    for n in range(120):
+        deal = Deal.from_number(n)
+        ref = bfs_route.explore(deal, variant, stop_at_board=kind == "board",
+                                limit=400_000)
+        if ref.truncated:
+            continue
+        want = ref.board if kind == "board" else ref.all
+        got = optimal.shortest(deal, variant, kind)  # type: ignore[arg-type]
+        assert got.status in ("found", "none")
+        assert (len(got.moves) if got.status == "found" else None) == want, n
+        compared += 1
+        found += got.status == "found"
+        if compared >= 10 and found >= 1:
+            break
+    assert compared >= 10 and found >= 1  # wins too, not only "no line"
+
+
+def test_best_score_and_most_cards_agree_with_breadth_first_search() -> None:
+    """MSC in one pass: the best score and the most Aces (with the pyramid cleared and
+    without) over every reachable position, and the fewest moves to each."""
+    v = get_variant("msc", passes=1)
+    compared = 0
+    for n in range(30):
+        deal = Deal.from_number(n)
+        ref = bfs_route.explore(deal, v, rank=1, limit=400_000)
+        if ref.truncated:
+            continue
+        best = optimal.most(deal, v, "score")
+        assert best.status == "found" and best.value == ref.score[0]
+        line = optimal.shortest(deal, v, "score", target=ref.score[0])
+        assert len(line.moves) == ref.score[1]
+        most = optimal.most(deal, v, "cards", rank=1)
+        assert most.value == ref.most[0]
+        if ref.most[0]:
+            got = optimal.shortest(deal, v, "cards", target=ref.most[0], rank=1)
+            assert len(got.moves) == ref.most[1]
+        board = optimal.most(deal, v, "cards-board", rank=1)
+        assert board.value == (-1 if ref.most_board is None else ref.most_board[0])
+        compared += 1
+        if compared == 10:
+            break
+    assert compared == 10
 
 
 @pytest.mark.parametrize(("preset", "goal", "options"), [

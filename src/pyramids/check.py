@@ -24,6 +24,7 @@ from typing import Literal
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
 from .engine import Game
+from .faceup import to_face_down
 from .moves import Move
 from .referee import play
 from .variants import Variant
@@ -76,12 +77,37 @@ def check(deal: Deal, variant: Variant, *, engine: str = "auto",
             cert = structural_certificate(deal, variant, time_limit=left())
             if cert is not None:
                 return _blocked(cert, deal, cpu)
-    verdict = run_engine(deal, variant, engine, left(), start=start)
+    if variant.face_up and start and not to_face_down(deal, variant, start)[1]:
+        verdict = _face_up_only(deal, variant, start, left())
+    else:
+        verdict = run_engine(deal, variant, engine, left(), start=start)
     bound: Literal["exact", "lower"] | None = None
     if verdict.score is not None:
         bound = "lower" if verdict.status == "unknown" else "exact"
     return replace(verdict, seconds=time.process_time() - cpu, deal_number=deal.number,
                    score_bound=bound)
+
+
+def _face_up_only(deal: Deal, variant: Variant, start: tuple[Move, ...],
+                  time_limit: float | None) -> Verdict:
+    """A face-up position right after the stock's last card was drawn, which the exact
+    engines' face-down game cannot hold (see :mod:`pyramids.faceup`): the optimal solver,
+    which plays the face-up game itself, decides it (a line found, or every position
+    searched)."""
+    from . import optimal
+
+    got = optimal.shortest(deal, variant, "board" if variant.objective == "pyramid" else "all",
+                           start=start, time_limit=time_limit)
+    if got.status == "found":
+        return Verdict("winnable", "optimal", (*start, *got.moves), nodes=got.nodes,
+                       seconds=got.seconds, deal_number=deal.number)
+    if got.status == "none":
+        cert = Certificate("exhaustive", f"every reachable position searched "
+                           f"({got.nodes:,}): no line of play wins", {"nodes": got.nodes})
+        return Verdict("blocked", "optimal", certificate=cert, nodes=got.nodes,
+                       seconds=got.seconds, deal_number=deal.number)
+    return Verdict("unknown", "optimal", nodes=got.nodes, seconds=got.seconds,
+                   reason=got.reason, deal_number=deal.number)
 
 
 def run_engine(deal: Deal, variant: Variant, engine: str, time_limit: float | None, *,

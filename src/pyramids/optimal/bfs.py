@@ -73,8 +73,8 @@ def _score(rem, vals, rows):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _explore(vals, over, npyr, draw, passes, faceup, forbidden, overlap, objpyr, rankmask,
-             rows, stop_at_board, limit, out):  # type: ignore[no-untyped-def]
+def _explore(vals, over, npyr, draw, passes, faceup, forbidden, overlap, objpyr,  # type: ignore[no-untyped-def]
+             rankmask, rows, stop_at_board, limit, out):
     """Breadth-first over positions ``(removed slots, dealt, pass)``: ``dealt`` is how
     many stock places (in dealing order) this pass has gone past."""
     pyr = (np.int64(1) << npyr) - 1
@@ -180,15 +180,15 @@ def _explore(vals, over, npyr, draw, passes, faceup, forbidden, overlap, objpyr,
                         moves[m, 1] = -1
                         m += 1
             if left_in_stock > 0:  # deal (draw): past the next present card(s)
-                t = dealt
+                past = dealt
                 got = 0
                 step = 1 if faceup else draw
-                while t < 52 - npyr and got < step:
-                    if not (rem >> (npyr + t)) & 1:
+                while past < 52 - npyr and got < step:
+                    if not (rem >> (npyr + past)) & 1:
                         got += 1
-                    t += 1
+                    past += 1
                 moves[m, 0] = 0
-                moves[m, 1] = t
+                moves[m, 1] = past
                 m += 1
             elif (passes == 0 or ps < passes) and (first >= 0 or top >= 0):
                 moves[m, 0] = 0
@@ -199,7 +199,7 @@ def _explore(vals, over, npyr, draw, passes, faceup, forbidden, overlap, objpyr,
                 nd = dealt
                 nps = ps
                 if moves[i, 1] == 100:
-                    nd = 0
+                    nd = np.int64(0)
                     if passes > 0:
                         nps = ps + 1
                 elif moves[i, 1] >= 0:

@@ -243,9 +243,8 @@ def _dead_and_removals(rem, prm, byval, gad, required, scr):  # type: ignore[no-
             if (ph >> i) & 1 and (required >> byval[w, i]) & 1:
                 rb |= 1 << i
         adj = gad[4 * v] & live
-        if ra and MAX_MATCHING[adj & ROWS[ra]] < popcount(ra):
-            dead = True
-        elif rb and MAX_MATCHING[adj & COLS[rb]] < popcount(rb):
+        if ((ra and MAX_MATCHING[adj & ROWS[ra]] < popcount(ra))
+                or (rb and MAX_MATCHING[adj & COLS[rb]] < popcount(rb))):
             dead = True
     return dead, steps
 
