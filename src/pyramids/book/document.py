@@ -45,7 +45,7 @@ from ..engine import Game
 from ..variants import Variant
 from .diagram import PositionDiagram, View
 from .drawing import draw_card, draw_star
-from .puzzles import BookError, Puzzle
+from .puzzles import BookError, Puzzle, shortest_solution
 from .text import (
     RED_HEX,
     goal_text,
@@ -411,8 +411,10 @@ class _Story:
         moves = p.solution
         deal = f"deal {p.deal.number}" if p.deal.number is not None else "custom deal"
         extra = f", Par score {p.par_score}" if p.par_score is not None else ""
+        unit = "steps" if v.face_up else "moves"
+        fewest = ", the fewest" if p.shortest else ""
         head = (f"<b>Solution {i}</b> <font size=9 color='#666666'>\u2014 "
-                f"{escape(variant_title(v))}, {deal}, {len(moves)} moves{extra} "
+                f"{escape(variant_title(v))}, {deal}, {len(moves)} {unit}{fewest}{extra} "
                 f"(puzzle on page {self.page(f'puzzle-{i}')})</font>")
         parts: list[Flowable] = [self.anchor(f"solution-{i}", f"Solution {i}", 1),
                                  Paragraph(head, ParagraphStyle("sh", st["h2"], fontSize=13))]
@@ -502,10 +504,13 @@ def checkpoint_moves(n: int) -> list[int]:
 
 def render_book(puzzles: Sequence[Puzzle], opts: BookOptions | None = None) -> tuple[bytes,
                                                                                      BookInfo]:
-    """The PDF bytes of a book of ``puzzles`` (at least one), and what it holds."""
+    """The PDF bytes of a book of ``puzzles`` (at least one), and what it holds. Each
+    solution is the fewest moves where the optimal solver proves it within its node
+    budget (:func:`~pyramids.book.puzzles.shortest_solution`), and says so."""
     opts = opts or BookOptions()
     if not puzzles:
         raise BookError("a book needs at least one puzzle")
+    puzzles = [shortest_solution(p) for p in puzzles]
     if opts.page_size not in PAGE_SIZES:
         raise BookError(f"page size must be one of {', '.join(PAGE_SIZES)}, "
                         f"got {opts.page_size!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,8 @@ class Puzzle:
     unique: bool | None = None
     components: dict[str, Any] = field(default_factory=dict, compare=False)
     par_score: int | None = None  # the Par score the solution reaches, under Par scoring
+    #: the solution is proven the fewest moves that win (True), or not known to be (None)
+    shortest: bool | None = None
 
     @property
     def stars(self) -> int:
@@ -88,13 +90,41 @@ class Puzzle:
             score=float(score) if isinstance(score, int | float) else None,
             unique=obj.get("unique") if isinstance(obj.get("unique"), bool) else None,
             components=dict(obj.get("components") or {}),
-            par_score=result.score)
+            par_score=result.score if variant.scoring == "par" else None,
+            shortest=obj.get("shortest") if isinstance(obj.get("shortest"), bool) else None)
 
     def to_json_obj(self) -> dict[str, Any]:
-        return {"id": self.id, "collection": self.collection, "deal": self.deal.number,
-                "line": self.deal.line(), "variant": self.variant.options(),
-                "grade": self.grade, "score": self.score, "components": self.components,
-                "unique": self.unique, "solution": [str(m) for m in self.solution]}
+        obj = {"id": self.id, "collection": self.collection, "deal": self.deal.number,
+               "line": self.deal.line(), "variant": self.variant.options(),
+               "grade": self.grade, "score": self.score, "components": self.components,
+               "unique": self.unique, "solution": [str(m) for m in self.solution]}
+        if self.shortest is not None:
+            obj["shortest"] = self.shortest
+        return obj
+
+
+#: nodes the optimal solver may expand to prove a puzzle's shortest solution (a node
+#: budget, not a time: the same book on every machine)
+SHORTEST_NODES = 2_000_000
+
+
+def shortest_solution(p: Puzzle, node_limit: int = SHORTEST_NODES) -> Puzzle:
+    """``p`` with the fewest-moves solution when the optimal solver proves it within
+    ``node_limit`` (``shortest`` true), else ``p`` as it is. Not under Par scoring, where
+    a puzzle's line is the best score's, not the shortest win."""
+    from ..goals import same_length
+    from ..optimal import shortest
+
+    if p.shortest is not None or p.variant.scoring == "par":
+        return p
+    if same_length(p.variant) is not None:  # every win takes as many moves
+        return replace(p, shortest=True)
+    kind = "board" if p.variant.objective == "pyramid" else "all"
+    got = shortest(p.deal, p.variant, kind, node_limit=node_limit)
+    if got.status != "found":
+        return p
+    replay(p.deal, p.variant, got.moves)
+    return replace(p, solution=tuple(got.moves), shortest=True)
 
 
 def variant_from_options(name: str, options: dict[str, Any]) -> Variant:

@@ -68,9 +68,10 @@ def move_markup(move: Move) -> str:
 def passes_text(v: Variant) -> str:
     if v.passes is None:
         return "as many passes through the stock as you like"
+    word = "recycle" if v.face_up else "redeal"
     if v.passes == 1:
-        return "one pass through the stock (no redeal)"
-    return f"{v.passes} passes through the stock ({v.passes - 1} redeals)"
+        return f"one pass through the stock (no {word})"
+    return f"{v.passes} passes through the stock ({v.passes - 1} {word}s)"
 
 
 def goal_text(v: Variant) -> str:
@@ -131,14 +132,18 @@ def how_to_play(v: Variant) -> list[str]:
     paras.append(
         "<b>Notation.</b> Solutions list the moves in order: <b>K"
         + suit_markup("S") + "</b> removes a King, <b>9" + suit_markup("H") + "+4"
-        + suit_markup("C") + "</b> a pair" + (", <i>deal</i> turns the next stock card"
-                                               + (" (three cards)" if v.draw == 3 else "")
-                                               + (" and <i>redeal</i> turns the waste over"
-                                                  if v.passes != 1 else "")
-                                               if v.is_stock else "")
+        + suit_markup("C") + "</b> a pair" + (_stock_notation(v) if v.is_stock else "")
         + ". T stands for 10.")
     paras.append(RULES_PAGE)
     return paras
+
+
+def _stock_notation(v: Variant) -> str:
+    if v.face_up:
+        return (", <i>draw</i> moves the stock's top card onto the waste"
+                + (" and <i>recycle</i> turns the waste over" if v.passes != 1 else ""))
+    return (", <i>deal</i> turns the next stock card" + (" (three cards)" if v.draw == 3 else "")
+            + (" and <i>redeal</i> turns the waste over" if v.passes != 1 else ""))
 
 
 def _rest_layout(v: Variant, n: int) -> str:
@@ -159,6 +164,8 @@ def _rest_available(v: Variant) -> str:
         return "Every bouquet card is available at any time."
     if v.draw == 3:
         return "Of the stock, only the top card of the waste is available."
+    if v.face_up:
+        return "Of the stock, its top card (face up) and the top card of the waste are available."
     return "Of the stock, the card in hand and the top card of the waste are available."
 
 
@@ -166,6 +173,11 @@ def _stock_rules(v: Variant) -> str:
     if v.draw == 3:
         text = ("<b>The stock.</b> Deal three cards at a time onto the waste (fewer at the "
                 "end); only the top one is available. ")
+    elif v.face_up:
+        text = ("<b>The stock.</b> Its top card lies face up. Draw it onto the waste to show "
+                "the next card; removing it shows the next card too. ")
+        if v.stock_waste == "forbidden":
+            text += "The stock's top card and the waste top may not be paired together. "
     else:
         text = ("<b>The stock.</b> Deal the stock one card at a time into your hand; the "
                 "card that was in hand goes onto the waste. ")
@@ -176,12 +188,16 @@ def _stock_rules(v: Variant) -> str:
                      "before any other move. ")
     text += "You have " + passes_text(v) + "."
     if v.passes != 1:
-        text += (" To redeal, turn the waste over, without shuffling, to form a new stock "
+        verb = "recycle" if v.face_up else "redeal"
+        text += (f" To {verb}, turn the waste over, without shuffling, to form a new stock "
                  "once the stock is empty.")
     return text
 
 
 def _goal_more(v: Variant) -> str:
+    if v.scoring == "msc":
+        return (" Score: 5 points a removal (a King, or a pair), and a bonus for each row "
+                "cleared from the bottom: 25, 50, 75, 100, 150, 250 and 500 for the top card.")
     if v.scoring != "par":
         return ""
     return (" Clearing the pyramid during the first pass scores 50, the second 35, the "
