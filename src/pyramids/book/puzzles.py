@@ -119,8 +119,8 @@ def shortest_solution(p: Puzzle, node_limit: int = SHORTEST_NODES) -> Puzzle:
         return p
     if same_length(p.variant) is not None:  # every win takes as many moves
         return replace(p, shortest=True)
-    kind = "board" if p.variant.objective == "pyramid" else "all"
-    got = shortest(p.deal, p.variant, kind, node_limit=node_limit)
+    got = shortest(p.deal, p.variant, "board" if p.variant.objective == "pyramid" else "all",
+                   node_limit=node_limit)
     if got.status != "found":
         return p
     replay(p.deal, p.variant, got.moves)
