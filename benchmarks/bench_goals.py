@@ -15,6 +15,9 @@ random set of deal numbers (the issue asks for "your own set of random deals") i
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import random
 import resource
 import statistics
@@ -35,6 +38,8 @@ def main() -> None:
                     help="random deal numbers from this seed instead of start..start+count")
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--slowest", type=int, default=5, help="list this many slowest deals")
+    ap.add_argument("--json-out", help="also write the figures to this JSON file (for "
+                    "docs/results.md: scripts/make_results.py reads docs/results/msc-goals/)")
     args = ap.parse_args()
     variant = get_variant(args.preset)
     goal = Goal.parse(args.goal)
@@ -78,6 +83,21 @@ def main() -> None:
     print(f"  peak resident memory {rss:.0f} MiB")
     slow = sorted(times, reverse=True)[:args.slowest]
     print("  slowest: " + ", ".join(f"{n} ({t:.3f} s)" for t, n in slow))
+    if args.json_out:
+        obj = {"preset": args.preset, "goal": str(goal), "deals": len(numbers),
+               "seed": args.seed, "start": args.start, "time_limit": args.time_limit,
+               "statuses": statuses, "proven": proven, "not_proven": bounded,
+               "median_ms": round(statistics.median(secs) * 1000, 2),
+               "p90_ms": round(q[89] * 1000, 2), "p99_ms": round(q[98] * 1000, 2),
+               "max_s": round(secs[-1], 4), "mean_ms": round(statistics.fmean(secs) * 1000, 2),
+               "deals_per_second": round(len(numbers) / wall, 2),
+               "mean_steps": round(statistics.fmean(steps), 3) if steps else None,
+               "peak_rss_mib": round(rss), "slowest": [[n, round(t, 4)] for t, n in slow],
+               "machine": f"{platform.machine()}, {os.cpu_count()} cores, one process"}
+        tmp = args.json_out + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(obj, f, indent=1)
+        os.replace(tmp, args.json_out)
 
 
 if __name__ == "__main__":

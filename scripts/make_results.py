@@ -917,6 +917,7 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
                   f"(targets: {_targets_text(results)}; chunks of "
                   f"{n(spec.chunk)} deals; add `--scheduler tcp://HOST:PORT` for a Dask "
                   "cluster). Resumes from the committed chunks."]
+    lines += render_msc_goals(Path(rel).parent / "msc-goals", out_dir)
     if "collections" in figs:
         lines += ["", "## Grades of the shipped puzzle collections", "",
                   f"![{FIGURE_TITLES['collections']}]({figs['collections']})"]
@@ -957,6 +958,59 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
         f.write(text)
     os.replace(tmp, path)
     return path
+
+
+#: the peer tools' own published figures (their READMEs), quoted beside this project's
+PEERS = (
+    ("mchung94/pyramid-solver (Common Lisp, A*)", "board: a fewest-steps line, or none",
+     "1,500 random decks: mean 754 ms, median 141 ms, slowest 44 s; \"some decks use a "
+     "few GB of RAM\""),
+    ("mchung94/solitaire-player (Java, breadth-first)", "board, score and card challenges",
+     "a search per challenge; no figures published"),
+)
+GOAL_ROWS = (("msc", "board", "MSC board: fewest steps"),
+             ("msc", "score", "MSC score: best, then fewest steps"),
+             ("pyramid", "moves", "Pyramid, fewest moves"),
+             ("cheops", "moves", "Cheops, fewest moves"),
+             ("tuts-tomb", "moves", "Tut's Tomb, fewest moves"))
+
+
+def render_msc_goals(folder: Path, out_dir: Path) -> list[str]:
+    """The goals' section: ``benchmarks/bench_goals.py --json-out`` figures (one file per
+    preset and goal under ``folder``, relative to ``out_dir``) beside the peer tools'."""
+    base = folder if folder.is_absolute() else (out_dir / folder).resolve()
+    rows = []
+    for preset, goal, label in GOAL_ROWS:
+        path = base / f"{preset}-{goal}.json"
+        if not path.is_file():
+            continue
+        r = json.loads(path.read_text(encoding="utf-8"))
+        where = (f"{n(r['deals'])} random deals (seed {r['seed']})" if r.get("seed") is not None
+                 else f"deals {n(r['start'])}..{n(r['start'] + r['deals'] - 1)}")
+        rows.append(f"| {label} | {where} | {r['median_ms']:.1f} ms | {r['p99_ms']:.0f} ms | "
+                    f"{r['max_s']:.2f} s | {n(r['proven'])} of {n(r['deals'])} | "
+                    f"{r['peak_rss_mib']} MiB |")
+    if not rows:
+        return []
+    return [
+        "", "## Microsoft Solitaire Collection's challenges, and the fewest moves", "",
+        "The questions MSC's players ask of a deal (docs/rules.md, *Microsoft Solitaire "
+        "Collection* and *Goals*): the fewest steps that clear the board, the best score, "
+        "the most cards of a rank; and the fewest moves that win any preset. Each answer "
+        "below is proven optimal unless the table says otherwise, with a line the referee "
+        "replayed, timed per deal on one core of this 2-core machine (whole answer: the "
+        "exact engines' verdict, then the optimal solver), by `benchmarks/bench_goals.py`; "
+        "the figures are in `docs/results/msc-goals/`.", "",
+        "| goal | deals | median | 99th percentile | slowest | proven optimal | peak memory |",
+        "|---|---|---|---|---|---|---|", *rows, "",
+        "The tools MSC's players find today, with their own published figures (not "
+        "measured here):", "",
+        "| tool | answers | its figures |", "|---|---|---|",
+        *(f"| {a} | {b} | {c} |" for a, b, c in PEERS), "",
+        "Every answer agrees with a second route, a plain breadth-first search over every "
+        "reachable position (`benchmarks/crosscheck_goals.py`, figures in "
+        "`benchmarks/crosscheck_goals_results.txt`).",
+    ]
 
 
 def _targets_text(results: list[CellResult]) -> str:
