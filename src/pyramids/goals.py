@@ -304,21 +304,41 @@ def _line_verdict(deal: Deal, variant: Variant, moves: tuple[Move, ...], nodes: 
                    reason=reason, deal_number=deal.number)
 
 
+#: the MSC score no line reaches without clearing the board: 27 removals and six rows
+BOARDLESS_MOST = 5 * 27 + 650
+
+
 def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
            left: object, wall: float, engine: str) -> Verdict:
+    """The best score in the fewest moves (or the fewest moves to ``goal.target``).
+
+    When the board can be cleared, the fewest moves to the score ceiling (every card, every
+    row: usually 1,290) come first, by A*: found, that is the best score at once. Otherwise
+    the best-first search for the best score (with the ceiling of a board that cannot be
+    cleared, 785, when the verdict proves that), then A* for the fewest moves to it."""
     from . import optimal
 
     name = str(goal)
     game = _verdict(deal, variant, start, left, engine)
+    board_blocked = game.status == "blocked" and variant.objective == "pyramid"
+    ceiling = BOARDLESS_MOST if board_blocked else None
+    if goal.target is None and game.status == "winnable":
+        top = optimal.score_ceiling(deal, variant, start)
+        quick = optimal.shortest(deal, variant, "score", target=top, start=start,
+                                 time_limit=_part(left, 0.4))
+        if quick.status == "found":
+            v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
+            return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
+                           optimal=True, reached=None)
     best = optimal.most(deal, variant, "score", start=start, stop_at=goal.target,
-                        time_limit=left())  # type: ignore[operator]
+                        time_limit=left(), ceiling=ceiling)  # type: ignore[operator]
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
     hit = goal.target is not None and value >= goal.target
     target = goal.target if hit and goal.target is not None else value
     reached = None if goal.target is None else (True if hit else (False if proven else None))
     line = optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=left())  # type: ignore[operator]
+                            time_limit=left(), ceiling=ceiling or value)  # type: ignore[operator]
     best_known = hit or proven
     why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
                                  "lower bound on the best score")
@@ -331,6 +351,12 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                                             "points, not proven the shortest") if r))
     return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
                    optimal=False, reached=reached, steps_bound=line.lower)
+
+
+def _part(left: object, share: float) -> float | None:
+    """``share`` of the time left (None: no limit)."""
+    t = left()  # type: ignore[operator]
+    return None if t is None else max(t * share, 0.001)
 
 
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],

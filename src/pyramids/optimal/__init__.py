@@ -174,6 +174,11 @@ class _Store:
         return True
 
 
+def _anc(variant: Variant) -> npt.NDArray[np.int64]:
+    return layout(variant.with_options(stock_top="face-down") if variant.face_up
+                  else variant).anc
+
+
 def _deal_arrays(deal: Deal, variant: Variant) -> tuple[npt.NDArray[np.int64], ...]:
     lay = layout(variant.with_options(stock_top="face-down") if variant.face_up else variant)
     cards = np.array(deal.cards, np.int64)
@@ -200,7 +205,7 @@ def _search(deal: Deal, variant: Variant, start: Sequence[Move], prm: npt.NDArra
     mv = np.zeros(2 * K.MAXMOVES, np.int64)
     scr = np.zeros(K.NSCR, np.int64)
     gad = np.zeros(K.GAD, np.int64)
-    K.group_table(byval, canpair, variant.pyramid_cards, gad)
+    K.group_table(byval, canpair, variant.pyramid_cards, _anc(variant), gad)
     s = store
     K.root(prm, ctx, key, val, canpair, byval, rowmask, s.nkey, s.nrem, s.ng, s.nh, s.npar,
            s.nma, s.nmb, s.nclosed, s.htab, heads, s.enode, s.enext, scr, gad)
@@ -262,13 +267,16 @@ def _slot_rank_mask(deal: Deal, rank: int) -> int:
 
 def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
              rank: int = 0, start: Sequence[Move] = (), node_limit: int | None = None,
-             time_limit: float | None = None, prunings: Sequence[str] = PRUNINGS) -> Optimum:
+             time_limit: float | None = None, prunings: Sequence[str] = PRUNINGS,
+             ceiling: int | None = None) -> Optimum:
     """The fewest moves from the position after ``start`` to one meeting ``goal``:
     ``board`` (the pyramid clear), ``all`` (every card gone), ``score`` (MSC's score at
     least ``target``), ``cards`` (at least ``target`` cards of value ``rank`` gone),
     ``cards-board`` (that, and the pyramid clear). The line found is replayed by the
-    referee from the deal (``start`` first)."""
+    referee from the deal (``start`` first). ``ceiling``: a score no line from here can
+    pass, proven by the caller (it sharpens the score's bound)."""
     prm = _goal_params(variant, goal, target, rank, prunings)
+    prm[K.O_CAP] = ceiling or 0
     prm[K.O_RANK] = _slot_rank_mask(deal, rank) if rank else 0
     store, ctx, reason, secs = _search(deal, variant, start, prm, node_limit, time_limit)
     nodes, expanded = int(ctx[K.C_NODES]), int(ctx[K.C_EXPANDED])
@@ -286,13 +294,16 @@ def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
 
 def most(deal: Deal, variant: Variant, what: MaxKind, *, rank: int = 0,
          start: Sequence[Move] = (), stop_at: int | None = None,
-         node_limit: int | None = None, time_limit: float | None = None) -> Optimum:
+         node_limit: int | None = None, time_limit: float | None = None,
+         ceiling: int | None = None) -> Optimum:
     """The most a position reachable from the one after ``start`` holds: MSC's
     ``score``, ``cards`` of value ``rank`` gone, or ``cards-board`` (that, with the
     pyramid clear; ``value`` -1 when the pyramid cannot be cleared). ``stop_at``: stop
     as soon as a position holds that much (``found``, ``value`` at least ``stop_at``,
-    not the best). ``moves``: a line to the best position seen (not the shortest)."""
+    not the best). ``moves``: a line to the best position seen (not the shortest).
+    ``ceiling``: a score no line from here can pass, proven by the caller."""
     prm = _params(variant)
+    prm[K.O_CAP] = ceiling or 0
     prm[K.O_MODE] = K.MODE_MAX
     prm[K.O_GOAL] = _MAX[what]
     prm[K.O_RANK] = _slot_rank_mask(deal, rank) if rank else 0
@@ -314,6 +325,17 @@ def most(deal: Deal, variant: Variant, what: MaxKind, *, rank: int = 0,
     if (int(ctx[K.C_STATUS]) == K.S_EXHAUSTED and not reason) or reached:
         return Optimum("found", moves, 0, best, nodes, expanded, secs)
     return Optimum("limit", moves, 0, best, nodes, expanded, secs, reason or "stopped")
+
+
+def score_ceiling(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> int:
+    """The most MSC's score can reach from the position after ``start``, by the bound the
+    searches use (every removal still possible, every row still clearable)."""
+    val, canpair, cov, zone, byval, bq, rowmask = _deal_arrays(deal, variant)
+    gad = np.zeros(K.GAD, np.int64)
+    K.group_table(byval, canpair, variant.pyramid_cards, _anc(variant), gad)
+    key = root_key(deal, variant, start)
+    prm = _params(variant)
+    return int(K._score_upper(key & K.FULL, prm, val, canpair, byval, rowmask, gad)[1])
 
 
 def _search_until(deal: Deal, variant: Variant, start: Sequence[Move],

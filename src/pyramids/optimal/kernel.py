@@ -53,8 +53,9 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters
 (O_NPYR, O_REST, O_DRAW, O_PASSES, O_SW, O_OVERLAP, O_FACEUP, O_OBJPYR, O_MODE, O_GOAL,
- O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON) = range(18)
-NPARAMS = 18
+ O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON, O_CAP
+ ) = range(19)
+NPARAMS = 19
 
 # context
 (C_NODES, C_STATUS, C_FOUND, C_BUCKET, C_EXPANDED, C_BEST, C_BESTNODE, C_REOPENED,
@@ -164,12 +165,13 @@ def _expand_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 ROWS, COLS = _expand_tables()
-GAD = 44  # entries of a deal's group table (see group_table)
+GAD = 96  # entries of a deal's group table (see group_table)
 VM = 30  # gad[VM + v]: the slots of the cards of value v
+AN = 44  # gad[AN + p]: the pyramid slots lying (transitively) on pyramid slot p
 
 
 @njit(cache=True)
-def group_table(byval, canpair, npyr, gad):  # type: ignore[no-untyped-def]
+def group_table(byval, canpair, npyr, anc, gad):  # type: ignore[no-untyped-def]
     """Per rank pair v (1..6), a deal's static facts at ``gad[4 * v ...]``: which of its
     4 low and 4 high cards (in ``byval`` order) can ever pair (bit ``4 i + j``), the
     same between pyramid cards only, and which lows and highs lie in the pyramid; then
@@ -199,6 +201,8 @@ def group_table(byval, canpair, npyr, gad):  # type: ignore[no-untyped-def]
     for v in range(1, 14):
         for i in range(4):
             gad[VM + v] |= np.int64(1) << byval[v, i]
+    for p in range(npyr):
+        gad[AN + p] = anc[p]
 
 
 @njit(cache=True, inline="always")
@@ -387,9 +391,11 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
     need_board = goal in (G_BOARD, G_CARDS_BOARD)
     hs = 0
     if goal == G_SCORE:
-        score = _msc_score(rem, npyr, val, rowmask)
+        score, most = _score_upper(rem, prm, val, canpair, byval, rowmask, gad)
         if score >= prm[O_TARGET]:
             return 0
+        if _capped(score, most, prm) < prm[O_TARGET]:
+            return INF
         bonus = 0
         for r in range(7):
             if (rem & rowmask[r]) != rowmask[r]:
@@ -482,7 +488,64 @@ def _insort(scr, at, n, x):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _upper(rem, prm, val, canpair, rowmask, scr):  # type: ignore[no-untyped-def]
+def _stuck(rem, npyr, val, canpair, gad):  # type: ignore[no-untyped-def]
+    """Pyramid cards that can never go: a card with no partner left but cards that can
+    never go, and every card lying under one of those (it is never uncovered); to a fixed
+    point."""
+    remaining = FULL & ~rem
+    pyrleft = remaining & ((np.int64(1) << npyr) - 1)
+    stuck = np.int64(0)
+    changed = True
+    while changed:
+        changed = False
+        left = pyrleft & ~stuck
+        while left:
+            p = hibit(left)
+            left &= ~(np.int64(1) << p)
+            if (gad[AN + p] & stuck) or (val[p] != 13
+                                           and (canpair[p] & remaining & ~stuck) == 0):
+                stuck |= np.int64(1) << p
+                changed = True
+    return stuck
+
+
+@njit(cache=True)
+def _score_upper(rem, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(MSC score of the position, the most any position reachable from it can score):
+    5 a removal still possible (every King left, and per rank pair the most pairs the
+    cards left can form, pyramid cards that can never go (:func:`_stuck`) left out: the
+    matching table on the "could ever pair" graph) and the bonus of every row not yet
+    cleared below the lowest row holding a card that can never go."""
+    npyr = prm[O_NPYR]
+    pyr = (np.int64(1) << npyr) - 1
+    score = _msc_score(rem, npyr, val, rowmask)
+    if (rem & pyr) == pyr:
+        return score, score  # the game is over
+    stuck = _stuck(rem, npyr, val, canpair, gad)
+    gone = rem | stuck
+    more = popcount(~gone & FULL & gad[28])
+    for v in range(1, 7):
+        live = ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, 13 - v)]
+        more += MAX_MATCHING[gad[4 * v] & live]
+    bonus = 0
+    for r in range(7):  # r = 0: the bottom row, row 7 from the top
+        if rowmask[r] & stuck:
+            break
+        if (rem & rowmask[r]) != rowmask[r]:
+            bonus += MSC_ROW_BONUS[r]
+    return score, score + 5 * more + bonus
+
+
+@njit(cache=True, inline="always")
+def _capped(score, most, prm):  # type: ignore[no-untyped-def]
+    """``most`` under the ceiling the caller proved for the whole search (``O_CAP``)."""
+    if prm[O_CAP] > 0 and most > prm[O_CAP]:
+        return max(prm[O_CAP], score)
+    return most
+
+
+@njit(cache=True)
+def _upper(rem, prm, val, canpair, rowmask, scr, byval, gad):  # type: ignore[no-untyped-def]
     """MODE_MAX: (value of the position, upper bound on the value of any position
     reachable from it); the bound is -1 when none can count (the pyramid cannot be
     cleared under a "with the pyramid clear" objective)."""
@@ -502,28 +565,8 @@ def _upper(rem, prm, val, canpair, rowmask, scr):  # type: ignore[no-untyped-def
                 dead_row = r
     board = (rem & pyr) == pyr
     if kind == V_SCORE:
-        score = _msc_score(rem, npyr, val, rowmask)
-        kings = 0
-        for v in range(14):
-            scr[CNT + v] = 0
-        for s in range(52):
-            if not (rem >> s) & 1:
-                if val[s] == 13:
-                    kings += 1
-                elif canpair[s] & remaining:
-                    scr[CNT + val[s]] += 1
-        more = kings
-        for v in range(1, 7):
-            more += min(scr[CNT + v], scr[CNT + 13 - v])
-        bonus = 0
-        for r in range(7):  # r = 0: the bottom row, row 7 from the top
-            if 7 - r <= dead_row:
-                break
-            if (rem & rowmask[r]) != rowmask[r]:
-                bonus += MSC_ROW_BONUS[r]
-        if board:
-            return score, score
-        return score, score + 5 * more + bonus
+        score, most = _score_upper(rem, prm, val, canpair, byval, rowmask, gad)
+        return score, _capped(score, most, prm)
     rmask = prm[O_RANK]
     have = popcount(rem & rmask)
     alive = 0
@@ -860,7 +903,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
             else:
                 if j >= 0:
                     continue
-                value, upper = _upper(nrem_, prm, val, canpair, rowmask, scr)
+                value, upper = _upper(nrem_, prm, val, canpair, rowmask, scr, byval, gad)
                 if value > ctx[C_BEST]:
                     ctx[C_BEST] = value
                     ctx[C_BESTNODE] = n
@@ -957,7 +1000,7 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
         nh[0] = h
         f = h
     else:
-        value, upper = _upper(rem, prm, val, canpair, rowmask, scr)
+        value, upper = _upper(rem, prm, val, canpair, rowmask, scr, byval, gad)
         ctx[C_BEST] = value
         ctx[C_BESTNODE] = 0
         nh[0] = 0
