@@ -19,8 +19,8 @@ which ``pyramids book`` starts after when it generates more on the fly.
 ``--chunks N`` stops after grading N chunks (run again to go on); ``--max-load L``
 (default 3) grades a chunk with one worker when the load average is above L, as the
 machine is shared. ``--check FILE`` compares every graded deal with the records of an
-earlier scan (``benchmarks/bench_generate.py --out``): the same grade, score and
-components, or the build stops.
+earlier scan (``benchmarks/bench_generate.py --out``): the same verdict and components
+(the score and grade follow from them), or the build stops.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from pyramids.generator.generate import (
     outcomes,
     write_atomic,
 )
-from pyramids.generator.grading import Budgets
+from pyramids.generator.grading import GRADES, Budgets
 from pyramids.variants import Variant, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,7 +145,9 @@ def grade_chunk(name: str, v: Variant, numbers: list[int], workers: int
 
 
 def compare(records: list[dict[str, Any]], earlier: dict[int, dict[str, Any]]) -> int:
-    """Graded deals that an earlier scan graded otherwise (grade, score, components)."""
+    """Deals that an earlier scan graded otherwise: another verdict, or other components
+    (the score and grade follow from them, under the weights and thresholds of the
+    time)."""
     bad = 0
     for r in records:
         e = earlier.get(r["deal"])
@@ -155,10 +157,10 @@ def compare(records: list[dict[str, Any]], earlier: dict[int, dict[str, Any]]) -
                       f"{e.get('reason', 'graded')} then", file=sys.stderr)
                 bad += 1
             continue
-        if (r["grade"], r["score"], r["components"]) != (e["grade"], e["score"],
-                                                          e["components"]):
-            print(f"  deal {r['deal']}: {r['grade']} {r['score']} here, "
-                  f"{e['grade']} {e['score']} then", file=sys.stderr)
+        if r["components"] != e["components"]:
+            diff = sorted(k for k in {*r["components"], *e["components"]}
+                          if r["components"].get(k) != e["components"].get(k))
+            print(f"  deal {r['deal']}: {', '.join(diff)} differ", file=sys.stderr)
             bad += 1
     return bad
 
@@ -227,7 +229,7 @@ def build(name: str, workers: int, max_chunks: int | None, max_load: float,
     info = {"file": out.name, "variant": v.options(), "grades": list(spec.grades),
             "count": spec.count, "puzzles": len(entries),
             "kept": {g: s.kept[g] for g in ("easy", "medium", "hard", "expert")},
-            "scanned": s.scanned, "graded": dict(s.graded),
+            "scanned": s.scanned, "graded": {g: s.graded[g] for g in GRADES},
             "rejected": dict(sorted(s.rejected.items())),
             "records": str(RECORDS.relative_to(ROOT) / name),
             "command": spec.command(end)}
