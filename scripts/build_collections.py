@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/build_collections.py giza [--workers 2] [--chunks N]
     .venv/bin/python scripts/build_collections.py --list
+    .venv/bin/python scripts/build_collections.py --summary   # the README's table
 
 A collection is the first COUNT graded deals of each grade in deal order (``--grade all``),
 exactly what ``pyramids generate`` writes for the same arguments; this script makes it in
@@ -247,6 +248,25 @@ def build(name: str, workers: int, max_chunks: int | None, max_load: float,
     return True
 
 
+def summary() -> None:
+    """The shipped collections as a markdown table (for src/pyramids/puzzles/README.md)."""
+    print("| file | puzzles | easy / medium / hard / expert | deals graded | winnable | "
+          "scores per grade (min to max) | unique line |")
+    print("|---|---|---|---|---|---|---|")
+    for info in puzzles.manifest().values():
+        path = puzzles.folder() / info["file"]
+        es = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        by = {g: sorted(e["score"] for e in es if e["grade"] == g) for g in GRADES}
+        scores = ", ".join(f"{by[g][0]:g} to {by[g][-1]:g}" if by[g] else "-" for g in GRADES)
+        graded = sum(info["graded"].values())
+        where = (f"{info['deals'][0]}..{info['deals'][1] - 1}" if "deals" in info
+                 else f"the {info['scanned']} of `{info['deal_list']}`")
+        print(f"| `{info['file']}` | {len(es)} | "
+              f"{' / '.join(str(len(by[g])) for g in GRADES)} | {where} | "
+              f"{graded} ({100 * graded / info['scanned']:.1f} %) | {scores} | "
+              f"{sum(1 for e in es if e['unique'])} |")
+
+
 def _cpu() -> float:
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
@@ -260,7 +280,11 @@ def main() -> None:
     ap.add_argument("--max-load", type=float, default=3.0)
     ap.add_argument("--check", type=Path, help="earlier records to compare with")
     ap.add_argument("--list", action="store_true", help="the collections and their commands")
+    ap.add_argument("--summary", action="store_true", help="a markdown table of the shipped")
     a = ap.parse_args()
+    if a.summary:
+        summary()
+        return
     if a.list or not a.names:
         for name, spec in SPECS.items():
             print(f"{name}: {spec.command(None)} (chunks of {spec.chunk})")
