@@ -10,8 +10,8 @@ checkout of main, run with the same Python and the ``src`` of ROOT, in the same 
   many puzzles were made on the fly;
 * a book that must generate ``--beyond`` (100) expert Giza puzzles past what the
   collections hold, with 1 and with 2 workers: wall and CPU seconds, deals scanned, the
-  rate, the speed-up, how many times the progress line was drawn, and whether both
-  books are the same bytes;
+  scan's rate (its progress line's), the speed-up, how many times the progress line was
+  drawn, and whether both books are the same bytes (``--only-beyond``: just this);
 * the default book (``make book``: ``pyramids book``) of both checkouts: sha256.
 
 With ``--fresh DIR`` the first three are timed with the ``pyramids`` of a new virtual
@@ -79,14 +79,15 @@ def on_the_fly(err: str) -> int:
 
 
 def books_of_50(label: str, exe: list[str], env: dict[str, str], repeat: int,
-                timeout: float | None, tmp: Path) -> None:
+                timeout: float | None, tmp: Path, flags: tuple[str, ...] = ("--no-progress",)
+                ) -> None:
     for v in VARIANTS:
         walls = []
         made = 0
         for i in range(repeat):
             out = tmp / f"{label}-{v}-{i}.pdf"
             wall, _, err, rc = run([*exe, "book", "-V", v, "--grade", "expert", "-n", "50",
-                                      "--no-progress", "--out", str(out)], env, timeout)
+                                    *flags, "--out", str(out)], env, timeout)
             if rc != 0:
                 print(f"  {label}: book -V {v} --grade expert -n 50: "
                       + ("timed out" if rc == -1 else f"failed ({rc})")
@@ -116,13 +117,16 @@ def beyond(exe: list[str], env: dict[str, str], extra: int, tmp: Path) -> None:
         last = lines[-1].strip() if lines else "(no progress line)"
         m = re.search(r": ([\d,]+) deals", last)
         deals = int(m.group(1).replace(",", "")) if m else 0
-        rates[j] = deals / wall if wall else 0.0
+        r = re.search(r"([\d,.]+) deals/s", last)
+        rates[j] = float(r.group(1).replace(",", "")) if r else 0.0  # the scan's own rate
         pdfs[j] = out.read_bytes() if rc == 0 else b""
-        print(f"  -j {j}: {wall:.1f} s wall, {cpu:.1f} s CPU, {deals} deals scanned, "
-              f"{rates[j]:.1f} deals/s, progress drawn {len(lines)} times, exit {rc}")
+        print(f"  -j {j}: {wall:.1f} s wall (the whole book), {cpu:.1f} s CPU, {deals} deals "
+              f"scanned at {rates[j]:.1f} deals/s, progress drawn {len(lines)} times, "
+              f"exit {rc}, load average {os.getloadavg()[0]:.2f} after")
         print(f"    last progress line: {last}")
         sys.stdout.flush()
-    print(f"  2 workers: {rates[2] / rates[1]:.2f}x the rate of 1; the two books are "
+    print(f"  2 workers: {rates[2] / max(rates[1], 1e-9):.2f}x the scan rate of 1; the two "
+          "books are "
           + ("the same bytes" if pdfs[1] == pdfs[2] and pdfs[1] else "DIFFERENT"))
 
 
@@ -152,12 +156,16 @@ def main() -> None:
                     help="seconds for each book of the other checkout")
     ap.add_argument("--beyond", type=int, default=100)
     ap.add_argument("--skip-beyond", action="store_true")
+    ap.add_argument("--only-beyond", action="store_true")
     a = ap.parse_args()
     print(f"# bench_book.py, load average {os.getloadavg()[0]:.2f}, "
           f"{os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
         exe, env = pyramids_cmd(HERE, None)
+        if a.only_beyond:
+            beyond(exe, env, a.beyond, tmp)
+            return
         print("\n== book -V V --grade expert -n 50")
         if a.fresh is not None:
             fexe = fresh_install(a.fresh)
@@ -165,7 +173,7 @@ def main() -> None:
         books_of_50("here", exe, env, a.repeat, None, tmp)
         if a.compare is not None:
             bexe, benv = pyramids_cmd(a.compare, None)
-            books_of_50("before", bexe, benv, 1, a.timeout, tmp)
+            books_of_50("before", bexe, benv, 1, a.timeout, tmp, ())  # no --progress there
         if not a.skip_beyond:
             beyond(exe, env, a.beyond, tmp)
         print("\n== the default book")
