@@ -1,10 +1,12 @@
 """Scan deals in order, grade the winnable ones, keep those of the grades asked.
 
-:func:`generate` is the library side of ``pyramids generate``. Deals are graded in
-chunks over a process pool (or in this process with one worker) and consumed strictly
-in deal order, so the puzzles kept are the first ``count`` of each grade asked in the
-range, whatever the number of workers: same arguments, same file. Every kept solution
-is replayed by the referee once more before it is written.
+:func:`generate` is the library side of ``pyramids generate``, :func:`scan` the one of
+``pyramids book`` on the fly. Deals are graded in chunks over a process pool (a Dask
+cluster with a ``mapper``, or this process with one worker) and consumed strictly in deal
+order by a :class:`Keeper`, so the puzzles kept are the first ones of each grade asked in
+the range, whatever the number of workers: same arguments, same file. Ctrl-C (or
+SIGTERM) stops the workers at once and raises :class:`ScanInterrupted`. Every kept
+solution is replayed by the referee once more before it is written.
 """
 
 from __future__ import annotations
