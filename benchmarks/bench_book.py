@@ -11,7 +11,8 @@ checkout of main, run with the same Python and the ``src`` of ROOT, in the same 
 * a book that must generate ``--beyond`` (100) expert Giza puzzles past what the
   collections hold, with 1 and with 2 workers: wall and CPU seconds, deals scanned, the
   scan's rate (its progress line's), the speed-up, how many times the progress line was
-  drawn, and whether both books are the same bytes (``--only-beyond``: just this);
+  drawn, and whether both books are the same bytes (``--only-beyond``: just this); and
+  as a control, how many cores one and two busy processes get here at that moment;
 * the default book (``make book``: ``pyramids book``) of both checkouts: sha256.
 
 With ``--fresh DIR`` the first three are timed with the ``pyramids`` of a new virtual
@@ -102,11 +103,37 @@ def books_of_50(label: str, exe: list[str], env: dict[str, str], repeat: int,
         sys.stdout.flush()
 
 
+def _burn(seconds: float) -> None:
+    end = time.time() + seconds
+    while time.time() < end:
+        pass
+
+
+def cores_here(seconds: float = 4.0) -> tuple[float, float]:
+    """The cores this session gets with 1 and with 2 busy processes (a control: on a
+    shared machine the kernel may share the CPU between sessions, so that a second
+    worker gets nothing more however well the work is split)."""
+    import multiprocessing
+
+    out = []
+    for n in (1, 2):
+        t0, c0 = time.time(), os.times()
+        with multiprocessing.Pool(n) as p:
+            p.map(_burn, [seconds] * n)
+        c1 = os.times()
+        cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
+        out.append(cpu / (time.time() - t0))
+    return out[0], out[1]
+
+
 def beyond(exe: list[str], env: dict[str, str], extra: int, tmp: Path) -> None:
     have = held(env, "giza", "expert")
     n = have + extra
     print(f"\n== book -V giza --grade expert -n {n}: the {have} expert Giza puzzles of the "
           f"collections and {extra} generated (load average {os.getloadavg()[0]:.2f})")
+    one, two = cores_here()
+    print(f"  control: 1 busy process gets {one:.2f} cores here, 2 get {two:.2f} (two "
+          f"workers can be at most {two / max(one, 1e-9):.2f}x one now)")
     rates = {}
     pdfs = {}
     for j in (1, 2):
