@@ -839,10 +839,10 @@ def render_wins(r: CellResult, wins_file: Path) -> list[str]:
         lines += [f"| {w['deal']} | `{w['solution']}` |" for w in r.wins[:20]]
         if len(r.wins) > 20:
             lines.append(f"\n…and {len(r.wins) - 20} more in `{wins_file}`.")
-    lines += ["", f"Every deal found is listed, one number a line, in `{wins_file}`. To grade "
-              "the first few into the collection the book can print as a bonus puzzle: "
+    lines += ["", f"Every deal found is listed, one number a line, in `{wins_file}`. Every one "
+              "of them is graded in the collection the book can print as bonus puzzles: "
               f"`pyramids generate -V king-tut --objective all --deals docs/{wins_file} "
-              "--grade any --count 5 --out src/pyramids/puzzles/king-tut.jsonl`."]
+              "--grade any --count 1000 --out src/pyramids/puzzles/king-tut.jsonl`."]
     return lines
 
 

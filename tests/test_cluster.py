@@ -125,6 +125,26 @@ def test_filter_and_generate_on_the_cluster_equal_local(
     assert there.stderr == here.stderr and "kept" in here.stderr
 
 
+def test_book_generates_on_the_cluster_as_locally(cluster: tuple[LocalCluster, Client],
+                                                  tmp_path: Path) -> None:
+    """A book short of puzzles generates the rest on the cluster: the same book."""
+    from pyramids import puzzles
+
+    lc, _ = cluster
+    coll = tmp_path / "c"
+    coll.mkdir()
+    src = (puzzles.folder() / "giza-6x4.jsonl").read_text().splitlines()
+    (coll / "giza-6x4.jsonl").write_text("\n".join(src[:2]) + "\n")
+    args = ["book", "-V", "giza-6x4", "--grade", "easy", "-n", "4", "--puzzles-dir",
+            str(coll), "--no-progress"]
+    here = CliRunner().invoke(main, [*args, "-j", "1", "--out", str(tmp_path / "here.pdf")])
+    there = CliRunner().invoke(main, [*args, "--scheduler", lc.scheduler_address,
+                                      "--out", str(tmp_path / "there.pdf")])
+    assert here.exit_code == there.exit_code == 0, there.output
+    assert "generating 2 giza-6x4 puzzle(s) on the fly" in there.output
+    assert (tmp_path / "there.pdf").read_bytes() == (tmp_path / "here.pdf").read_bytes()
+
+
 def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
         cluster: tuple[LocalCluster, Client]) -> None:
     _, client = cluster

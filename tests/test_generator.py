@@ -363,3 +363,40 @@ def test_par_alternatives_detour_and_oracle_agree() -> None:
             game.pop()
         game.push(move)
     assert detours >= 3 and checked >= 10
+
+
+@pytest.mark.parametrize("number", [11, 17, 18])
+def test_par_proof_agrees_with_cpsat(number: int) -> None:
+    """Every Par position query the unscored search settles (oracle.par_proof) gets
+    CP-SAT's answer, and a line it gives replays to at least the target: the
+    alternatives along a best line, against their best score and a lower target.
+    (Deals 11, 17 and 18 have positions where the pyramid is cleared in one pass and the
+    last cards go in a later one: the score counts the pass of the pyramid.)"""
+    from pyramids.cpsat import reaches
+    from pyramids.cpsat import solve as cpsat_solve
+    from pyramids.generator.oracle import par_proof
+
+    v = get_variant("par-pyramid")
+    deal = Deal.from_number(number)
+    first = cpsat_solve(deal, v)
+    assert first.score is not None
+    game = Game(deal, v)
+    settled = 0
+    for i, move in enumerate(first.moves):
+        if i % 3 == 0:
+            for alt in game.legal_moves():
+                game.push(alt)
+                for target in (first.score, first.score - 10):
+                    proof = par_proof(game, target)
+                    if proof is None:
+                        continue
+                    settled += 1
+                    start = tuple(game.moves)
+                    answer = reaches(deal, v, target, start=start, deterministic=5.0).answer
+                    assert answer == (proof.status == "winnable"), (start, target)
+                    if proof.status == "winnable":
+                        r = replay(deal, v, start + proof.moves, require_win=False)
+                        assert r.score is not None and r.score >= target
+                game.pop()
+        game.push(move)
+    assert settled >= 20

@@ -47,7 +47,7 @@ def test_the_wheel_holds_every_shipped_collection(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = [p.name for p in puzzles.collections()]
     assert len(shipped) >= 4
-    for name in [*shipped, "README.md"]:
+    for name in [*shipped, "README.md", puzzles.MANIFEST]:
         assert f"pyramids/puzzles/{name}" in names
 
 

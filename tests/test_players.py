@@ -323,3 +323,35 @@ def _winnable(n: int) -> bool:
     from pyramids.search import solve
 
     return solve(Deal.from_number(n), PYRAMID, node_limit=1_000_000).status == "winnable"
+
+
+FAST_VARIANTS = [GIZA, PYRAMID, PAR, get_variant("giza-6x4"), get_variant("king-tut"),
+                 get_variant("tuts-tomb"), get_variant("cheops", stock_waste="automatic"),
+                 get_variant("pyramid", stock_waste="forbidden"), get_variant("giza", overlap=True),
+                 get_variant("bouquet", rows=8)]
+
+
+@pytest.mark.parametrize("variant", FAST_VARIANTS,
+                         ids=[f"{v.name}-{i}" for i, v in enumerate(FAST_VARIANTS)])
+def test_the_numba_players_play_the_reference_games(variant: Variant) -> None:
+    """FastTable (the numba kernels the grading uses) plays move for move the games of
+    the reference Table, for every player, one table shared by all of them (the caches
+    carry over from player to player as in the grading), and leaves the generator in
+    the same state."""
+    from pyramids.generator.fastplay import FastTable, available
+    from pyramids.generator.players import make_table, play_many
+
+    assert available()
+    best = -20 if variant.scoring == "par" else None
+    for number in (4, 11):
+        deal = Deal.from_number(number)
+        ref, fast = Table(deal, variant), make_table(deal, variant)
+        assert isinstance(fast, FastTable)
+        for player in players_for(variant) if variant.scoring == "par" else PLAYERS + PLANNERS:
+            seed = f"{number}{player.name}"
+            r1, r2 = random.Random(seed), random.Random(seed)
+            for _ in range(2):
+                assert play(ref, player, r1, best) == play(fast, player, r2, best)
+            many = play_many(fast, player, r2, 3, best)
+            assert many == play_many(ref, player, r1, 3, best)
+            assert r1.getstate() == r2.getstate()

@@ -46,6 +46,10 @@ class Puzzle:
     par_score: int | None = None  # the Par score the solution reaches, under Par scoring
     #: the solution is proven the fewest moves that win (True), or not known to be (None)
     shortest: bool | None = None
+    # read without its check (read_jsonl(check=False)): the entry and where it was, for
+    # checked() to check and complete it once chosen; None once checked
+    source: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    where: str = field(default="", compare=False, repr=False)
 
     @property
     def stars(self) -> int:
@@ -53,10 +57,16 @@ class Puzzle:
         return GRADES.index(self.grade) + 1 if self.grade in GRADES else 0
 
     @classmethod
-    def from_json_obj(cls, obj: Any, where: str = "entry") -> Puzzle:
-        """Read and check one entry; errors say ``where`` (file and line) and what is wrong."""
+    def from_json_obj(cls, obj: Any, where: str = "entry", check: bool = True) -> Puzzle:
+        """Read and check one entry; errors say ``where`` (file and line) and what is wrong.
+
+        ``check=False``: read only what choosing needs (rules, deal, grade, score), for
+        :meth:`checked` to check the rest (cards, solution) if the puzzle is chosen: a
+        book chooses a few of thousands."""
         if not isinstance(obj, dict):
             raise BookError(f"{where}: a puzzle entry must be a JSON object")
+        if not check:
+            return cls._unchecked(obj, where)
         try:
             vopts = dict(obj["variant"])
             name = vopts.pop("name")
@@ -93,6 +103,43 @@ class Puzzle:
             par_score=result.score if variant.scoring == "par" else None,
             shortest=obj.get("shortest") if isinstance(obj.get("shortest"), bool) else None)
 
+    @classmethod
+    def _unchecked(cls, obj: dict[str, Any], where: str) -> Puzzle:
+        try:
+            vopts = dict(obj["variant"])
+            variant = variant_from_options(vopts.pop("name"), vopts)
+            number = obj.get("deal")
+            if number is not None:
+                deal = Deal.from_number(int(number))
+            elif "line" in obj:
+                deal = Deal.parse_line(str(obj["line"]))
+            else:
+                raise BookError("no 'line' nor 'deal' number")
+            if "solution" not in obj:
+                raise KeyError("solution")
+        except KeyError as e:
+            raise BookError(f"{where}: missing key {e}") from None
+        except (PyramidsError, TypeError, ValueError) as e:
+            raise BookError(f"{where}: {e}") from None
+        grade = str(obj.get("grade") or UNGRADED)
+        if grade not in (*GRADES, UNGRADED):
+            raise BookError(f"{where}: unknown grade {grade!r}: one of {', '.join(GRADES)}")
+        score = obj.get("score")
+        return cls(
+            id=str(obj.get("id") or f"{variant.name}-{deal.number}"),
+            collection=str(obj.get("collection") or variant.name),
+            deal=deal, variant=variant, grade=grade, solution=(),
+            score=float(score) if isinstance(score, int | float) else None,
+            unique=obj.get("unique") if isinstance(obj.get("unique"), bool) else None,
+            components=dict(obj.get("components") or {}), source=obj, where=where)
+
+    def checked(self) -> Puzzle:
+        """This puzzle checked in full (its cards, its solution replayed by the referee):
+        itself if it was read with the check."""
+        if self.source is None:
+            return self
+        return Puzzle.from_json_obj(self.source, self.where)
+
     def to_json_obj(self) -> dict[str, Any]:
         obj = {"id": self.id, "collection": self.collection, "deal": self.deal.number,
                "line": self.deal.line(), "variant": self.variant.options(),
@@ -115,6 +162,7 @@ def shortest_solution(p: Puzzle, node_limit: int = SHORTEST_NODES) -> Puzzle:
     from ..goals import same_length
     from ..optimal import shortest
 
+    p = p.checked()
     if p.shortest is not None or p.variant.scoring == "par":
         return p
     if same_length(p.variant) is not None:  # every win takes as many moves
@@ -132,8 +180,9 @@ def variant_from_options(name: str, options: dict[str, Any]) -> Variant:
     return Variant.from_options({"name": name, **options})
 
 
-def read_jsonl(path: str | Path) -> list[Puzzle]:
-    """Every entry of a JSON-lines file (blank lines and ``#`` lines skipped), checked."""
+def read_jsonl(path: str | Path, check: bool = True) -> list[Puzzle]:
+    """Every entry of a JSON-lines file (blank lines and ``#`` lines skipped), checked
+    (``check=False``: as far as choosing needs, see :meth:`Puzzle.from_json_obj`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -148,7 +197,7 @@ def read_jsonl(path: str | Path) -> list[Puzzle]:
             obj = json.loads(s)
         except json.JSONDecodeError as e:
             raise BookError(f"{p}:{n}: not JSON: {e.msg}") from None
-        out.append(Puzzle.from_json_obj(obj, f"{p}:{n}"))
+        out.append(Puzzle.from_json_obj(obj, f"{p}:{n}", check))
     return out
 
 
@@ -408,4 +457,4 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
             extra = solve_deals(get_variant(name), missing + len(used), time_limit=time_limit)
             have += [p for p in extra if p.deal.number not in used][:missing]
         out += have
-    return out
+    return [p.checked() for p in out]  # those read unchecked: checked now, once chosen

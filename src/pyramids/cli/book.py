@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
 from ..book import BookOptions, gather, read_jsonl, shipped_collections, write_book
+from ..book import puzzles as book_puzzles
 from ..book.puzzles import GRADES, Puzzle
 from ..book.text import variant_title
+from ..bulk import default_workers
+from ..variants import Variant
+from .bulk import check_scheduler, scheduler_option
+
+
+class Stopped(click.ClickException):
+    """Ctrl-C or SIGTERM while generating: exit status 130."""
+
+    exit_code = 130
+
+
+def _make(hook: Callable[..., list[dict[str, Any]]], workers: int, mapper: Any,
+          progress: bool | None, variant: Variant, count: int,
+          grades: Sequence[str] | None, exclude: set[int]) -> list[dict[str, Any]]:
+    """The generator's book hook with this command's workers, cluster and progress."""
+    return hook(variant, count, grades, exclude, workers=workers, mapper=mapper,
+                progress=progress)
 
 
 @click.command("book")
@@ -41,23 +63,52 @@ from ..book.text import variant_title
               help="On the fly, only solve deals (ungraded, faster than generating).")
 @click.option("--time-limit", default=5.0, show_default=True, type=float,
               help="Seconds per deal when solving on the fly.")
+@click.option("--workers", "-j", type=click.IntRange(min=1),
+              help="Worker processes generating on the fly (default: all cores, here "
+                   f"{default_workers()}).")
+@scheduler_option
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr while generating on the fly (default: when "
+                   "stderr is a terminal).")
 def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
          sources: tuple[Path, ...], puzzles_dir: Path | None, title: str, author: str,
          page_size: str, out: Path, on_the_fly: bool, solve_only: bool,
-         time_limit: float) -> None:
+         time_limit: float, workers: int | None, scheduler: str | None,
+         progress: bool | None) -> None:
     """Make a PDF puzzle book: title page, rules, contents, puzzles, solutions.
 
     By default: 24 puzzles from the shipped collections, shared between their variants,
-    each variant's climbing from easy to expert in order of difficulty.
+    each variant's climbing from easy to expert in order of difficulty. When the
+    collections hold too few of what is asked, the puzzle generator makes the rest
+    (graded, on all cores, with a progress bar; Ctrl-C stops it, and nothing is written).
     """
+    check_scheduler(workers, scheduler)
     t0 = time.perf_counter()
     files = list(sources) or shipped_collections(puzzles_dir)
     pool: list[Puzzle] = []
     for f in files:
-        pool += read_jsonl(f)
-    chosen = gather(pool, list(variants) or None, list(grades) or None, count,
-                    on_the_fly=on_the_fly, time_limit=time_limit, use_generator=not solve_only,
-                    progress=lambda msg: click.echo(msg, err=True))
+        pool += read_jsonl(f, check=False)  # the puzzles chosen are checked by gather
+    with contextlib.ExitStack() as stack:
+        maker = None
+        hook = book_puzzles.find_maker() if on_the_fly and not solve_only else None
+        if hook is not None:
+            mapper = None
+            if scheduler:  # Dask is imported only here
+                from ..cluster import cluster_mapper
+
+                mapper = stack.enter_context(cluster_mapper(
+                    scheduler, lambda msg: click.echo(msg, err=True)))
+            maker = functools.partial(_make, hook, workers or default_workers(), mapper,
+                                      progress)
+        try:
+            chosen = gather(pool, list(variants) or None, list(grades) or None, count,
+                            on_the_fly=on_the_fly, time_limit=time_limit,
+                            use_generator=not solve_only, maker=maker,
+                            progress=lambda msg: click.echo(msg, err=True))
+        except KeyboardInterrupt as e:
+            summary = getattr(e, "summary", None)
+            done = f" after {summary.scanned} deals" if summary is not None else ""
+            raise Stopped(f"interrupted{done}: no book written") from None
     if len(chosen) < count:
         click.echo(f"note: only {len(chosen)} puzzles available ({count} asked)", err=True)
     info = write_book(chosen, out, BookOptions(title=title, author=author,

@@ -10,9 +10,17 @@ from collections.abc import Sequence
 
 import click
 
-from ..bulk import BulkError, Progress, RangeSource, RunState, default_workers, parse_source
-from ..generator.generate import ANY, Outcome, Summary, generate, write_atomic
+from ..bulk import BulkError, RangeSource, default_workers, parse_source
+from ..generator.generate import (
+    ANY,
+    Keeper,
+    ScanInterrupted,
+    collection_name,
+    scan,
+    write_atomic,
+)
 from ..generator.grading import GRADES, Budgets
+from ..generator.progress import ScanProgress
 from ..variants import Variant
 from .bulk import check_scheduler, scheduler_option
 from .options import variant_options
@@ -81,22 +89,27 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
     grades = _grades(grade_text)
     numbers = _numbers(deals)
     budgets = Budgets(solve_nodes=solve_nodes, oracle_nodes=oracle_nodes)
-    bar = Progress(len(numbers), "generate", enabled=progress, state=RunState())
-
-    def tick(o: Outcome, s: Summary) -> None:
-        bar.state.new += 1
-        bar.update()
-
+    keeper = Keeper.of(grades, count)
+    bar = ScanProgress(collection or collection_name(variant), keeper, len(numbers),
+                       enabled=progress)
     with contextlib.ExitStack() as stack:
         mapper = None
         if scheduler:  # Dask is imported only here
             from ..cluster import cluster_mapper
 
             mapper = stack.enter_context(cluster_mapper(scheduler, bar.note))
-        entries, summary = generate(variant, numbers, grades, count, collection=collection,
-                                    workers=workers or default_workers(), budgets=budgets,
-                                    on_deal=tick, mapper=mapper)
+        try:
+            entries = scan(variant, numbers, keeper, collection=collection,
+                           workers=workers or default_workers(), budgets=budgets,
+                           on_deal=lambda o, s: bar.update(), mapper=mapper)
+        except ScanInterrupted as e:
+            bar.close()
+            click.echo(e.summary.text(), err=True)
+            raise Stopped("interrupted: nothing written (the scan keeps the first puzzles "
+                          "in deal order, so run it again, or give --deals from "
+                          f"{(e.summary.last_deal or 0) + 1} on for more)") from None
     bar.close()
+    summary = keeper.summary
     if out:
         write_atomic(out, entries)
     else:
@@ -111,3 +124,9 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
         click.echo(f"warning: fewer than {count} puzzles for {', '.join(missing)} in "
                    f"{deals}", err=True)
     sys.stderr.flush()
+
+
+class Stopped(click.ClickException):
+    """Ctrl-C or SIGTERM: exit status 130."""
+
+    exit_code = 130

@@ -14,27 +14,40 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..variants import Variant
+    from .generate import ChunkMapper
 
-BOOK_SCAN = 5000  # deals a book may scan on the fly, beyond those it excludes
+BOOK_SCAN = 100_000  # deals a book may scan on the fly, beyond those it excludes
 
 
 def puzzles_for_book(variant: Variant, count: int, grades: Sequence[str] | None,
-                     exclude: set[int]) -> list[dict[str, Any]]:
+                     exclude: set[int], *, workers: int = 1, mapper: ChunkMapper | None = None,
+                     progress: bool | None = None, start: int | None = None
+                     ) -> list[dict[str, Any]]:
     """The book's hook: up to ``count`` graded entries of ``variant`` (of one of ``grades``
-    if given), none of the deal numbers in ``exclude``, scanning deals from 0 in order
-    (at most ``BOOK_SCAN`` of them, in this process)."""
-    from .generate import collection_name, outcomes
-    from .grading import Budgets
+    if given), none of the deal numbers in ``exclude``: the first ones in deal order from
+    ``start`` (default: where the scan of the shipped collection of ``variant`` ended,
+    :func:`pyramids.puzzles.scanned`, so that its deals are not graded again), at most
+    ``BOOK_SCAN`` deals on.
 
-    numbers = [n for n in range(BOOK_SCAN + len(exclude)) if n not in exclude]
-    coll = collection_name(variant)
-    out: list[dict[str, Any]] = []
+    ``workers`` processes (or ``mapper``'s cluster) grade ahead; the puzzles are the same
+    whatever their number. ``progress``: the scan's progress line on stderr (default:
+    when stderr is a terminal). Ctrl-C raises
+    :class:`~pyramids.generator.generate.ScanInterrupted`, the workers stopped."""
+    from .. import puzzles as shipped
+    from .generate import Keeper, collection_name, scan
+    from .grading import GRADES
+    from .progress import ScanProgress
+
     if count <= 0:
-        return out
-    for o in outcomes(numbers, variant, Budgets(), workers=1):
-        if o.entry is None or (grades and o.entry["grade"] not in grades):
-            continue
-        out.append({"id": f"{coll}-{o.deal}", "collection": coll, **o.entry})
-        if len(out) >= count:
-            break
-    return out
+        return []
+    first = shipped.scanned(variant) if start is None else start
+    numbers = [n for n in range(first, first + BOOK_SCAN + len(exclude)) if n not in exclude]
+    coll = collection_name(variant)
+    keeper = Keeper({"any": count}, frozenset(grades or GRADES))
+    bar = ScanProgress(f"{coll} on the fly", keeper, len(numbers), enabled=progress)
+    try:
+        entries = scan(variant, numbers, keeper, workers=workers, mapper=mapper,
+                       on_deal=lambda o, s: bar.update())
+    finally:
+        bar.close()
+    return [{**e, "id": f"{coll}-{e['deal']}"} for e in entries]

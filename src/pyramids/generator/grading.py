@@ -78,7 +78,7 @@ from ..variants import Variant
 from .greedy import STRATEGIES, play_out
 from .lines import count_lines
 from .oracle import Oracle
-from .players import Table, get_player, play, rng_for, win_rates
+from .players import get_player, make_table, play_many, rng_for, win_rates
 
 GRADES = ("easy", "medium", "hard", "expert")
 PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
@@ -380,15 +380,14 @@ def planner_games(deal: Deal, variant: Variant, games: int, best: int | None
     climb to win the deal), and the cards left at the end of a game, on average over
     all of them (a won game leaves none): it still tells deals apart where every game
     is lost."""
-    table = Table(deal, variant)
+    table = make_table(deal, variant)
     lost = left = 0
     for name in PLANNER_LADDER:
         player = get_player(name)
         rng = rng_for(deal, variant, player, GRADING_SEED)
-        for _ in range(games):
-            p = play(table, player, rng, best)
+        for p in play_many(table, player, rng, games, best):
             lost += not p.won
-            left += 0 if p.won else 52 - sum(len(m.cards) for m in p.moves if m.is_discard)
+            left += 0 if p.won else p.left
     return lost, round(left / (games * len(PLANNER_LADDER)), 2)
 
 
@@ -407,9 +406,9 @@ def lookahead_par(deal: Deal, variant: Variant, games: int, best: int) -> tuple[
     Nearly every Par game misses the best score, so the losses alone hardly tell Par
     deals apart; the mean shortfall says how far below it a thinking player ends."""
     player = get_player(GRADING_PLAYER)
-    table = Table(deal, variant)
+    table = make_table(deal, variant)
     rng = rng_for(deal, variant, player, GRADING_SEED)
-    tops = [play(table, player, rng, best).score for _ in range(games)]
+    tops = [p.score for p in play_many(table, player, rng, games, best)]
     reached = [best if t is None else min(t, best) for t in tops]
     losses = sum(1 for t in reached if t < best)
     return losses, round(sum(best - t for t in reached) / games, 2)

@@ -133,6 +133,10 @@ class Oracle:
         from .. import cpsat
 
         self.queries += 1
+        proved = par_proof(game, target)
+        if proved is not None:
+            self._reach[(key, target)] = proved
+            return proved
         start = tuple(game.moves)
         r = cpsat.reaches(game.deal, game.variant, target, start=start,
                           deterministic=CPSAT_BUDGET)
@@ -141,6 +145,99 @@ class Oracle:
         res = PositionResult(status, r.score, r.nodes, moves)
         self._reach[(key, target)] = res
         return res
+
+
+PROOF_NODES = 100_000  # node budget of each search of par_proof (deterministic)
+
+
+def par_proof(game: Game, target: int, node_limit: int = PROOF_NODES) -> PositionResult | None:
+    """Par: settle "can play from ``game`` score at least ``target``?" with the (much
+    cheaper) exact search of the unscored rules where that suffices; ``None`` when it
+    does not, and CP-SAT is asked.
+
+    A Par score is ``PAR_BASE[c] - left``, ``c`` the pass in which the pyramid was
+    cleared and ``left`` the cards left at the end (the game goes on after the pyramid),
+    else ``-left``. So for ``target > 0`` the pyramid must be cleared in a pass ``c``
+    with ``PAR_BASE[c] >= target``; let ``p`` be the last such pass.
+
+    * *Reached*: a line that discards every card within ``p`` passes; or one that
+      clears the pyramid within ``p`` passes (the search with objective pyramid), then
+      discards every card left within the passes there are (the search from there);
+      or one that discards every card and happens to clear the pyramid in time;
+      replayed under the Par rules, its score is at least ``target``. Any line
+      reaching ``target`` answers the question, as CP-SAT's would.
+    * *Not reached*: no pass can score enough; or the pyramid cannot be cleared within
+      ``p`` passes; or, where ``PAR_BASE[p] == target`` (clearing in pass ``p`` then
+      needs every card to go), not every card can go at all and the pyramid cannot be
+      cleared within the pass before.
+
+    Once the pyramid is clear: reached if the score already is, or if every card can
+    still go; not if ``PAR_BASE[c] < target``, nor if ``PAR_BASE[c] == target`` and some
+    card must stay. Each search stops at ``node_limit`` nodes
+    (deterministic); an unsettled search proves nothing."""
+    from ..engine import PAR_BASE
+    from ..referee import replay
+    from ..search import solve
+
+    v = game.variant
+    if v.scoring != "par" or v.passes is None or target <= 0:
+        return None
+    start = tuple(game.moves)
+    nodes = 0
+
+    def search(first: tuple[Move, ...], passes: int, objective: str) -> Verdict:
+        nonlocal nodes
+        r = solve(game.deal, v.with_options(passes=passes, scoring="none",
+                                            objective=objective),
+                  start=first, node_limit=node_limit)
+        nodes += r.nodes
+        return r
+
+    def reached(line: tuple[Move, ...]) -> PositionResult | None:
+        score = replay(game.deal, v, line, require_win=False).score
+        if score is None or score < target:
+            return None
+        return PositionResult("winnable", score, nodes, line[len(start):])
+
+    def lost() -> PositionResult:
+        return PositionResult("blocked", None, nodes)
+
+    if game.cleared_pass is not None:
+        if game.par_score() >= target:
+            return PositionResult("winnable", game.par_score(), 0, ())
+        if PAR_BASE.get(game.cleared_pass, 0) < target:
+            return lost()
+        r = search(start, v.passes, "all")
+        if r.status == "winnable":
+            return reached(tuple(r.moves))
+        if r.status == "blocked" and PAR_BASE[game.cleared_pass] == target:
+            return lost()  # some card stays: the score is below PAR_BASE[c]
+        return None
+    passes = [c for c in range(game.pass_no, v.passes + 1) if PAR_BASE.get(c, 0) >= target]
+    if not passes:
+        return lost()
+    p = passes[-1]
+    if p < v.passes:  # every card within p passes: the pyramid too
+        quick = search(start, p, "all")
+        if quick.status == "winnable":
+            return reached(tuple(quick.moves))
+    clear = search(start, p, "pyramid")
+    if clear.status == "blocked":
+        return lost()
+    if clear.status == "winnable":
+        then = search(tuple(clear.moves), v.passes, "all")
+        if then.status == "winnable":
+            found = reached(tuple(then.moves))
+            if found is not None:
+                return found
+    if PAR_BASE[p] == target:
+        every = search(start, v.passes, "all")
+        if every.status == "winnable":
+            return reached(tuple(every.moves))
+        if every.status == "blocked" and (
+                len(passes) == 1 or search(start, passes[-2], "pyramid").status == "blocked"):
+            return lost()
+    return None
 
 
 def _cpsat_positions() -> bool:

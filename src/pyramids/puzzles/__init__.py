@@ -7,8 +7,16 @@ They are package data, located with :mod:`importlib.resources`, so an installed 
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..variants import Variant
+
+MANIFEST = "collections.json"
 
 
 def folder() -> Path:
@@ -22,3 +30,25 @@ def folder() -> Path:
 def collections() -> list[Path]:
     """The shipped collection files, in name order."""
     return sorted(folder().glob("*.jsonl"))
+
+
+@cache
+def manifest() -> dict[str, dict[str, Any]]:
+    """How each shipped collection was made (``collections.json``): by file name, its
+    variant's options, the deals its scan graded (``deals``: ``[first, end]``), the
+    grades and count asked, and the command."""
+    path = folder() / MANIFEST
+    if not path.is_file():
+        return {}
+    data: dict[str, dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def scanned(variant: Variant) -> int:
+    """Where the scan of the shipped collection of exactly ``variant`` (its options)
+    ended: the first deal number it did not grade; 0 if no shipped collection is of it
+    or it was not made by a scan from deal 0."""
+    for info in manifest().values():
+        if info.get("variant") == variant.options() and info.get("deals", [None])[0] == 0:
+            return int(info["deals"][1])
+    return 0

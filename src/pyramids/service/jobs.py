@@ -190,14 +190,15 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
     else:
         read_jsonl = backend("pyramids.book", "read_jsonl")
         gather = backend("pyramids.book", "gather")
-        pool = [p for path in paths for p in read_jsonl(path)]
+        # read as far as choosing needs: the puzzles chosen are checked (gather does it)
+        pool = [p for path in paths for p in read_jsonl(path, check=False)]
         if ids is not None:
             by_id = {p.id: p for p in pool}
             missing = [i for i in ids if i not in by_id]
             if missing:
                 raise backend("pyramids.book", "BookError")(
                     f"no puzzle {missing[0]!r} in the collections asked")
-            puzzles = [by_id[i] for i in ids]
+            puzzles = [by_id[i].checked() for i in ids]
         else:
             puzzles = gather(pool, variants, grades, count, on_the_fly=True,
                              time_limit=time_limit)
