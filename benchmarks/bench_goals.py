@@ -70,8 +70,9 @@ def main() -> None:
     secs = sorted(t for t, _ in times)
     q = statistics.quantiles(secs, n=100, method="inclusive")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{args.preset} --goal {goal}: {len(numbers)} deals "
-          f"({'seed ' + str(args.seed) if args.seed is not None else f'{numbers[0]}..{numbers[-1]}'}), "
+    which = (f"seed {args.seed}" if args.seed is not None
+             else f"{numbers[0]}..{numbers[-1]}")
+    print(f"{args.preset} --goal {goal}: {len(numbers)} deals ({which}), "
           f"time limit {args.time_limit:g} s, one process")
     print(f"  statuses {statuses}; answers proven optimal {proven}, not proven {bounded}")
     print(f"  seconds per deal: median {statistics.median(secs) * 1000:.1f} ms, "

@@ -286,3 +286,20 @@ def test_the_last_section_says_whether_anything_is_left(small_run: Path,
     page = (tmp_path / "results.md").read_text(encoding="utf-8")
     assert "## What is left, and how long it takes at today's speed" in page
     assert "To carry on" in page and "What the runs cost" not in page
+
+
+def test_the_goals_section_shows_the_figures_beside_the_peers(tmp_path: Path) -> None:
+    """``benchmarks/bench_goals.py --json-out`` figures under ``results/msc-goals/`` make
+    a section with this project's timings beside the peer tools' published ones; with
+    none, no section."""
+    assert mr.render_msc_goals(tmp_path / "none", tmp_path) == []
+    folder = tmp_path / "results" / "msc-goals"
+    folder.mkdir(parents=True)
+    figures = {"preset": "msc", "goal": "board", "deals": 1500, "seed": 7, "start": 0,
+               "median_ms": 12.5, "p99_ms": 480.0, "max_s": 2.25, "proven": 1500,
+               "peak_rss_mib": 310}
+    (folder / "msc-board.json").write_text(json.dumps(figures), encoding="utf-8")
+    text = "\n".join(mr.render_msc_goals(Path("results/msc-goals"), tmp_path))
+    assert "| MSC board: fewest steps | 1,500 random deals (seed 7) | 12.5 ms | 480 ms | " \
+           "2.25 s | 1,500 of 1,500 | 310 MiB |" in text
+    assert "mchung94/pyramid-solver" in text and "median 141 ms" in text

@@ -330,7 +330,7 @@ def most(deal: Deal, variant: Variant, what: MaxKind, *, rank: int = 0,
 def score_ceiling(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> int:
     """The most MSC's score can reach from the position after ``start``, by the bound the
     searches use (every removal still possible, every row still clearable)."""
-    val, canpair, cov, zone, byval, bq, rowmask = _deal_arrays(deal, variant)
+    val, canpair, _cov, _zone, byval, _bq, rowmask = _deal_arrays(deal, variant)
     gad = np.zeros(K.GAD, np.int64)
     K.group_table(byval, canpair, variant.pyramid_cards, _anc(variant), gad)
     key = root_key(deal, variant, start)
