@@ -206,21 +206,43 @@ VERDICT_NODES = 100_000
 
 def _first_verdict(deal: Deal, rules: Variant, start: tuple[Move, ...],
                    time_limit: float | None) -> Verdict:
-    """The cheap proofs first: the instant and structural certificates (from the deal's
-    start), then the search within :data:`VERDICT_NODES` (``unknown`` past it)."""
-    from .certificates import quick_certificate, structural_certificate
-    from .search import solve
+    """The cheap proofs first: the instant certificates, the structural one (the search
+    on the open-bouquet relaxation, as bulk runs decide it), then the search within
+    :data:`VERDICT_NODES` (``unknown`` past it). From the deal's start the search runs
+    raw (a compiled call, no line replayed: a winnable deal's line is A*'s to find)."""
+    import numpy as np
+
+    from .certificates import quick_certificate, structural_from
+    from .faceup import face_down
+    from .search import core, default_searcher, relaxation, solve
 
     t0 = time.monotonic()
-    if not start and rules.scoring != "par":
-        cert = quick_certificate(deal, rules)
-        if cert is None and rules.rest != "bouquet":
-            cert = structural_certificate(deal, rules, time_limit=time_limit)
-        if cert is not None:
-            return Verdict("blocked", "certificate", certificate=cert,
-                           seconds=time.monotonic() - t0, deal_number=deal.number)
-    left = None if time_limit is None else max(time_limit - (time.monotonic() - t0), 0.001)
-    return solve(deal, rules, start=start, node_limit=VERDICT_NODES, time_limit=left)
+    if start or rules.scoring == "par":
+        left = None if time_limit is None else max(time_limit, 0.001)
+        return solve(deal, rules, start=start, node_limit=VERDICT_NODES, time_limit=left)
+    cert = quick_certificate(deal, rules)
+    searcher = default_searcher()
+    row = np.array([deal.cards], np.int64)
+    first = np.zeros(1, np.int64)
+    if cert is None and rules.rest != "bouquet":
+        res = searcher.run_many(row, first, relaxation(rules), VERDICT_NODES)
+        if int(res.status[0]) == core.S_EXHAUSTED:
+            cert = structural_from(deal, rules)
+    if cert is not None:
+        return Verdict("blocked", "certificate", certificate=cert,
+                       seconds=time.monotonic() - t0, deal_number=deal.number)
+    down = face_down(rules) if rules.face_up else rules
+    res = searcher.run_many(row, first, down, VERDICT_NODES)
+    status = int(res.status[0])
+    nodes = int(res.nodes[0])
+    if status == core.S_EXHAUSTED:
+        return Verdict("blocked", "search", certificate=searcher._exhaustive(
+            nodes, *res.counters[0].tolist()), nodes=nodes,
+            seconds=time.monotonic() - t0, deal_number=deal.number)
+    reason = ("a line exists (the search found one; A* finds the fewest moves)"
+              if status == core.S_FOUND else f"node limit {VERDICT_NODES} reached")
+    return Verdict("unknown", "search", nodes=nodes, seconds=time.monotonic() - t0,
+                   reason=reason, deal_number=deal.number)
 
 
 def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
@@ -241,9 +263,15 @@ def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         return _finish(replace(first, moves=()), start, variant, deal, wall, goal=name,
                        optimal=True, reached=False)
     same = None if board else same_length(variant)
-    if same is not None and first.status == "winnable":
-        return _finish(first, start, variant, deal, wall, goal=name, optimal=True,
-                       reached=True, reason=f"every win takes the same {same} moves: {WHY_SAME}")
+    if same is not None:
+        line = first if first.winnable else _any_line(deal, rules, start, left)
+        if line.winnable:
+            return _finish(line, start, variant, deal, wall, goal=name, optimal=True,
+                           reached=True,
+                           reason=f"every win takes the same {same} moves: {WHY_SAME}")
+        if line.status == "blocked":
+            return _finish(replace(line, moves=()), start, variant, deal, wall, goal=name,
+                           optimal=True, reached=False)
     found = optimal.shortest(deal, variant, kind, start=start,  # type: ignore[arg-type]
                              time_limit=left())  # type: ignore[operator]
     runs = first.engines
@@ -258,14 +286,27 @@ def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         return _finish(Verdict("blocked", ENGINE, certificate=cert, nodes=found.nodes,
                                engines=runs), start, variant, deal, wall, goal=name,
                        optimal=True, reached=False)
-    reason = (f"{found.reason}: the fewest moves are at least {found.lower - 0} "
+    reason = (f"{found.reason}: the fewest moves are at least {found.lower} "
               f"from here (proven); the line given is the best found, not proven shortest")
-    if first.status == "winnable":
-        return _finish(replace(first, reason=reason), start, variant, deal, wall, goal=name,
+    line = first if first.winnable else _any_line(deal, rules, start, left, at_least=1.0)
+    if line.winnable:
+        return _finish(replace(line, reason=reason), start, variant, deal, wall, goal=name,
                        optimal=False, reached=True, steps_bound=found.lower)
-    return _finish(replace(first, reason=f"{first.reason}; {found.reason}"), start, variant,
-                   deal, wall, goal=name, optimal=False, reached=None,
+    return _finish(replace(line, moves=(), reason=f"{found.reason}; no line found"), start,
+                   variant, deal, wall, goal=name, optimal=False, reached=None,
                    steps_bound=found.lower)
+
+
+def _any_line(deal: Deal, rules: Variant, start: tuple[Move, ...], left: object,
+              at_least: float = 0.0) -> Verdict:
+    """A winning line, not the shortest: the exact engines' (the portfolio), within the
+    time left (at least ``at_least`` seconds, so that a spent limit still gets a line)."""
+    from .check import run_engine
+
+    limit = left()  # type: ignore[operator]
+    if limit is not None:
+        limit = max(limit, at_least)
+    return run_engine(deal, rules, "auto", limit, start=start)
 
 
 def _verdict(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,

@@ -67,7 +67,9 @@ S_RUNNING, S_FOUND, S_EXHAUSTED, S_PAUSED, S_FULL, S_DEPTH = 0, 1, 2, 3, 4, 5
 
 MOVE_DEAL = -2
 MOVE_REDEAL = -3
-NBUCKETS = 4096
+NF = 4096  # priorities (A*: f = g + h; MAX: UBMAX - the upper bound)
+HB = 64  # A*: within one f, the entries with the smaller h (the deeper) first
+NBUCKETS = NF * HB
 INF = 1 << 20
 DEAD = 30000  # nh of a position from which the goal cannot be reached
 MAXMOVES = 256
@@ -149,7 +151,8 @@ def _msc_score(rem, npyr, val, rowmask):  # type: ignore[no-untyped-def]
 # low and high cards left and the most pairs they form among themselves; then work space
 GS = 0
 SA, SB, ADJA, ADJB, DPS, DALS, CNT = 24, 28, 32, 36, 40, 44, 48
-NSCR = 64
+PG = 64  # the position being expanded: its GS values, for its children that only deal
+NSCR = 96
 
 
 def _expand_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -586,6 +589,13 @@ def _upper(rem, prm, val, canpair, rowmask, scr, byval, gad):  # type: ignore[no
 
 
 @njit(cache=True, inline="always")
+def _slot(f, h):  # type: ignore[no-untyped-def]
+    """The bucket of priority ``f``: among equal ``f``, smaller ``h`` (more moves made)
+    first, so that the last layer of A* goes deep before wide."""
+    return f * HB + (h if h < HB else HB - 1)
+
+
+@njit(cache=True, inline="always")
 def _push(node, f, ctx, heads, enode, enext):  # type: ignore[no-untyped-def]
     e = ctx[C_ENTRIES]
     enode[e] = node
@@ -670,7 +680,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
         # -- take the next entry: the lowest non-empty bucket, last in first out --
         while b < NBUCKETS and heads[b] < 0:
             b += 1
-        if b >= NBUCKETS or (not astar and UBMAX - b <= ctx[C_BEST]):
+        if b >= NBUCKETS or (not astar and UBMAX - b // HB <= ctx[C_BEST]):
             ctx[C_STATUS] = S_EXHAUSTED
             ctx[C_BUCKET] = b
             ctx[C_NODES] = n
@@ -685,10 +695,10 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
         cur = enode[e]
         if nclosed[cur]:
             continue
-        if astar and ng[cur] + nh[cur] != b:
+        if astar and _slot(ng[cur] + nh[cur], nh[cur]) != b:
             continue  # stale: the node was queued again by a shorter line
         nclosed[cur] = 1
-        ctx[C_FBOUND] = b
+        ctx[C_FBOUND] = b // HB
         key = nkey[cur]
         rem = nrem[cur]
         k = (key >> 52) & 63
@@ -839,6 +849,15 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                         nm += 1
         # -- children --
         g1 = ng[cur] + 1
+        # a deal or redeal leaves the cards as they are: its child's rank-pair facts are
+        # the parent's (the parent is not dead: dead positions are never expanded)
+        same_cards = astar and goal == G_BOARD and prm[O_HEUR] != 0 and stock_game \
+            and (rem & pyr) != pyr
+        psteps = 0
+        if same_cards:
+            _, psteps = _dead_and_removals(rem, prm, byval, gad, FULL & ~rem & pyr, scr)
+            for i in range(21):
+                scr[PG + i] = scr[GS + i]
         for i in range(nm):
             a = mv[2 * i]
             bb = mv[2 * i + 1]
@@ -872,10 +891,11 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                     # made from: the waste of the two may differ in suits)
                     ctx[C_REOPENED] += 1
                     f = g1 + nh[j]
-                    if f >= NBUCKETS:
+                    if f >= NF:
                         ctx[C_STATUS] = S_DEPTH
                         ctx[C_NODES] = n
                         return
+                    f = _slot(f, nh[j])
                     _redirect(ckey, j, n, nkey, htab)
                     nclosed[j] = 1
                     nkey[n] = ckey
@@ -891,15 +911,23 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                         b = f
                     n += 1
                     continue
-                h = _bound(nrem_, nk, nps, prm, val, canpair, byval, rowmask, scr, gad) \
-                    if prm[O_HEUR] != 0 else 0
+                if same_cards and a < 0:
+                    for t in range(21):
+                        scr[GS + t] = scr[PG + t]
+                    h = _board_bound(nrem_, nk, nps, prm, val, canpair, byval, psteps, 0,
+                                     scr, gad)
+                else:
+                    h = _bound(nrem_, nk, nps, prm, val, canpair, byval, rowmask, scr, gad) \
+                        if prm[O_HEUR] != 0 else 0
                 f = -1 if h >= INF else g1 + h
-                if f >= NBUCKETS:
+                if f >= NF:
                     ctx[C_STATUS] = S_DEPTH
                     ctx[C_NODES] = n
                     return
                 if h >= INF:
                     h = DEAD
+                else:
+                    f = _slot(f, h)
             else:
                 if j >= 0:
                     continue
@@ -908,7 +936,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                     ctx[C_BEST] = value
                     ctx[C_BESTNODE] = n
                 h = 0
-                f = -1 if upper <= ctx[C_BEST] else UBMAX - upper
+                f = -1 if upper <= ctx[C_BEST] else (UBMAX - upper) * HB
             _add(ckey, n, nkey, htab)
             nrem[n] = nrem_
             ng[n] = g1
@@ -998,12 +1026,12 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
             nclosed[0] = 1
             return
         nh[0] = h
-        f = h
+        f = _slot(h, h)
     else:
         value, upper = _upper(rem, prm, val, canpair, rowmask, scr, byval, gad)
         ctx[C_BEST] = value
         ctx[C_BESTNODE] = 0
         nh[0] = 0
-        f = UBMAX - max(upper, value)
+        f = (UBMAX - max(upper, value)) * HB
     _push(0, f, ctx, heads, enode, enext)
     ctx[C_BUCKET] = f
