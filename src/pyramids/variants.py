@@ -50,6 +50,7 @@ class Variant:
     overlap: bool = False
     objective: Objective = "all"
     scoring: Scoring = "none"
+    opening: int = 0  # deals already made when play starts (PySolFC's games; see below)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -81,8 +82,14 @@ class Variant:
         """Redeals allowed (``None``: unlimited)."""
         return None if self.passes is None else self.passes - 1
 
+    @property
+    def opening_dealt(self) -> int:
+        """Stock cards turned up by the opening deals (the stock pointer at the start)."""
+        return min(self.opening * (self.draw or 0), self.rest_cards)
+
     def validate(self) -> None:
         """Raise :class:`VariantError` naming the first option that does not fit."""
+        self._validate_opening()
         if not isinstance(self.rows, int) or not MIN_ROWS <= self.rows <= MAX_ROWS:
             raise VariantError(f"rows must be {MIN_ROWS} to {MAX_ROWS}, got {self.rows!r}")
         if self.rest not in REST_KINDS:
@@ -112,6 +119,22 @@ class Variant:
                 raise VariantError("par scoring needs a stock game of 1 to 3 passes")
             if self.objective != "all":
                 raise VariantError("par scoring plays on after the pyramid: objective must be all")
+
+    def _validate_opening(self) -> None:
+        """``opening``: the deals a program has made before the player's first move
+        (PySolFC turns one card onto the waste in Pyramid, three in King Tut); play, the
+        solvers and the notation start after them."""
+        if isinstance(self.opening, bool) or not isinstance(self.opening, int) \
+                or self.opening < 0:
+            raise VariantError(f"opening must be a whole number of deals >= 0, "
+                               f"got {self.opening!r}")
+        if self.opening and self.rest != "stock":
+            raise VariantError(f"opening deals need a stock, and {self.name} has a "
+                               f"{self.rest}")
+        if self.opening and self.draw in (1, 3) and \
+                self.opening > -(-(52 - pyramid_size(self.rows)) // self.draw):
+            raise VariantError(f"opening of {self.opening} deals is more than the stock "
+                               f"holds ({52 - pyramid_size(self.rows)} cards, draw {self.draw})")
 
     def _validate_stock(self) -> None:
         if self.draw not in (1, 3):
@@ -143,7 +166,7 @@ class Variant:
         changes: dict[str, Any] = {}
         for key, value in options.items():
             key = key.replace("-", "_")
-            if key not in OPTION_NAMES:
+            if key not in OPTION_NAMES and key != "opening":
                 raise VariantError(f"unknown option {key!r}: options are {', '.join(OPTION_NAMES)}")
             if key == "passes" and isinstance(value, str):
                 changes[key] = parse_passes(value)  # "unlimited" is an explicit None
@@ -164,8 +187,12 @@ class Variant:
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
-        """Every option resolved, as plain JSON-able values (``passes: None`` = unlimited)."""
-        return {"name": self.name} | {k: getattr(self, k) for k in OPTION_NAMES}
+        """Every option resolved, as plain JSON-able values (``passes: None`` = unlimited);
+        ``opening`` only when there is one (so that records made before it read back)."""
+        out = {"name": self.name} | {k: getattr(self, k) for k in OPTION_NAMES}
+        if self.opening:
+            out["opening"] = self.opening
+        return out
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Variant:
@@ -177,9 +204,10 @@ class Variant:
         opts = {k.replace("-", "_"): v for k, v in options.items()}
         name = opts.pop("name", "pyramid")
         for key in opts:
-            if key not in OPTION_NAMES:
+            if key not in OPTION_NAMES and key != "opening":
                 raise VariantError(f"unknown option {key!r}: options are {', '.join(OPTION_NAMES)}")
         base = get_variant(name)
+        opts.setdefault("opening", 0)  # options() leaves out an opening of 0
         return dataclasses.replace(base, **opts)
 
     def rest_label(self) -> str:
@@ -200,6 +228,8 @@ class Variant:
         parts.append(f"objective {self.objective}")
         if self.scoring != "none":
             parts.append(f"{self.scoring} scoring")
+        if self.opening:
+            parts.append(f"play starts after {self.opening} deal{'s' if self.opening > 1 else ''}")
         return " ".join(parts[:1]) + " " + ", ".join(parts[1:])
 
 
@@ -210,6 +240,7 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
     if rest != "stock":
         for opt in STOCK_ONLY:
             out.setdefault(opt, changes.get(opt))
+        out["opening"] = changes.get("opening", 0)
         if base.scoring != "none" and "scoring" not in changes:
             out["scoring"] = "none"
     elif base.rest != "stock":
@@ -222,6 +253,19 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
         out["tableau_rows"] = changes.get("tableau_rows")
     return out
 
+
+# PySolFC's Pyramid family as PySolFC plays it (docs/rules.md, *PySolFC's games*, gives
+# the line of PySolFC's source behind each option). Pyramid and Relaxed Pyramid start with
+# one card on the waste and the next face up on the talon, which is the project's hand
+# after two deals; King Tut starts with three cards on the waste: one deal of three.
+PYSOLFC_PRESETS = (
+    Variant("pysolfc-pyramid", passes=3, opening=2),
+    Variant("pysolfc-relaxed-pyramid", passes=3, objective="pyramid", opening=2),
+    Variant("pysolfc-giza", rest="tableau", columns=8, tableau_rows=3, draw=None,
+            passes=None, stock_waste=None),
+    Variant("pysolfc-king-tut", draw=3, passes=None, stock_waste=None, objective="pyramid",
+            opening=1),
+)
 
 PRESETS: dict[str, Variant] = {
     v.name: v
@@ -237,6 +281,7 @@ PRESETS: dict[str, Variant] = {
         Variant("giza-6x4", rest="tableau", columns=6, tableau_rows=4, draw=None, passes=None,
                 stock_waste=None),
         Variant("bouquet", rest="bouquet", draw=None, passes=None, stock_waste=None),
+        *PYSOLFC_PRESETS,
     )
 }
 ALIASES = {"great-triangle": "pyramid"}
