@@ -153,6 +153,8 @@ class Deal:
             lines += ["  " + "  ".join(fmt(c) for c in row) for row in self.tableau_rows(variant)]
         else:
             lines.append(f"{variant.rest}: " + " ".join(fmt(c) for c in self.rest(variant)))
+        if variant.opening:
+            lines.append("# " + opening_note(self, variant, fmt))
         return "\n".join(lines)
 
     def to_json_obj(self, variant: Variant | None = None) -> dict[str, Any]:
@@ -165,6 +167,8 @@ class Deal:
             obj[v.rest] = [str(c) for c in self.rest(v)]
         if self.pysolfc is not None:
             obj["pysolfc"] = self.pysolfc
+        if v.opening:
+            obj["opening"] = opening_note(self, v)
         return obj
 
     def to_json(self, variant: Variant | None = None) -> str:
@@ -201,6 +205,19 @@ class Deal:
                 raise DealError(f"the cards given are not those of deal {number}")
             return cls(deal.cards, number)
         return deal
+
+
+def opening_note(deal: Deal, variant: Variant, fmt: Any = str) -> str:
+    """Where ``variant``'s opening deals leave the stock cards when play starts (the
+    solutions begin after them): ``play starts after 2 deals: hand 5C, waste 7D``."""
+    k = variant.opening_dealt
+    turned = deal.rest(variant)[:k]
+    n = variant.opening
+    head = f"play starts after {n} deal{'s' if n > 1 else ''} ({k} card{'s' if k > 1 else ''})"
+    if variant.draw == 1:
+        waste = " ".join(fmt(c) for c in turned[:-1]) or "empty"
+        return f"{head}: hand {fmt(turned[-1])}, waste {waste}"
+    return f"{head}: waste {' '.join(fmt(c) for c in turned)} (top last)"
 
 
 def _json_cards(obj: dict[str, Any], key: str, rows: bool) -> list[str]:
