@@ -20,6 +20,11 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "giza": ("tableau", (8, 3), None, None, None, False, "all", "none"),
     "giza-6x4": ("tableau", (6, 4), None, None, None, False, "all", "none"),
     "bouquet": ("bouquet", None, None, None, None, False, "all", "none"),
+    # PySolFC's games (docs/rules.md, PySolFC's games; openings in tests/test_pysolfc.py)
+    "pysolfc-pyramid": ("stock", None, 1, 3, "allowed", False, "all", "none"),
+    "pysolfc-relaxed-pyramid": ("stock", None, 1, 3, "allowed", False, "pyramid", "none"),
+    "pysolfc-giza": ("tableau", (8, 3), None, None, None, False, "all", "none"),
+    "pysolfc-king-tut": ("stock", None, 3, None, None, False, "pyramid", "none"),
 }
 
 
