@@ -71,8 +71,8 @@ def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, objec
     certs: Counter[str] = Counter()
     wins: list[int] = []
     t0, c0 = time.perf_counter(), time.process_time()
-    done = 0
-    for rec in run_records(PySolFCRangeSource(start, stop), variant, workers=workers):
+    records = run_records(PySolFCRangeSource(start, stop), variant, workers=workers)
+    for done, rec in enumerate(records, 1):
         status = str(rec["status"])
         counts[status] += 1
         if status == "winnable":
@@ -81,7 +81,6 @@ def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, objec
             wins.append(int(rec["pysolfc"]))
         elif status == "blocked":
             certs[str((rec.get("certificate") or {}).get("kind"))] += 1
-        done += 1
         if done % 500 == 0 or done == stop - start:
             rate = done / max(time.perf_counter() - t0, 1e-9)
             print(f"\r{game} {start}..{stop - 1}: {done}/{stop - start} games, "

@@ -134,7 +134,8 @@ def _record(item: SourceItem, obj: Record) -> Record:
     return record
 
 
-SLIM_KEYS = ("i", "deal", "pysolfc", "line", "status", "engine", "score", "nodes", "seconds", "reason")
+SLIM_KEYS = ("i", "deal", "pysolfc", "line", "status", "engine", "score", "nodes", "seconds",
+             "reason")
 
 
 def slim_record(record: Record) -> Record:

@@ -167,10 +167,10 @@ class NumberRun(Sequence[SourceItem]):
 
 
 class LinesSource(DealSource):
-    """One deal per line: a number (``123`` or ``#123``), ``pysolfc:N``, 52 cards, or a JSON object with
-    ``line``, ``deal`` or ``number`` (so ``filter --json`` output reads back). Blank lines
-    and lines starting with ``#`` followed by a non-digit are skipped. The key is the
-    ordinal of the deal (0, 1, 2, ...). Errors name the line."""
+    """One deal per line: a number (``123`` or ``#123``), ``pysolfc:N``, 52 cards, or a
+    JSON object with ``line``, ``deal``, ``number`` or ``pysolfc`` (so ``filter --json``
+    output reads back). Blank lines and lines starting with ``#`` followed by a non-digit
+    are skipped. The key is the ordinal of the deal (0, 1, 2, ...). Errors name the line."""
 
     def __init__(self, name: str, opener: Callable[[], IO[str]], total: int | None = None,
                  kind: str = "lines") -> None:

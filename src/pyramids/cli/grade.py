@@ -10,11 +10,11 @@ from typing import Any
 import click
 
 from ..deals import Deal
+from ..errors import PyramidsError
 from ..generator.grading import Grading, grade_deal, thresholds_for
 from ..generator.players import PLAYER_NAMES, get_player, players_for, win_rates
-from ..variants import Variant
-from ..errors import PyramidsError
 from ..pysolfc import PySolFCGame
+from ..variants import Variant
 from .options import DEAL, UserError, variant_options
 
 
@@ -72,7 +72,8 @@ def grade_cmd(deal: str, variant: Variant, playouts: int, players: tuple[str, ..
             raise UserError(str(e)) from None
         g = grade_deal(the_deal, variant)
         if not isinstance(g, Grading):
-            raise UserError(f"deal {the_deal.label() if the_deal.line() != the_deal.label() else ''} "
+            named = the_deal.label() if the_deal.line() != the_deal.label() else ""
+            raise UserError(f"deal {named} "
                             f"is not a puzzle under {variant.name}: {g.reason}"
                             + (f" ({g.detail})" if g.detail else ""))
         comps, score, grade = g.components, g.score, g.grade
