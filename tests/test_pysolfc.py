@@ -40,6 +40,35 @@ def test_microsoft_freecell_deals_1_and_617() -> None:
     assert shuffled(617)[:8] == cards("7D AD 5C 3S 5S 8C 2D AH")
 
 
+def _pysol_cards_shuffle(number: int) -> list[Card]:
+    """pysol-cards' own shuffle (its deck, its Microsoft rearrangement, its MTRandom
+    reset as PySolFC resets it before a deal), talon top first."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import MTRandom
+    from pysol_cards.random import shuffle as ms_shuffle
+    from pysol_cards.random_base import RandomBase
+
+    deck = createCards(1)
+    if number < 32000:
+        got = ms_shuffle(deck, number, RandomBase.DEALS_MS)
+    else:
+        r = MTRandom(number)
+        r.reset()
+        got = r.shuffle(list(deck))
+    return [Card.of(c.rank, c.suit_s()) for c in reversed(got)]
+
+
+@given(st.integers(min_value=1, max_value=MAX_GAME) | st.integers(min_value=1, max_value=10**6))
+def test_shuffle_is_pysol_cards_own_for_any_number(number: int) -> None:
+    # pysolfc writes MTRandom's shuffle out (a fifth of the cost): the same cards
+    assert shuffled(number) == _pysol_cards_shuffle(number)
+
+
+def test_shuffle_is_pysol_cards_own_over_a_range() -> None:
+    for number in range(31900, 33100):  # both generators, and where they meet
+        assert shuffled(number) == _pysol_cards_shuffle(number), number
+
+
 @pytest.mark.parametrize("number", [1, 617, 31999, 32000, 32001, 123456, MAX_GAME])
 def test_shuffle_is_pysol_cards_own(number: int) -> None:
     """Against pysol-cards' own entry point (its deck, its Microsoft rearrangement),
@@ -375,3 +404,4 @@ def test_shipped_seed_lists(game: str) -> None:
         verdict = search.solve(deal, v)
         assert verdict.status == "winnable", n
         replay(deal, v, verdict.moves)
+

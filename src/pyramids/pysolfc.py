@@ -20,6 +20,7 @@ cards, are the ``pysolfc-*`` presets of :mod:`pyramids.variants` (see docs/rules
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 
@@ -79,19 +80,40 @@ def match_spec(text: str) -> str | None:
     return None if m is None else m.group(1)
 
 
+_PYSOL_IDS: tuple[int, ...] = tuple(int(c) for c in _PYSOL_DECK)
+_MS_IDS: tuple[int, ...] = tuple(int(c) for c in _MS_DECK)
+
+
+def _shuffled_ids(number: int) -> list[int]:
+    """Game ``number``'s cards as card indices (``int(Card)``), talon top first.
+
+    Below 32000 ``pysol_cards.random.LCRandom31`` shuffles. Above, the Mersenne Twister
+    shuffle of ``pysol_cards.random.MTRandom`` is written out here: MTRandom is Python's
+    ``random.Random`` seeded with the number, and its ``shuffle`` (``RandomBase.shuffle``)
+    swaps item ``n`` with ``randint(0, n) = int(random() * (n + 1))`` for ``n`` from 51
+    down to 1. Making an MTRandom copies the generator's state twice (``getstate`` for its
+    ``reset``), 60% of a deal's cost in bulk runs; the same sequence from a plain
+    ``random.Random`` costs a fifth of it. ``tests/test_pysolfc.py`` checks it against
+    pysol-cards' own shuffle over many numbers."""
+    if number < MS_BELOW:
+        from pysol_cards.random import LCRandom31
+
+        ids = list(_MS_IDS)
+        LCRandom31(number).shuffle(ids)
+    else:
+        ids = list(_PYSOL_IDS)
+        rnd = random.Random(number).random
+        for n in range(51, 0, -1):
+            j = int(rnd() * (n + 1))
+            ids[n], ids[j] = ids[j], ids[n]
+    ids.reverse()
+    return ids
+
+
 def shuffled(number: int) -> list[Card]:
     """Game ``number``'s 52 cards in the order PySolFC's talon deals them (top first)."""
-    from pysol_cards.random import LCRandom31, MTRandom
-
     check_number(number)
-    if number < MS_BELOW:
-        cards = list(_MS_DECK)
-        LCRandom31(number).shuffle(cards)
-    else:
-        cards = list(_PYSOL_DECK)
-        MTRandom(number).shuffle(cards)  # seeded as reset() would: no need to reset
-    cards.reverse()
-    return cards
+    return [Card(i) for i in _shuffled_ids(number)]
 
 
 def dealing_order(variant: Variant) -> str:
@@ -108,14 +130,21 @@ def dealing_order(variant: Variant) -> str:
         "pyramid with a stock, or with an 8x3 tableau (Giza); use a pysolfc-* preset")
 
 
-def layout(number: int, variant: Variant) -> tuple[Card, ...]:
-    """Game ``number``'s cards in the project's layout order for ``variant``."""
+def layout_ids(number: int, variant: Variant) -> list[int]:
+    """Game ``number``'s card indices in the project's layout order for ``variant`` (the
+    bulk runs' form: no :class:`Card` made)."""
+    check_number(number)
     order = dealing_order(variant)
-    cards = shuffled(number)
+    ids = _shuffled_ids(number)
     if order == "giza":  # reserves first in PySolFC, the pyramid first here
         rest = 52 - variant.pyramid_cards
-        cards = cards[rest:] + cards[:rest]
-    return tuple(cards)
+        ids = ids[rest:] + ids[:rest]
+    return ids
+
+
+def layout(number: int, variant: Variant) -> tuple[Card, ...]:
+    """Game ``number``'s cards in the project's layout order for ``variant``."""
+    return tuple(Card(i) for i in layout_ids(number, variant))
 
 
 @dataclass(frozen=True)

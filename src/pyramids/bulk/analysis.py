@@ -299,7 +299,7 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
     for i, it in enumerate(items):
         if it.number is None:
             try:
-                cards[i] = [int(c) for c in it.deal(v).cards]
+                cards[i] = it.card_ids(v)
             except Exception:  # the one-by-one path words the error
                 continue
             todo.append(i)

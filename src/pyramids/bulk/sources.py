@@ -45,6 +45,16 @@ class SourceItem:
         assert self.line is not None
         return Deal.parse_line(self.line)
 
+    def card_ids(self, variant: Variant) -> list[int]:
+        """The deal's card indices in layout order (the batch path's form): a PySolFC game
+        without making :class:`Deal` and :class:`Card` objects, which cost more than the
+        shuffle."""
+        if self.pysolfc is not None and self.number is None:
+            from ..pysolfc import layout_ids
+
+            return layout_ids(self.pysolfc, variant)
+        return [int(c) for c in self.deal(variant).cards]
+
     def label(self) -> str:
         """The deal as the source gave it: its number, ``pysolfc:N``, or its 52 cards."""
         if self.number is not None:
