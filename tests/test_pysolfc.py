@@ -326,6 +326,36 @@ def test_service_takes_games_and_refuses_bad_ones() -> None:
         assert r.status_code == 200 and r.json()["status"] == "winnable"
 
 
+def test_a_book_of_pysolfc_games() -> None:
+    """The service's book of PySolFC games: each named by its game number, the rules say
+    where play starts, and the puzzle's diagram shows the opening's cards too."""
+    pytest.importorskip("fastapi")
+    pypdf = pytest.importorskip("pypdf")
+    import io
+
+    from fastapi.testclient import TestClient
+
+    from pyramids.book.diagram import View, fit_width
+    from pyramids.book.diagram import layout as place
+    from pyramids.service.app import create_app
+    from pyramids.service.config import ServiceConfig
+
+    with TestClient(create_app(ServiceConfig(workers=1))) as c:
+        r = c.post("/v1/books", json={"deals": ["pysolfc:32000"], "variant": "pysolfc-king-tut"})
+    assert r.status_code == 200, r.text
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(r.content)).pages)
+    text = " ".join(text.split())
+    assert "PySolFC King Tut · PySolFC game 32000" in text
+    assert "PySolFC King Tut, PySolFC game 32000," in text  # the solution's head
+    assert "Play starts after the first deal, as PySolFC starts it" in text
+    for game in GAMES:
+        v = get_variant(game)
+        view = View.of(Game(PySolFCGame(32000).deal(v), v))
+        placed = place(view, fit_width(view, 500.0, 700.0, max_card=72))
+        shown = [op[3] for op in placed.ops if op[0] == "card"]
+        assert sorted(shown) == sorted(PySolFCGame(32000).deal(v).cards), game
+
+
 # -- seed lists ----------------------------------------------------------------------------
 
 def test_filter_writes_a_seed_module() -> None:
