@@ -921,6 +921,48 @@ def render_pysolfc(root: Path) -> list[str]:
         "Pyramid plays as the project's Cheops and Giza as its Giza (the same rules on "
         "other deals): their rates above agree with the Cheops and Giza 8x3 rows of this "
         "page within the intervals.",
+        *render_pysolfc_grades(root),
+    ]
+
+
+def render_pysolfc_grades(root: Path) -> list[str]:
+    """The graded seeds (``make_pysolfc_seeds.py grade``'s ``GAME/grades/*.json``): how
+    the solvable seeds of the games graded so far spread over the grades."""
+    grades = ("easy", "medium", "hard", "expert")
+    rows = []
+    for game, name, gid in PYSOLFC_GAMES:
+        cs = [json.loads(p.read_text(encoding="utf-8"))
+              for p in (root / game / "grades").glob("*.json")]
+        if not cs:
+            continue
+        seeds = sum(len(c["seeds"]) for c in cs)
+        count = {g: sum(1 for c in cs for x in c["grades"] if x == g) for g in grades}
+        ungraded = seeds - sum(count.values())
+        first = min(c["start"] for c in cs)
+        last = max(c["stop"] for c in cs) - 1
+        games = sum(c["stop"] - c["start"] for c in cs)
+        th = cs[0]["thresholds"]
+        cpu = sum(c["cpu_seconds"] for c in cs)
+        rows.append(f"| {name} ({gid}) | {first}–{last} | {n(games)} | {n(seeds)} | "
+                    + " | ".join(f"{n(count[g])} ({100 * count[g] / seeds:.1f}%)"
+                                 for g in grades)
+                    + f" | {ungraded} | {th[0]:g} / {th[1]:g} / {th[2]:g} | "
+                    f"{cpu / seeds:.2f} |")
+    if not rows:
+        return []
+    return [
+        "", "### Graded seeds, for a harder mode", "",
+        "The solvable seeds of these games graded as `pyramids grade` grades a deal "
+        "(deterministic; the thresholds are the preset's, or the family's when it has none "
+        "of its own: `pyramids.generator.grading`, src/pyramids/puzzles/README.md), one "
+        "list per grade shipped beside the full one "
+        "(`src/pyramids/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
+        "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, a chunk at a time) "
+        "and `... assemble`.", "",
+        "| game | games | tried | solvable seeds | easy | medium | hard | expert | ungraded "
+        "| thresholds (medium / hard / expert from) | CPU s per seed |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+        *rows,
     ]
 
 

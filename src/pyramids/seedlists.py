@@ -28,13 +28,15 @@ class SeedListError(PyramidsError):
 @dataclass(frozen=True)
 class SeedList:
     """What a seed list says: the seeds, the game numbers tried (inclusive ranges), the
-    rules, the command that made it, and the grade when the list keeps one grade only."""
+    rules, the command that made it, the grades when the list keeps some grades only, and
+    any further header lines."""
 
     seeds: tuple[int, ...]
     tried: tuple[tuple[int, int], ...]
     variant: Variant
     command: str
     grades: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # more header lines (how the grades were drawn, ...)
 
     @property
     def tried_count(self) -> int:
@@ -86,6 +88,7 @@ def seeds_module(sl: SeedList) -> str:
         "# the rules engine, under these rules:",
         f"#   {sl.variant.describe()}",
         f"# Command: {sl.command}",
+        *(f"# {line}" for line in sl.notes),
         "#",
         f"# Must all be >= {MS_BELOW}, or they'd deal a different game than what was",
         f"# solved: PySolFC shuffles game numbers below {MS_BELOW} with its Microsoft-",
