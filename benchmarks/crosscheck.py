@@ -11,6 +11,10 @@ the deals done so far.
     .venv/bin/python benchmarks/crosscheck.py                 # 2000 deals per preset
     .venv/bin/python benchmarks/crosscheck.py --count 100 --preset giza --overlap off
     .venv/bin/python benchmarks/crosscheck.py --preset king-tut --set passes=3 --set objective=all
+    .venv/bin/python benchmarks/crosscheck.py --preset pysolfc-king-tut --overlap off --start 32000
+
+The ``pysolfc-*`` presets deal PySolFC game numbers (``pysolfc:N``, dealt as PySolFC
+deals that game) instead of the project's deal numbers.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import time
 
 from pyramids import Deal, replay
 from pyramids.cpsat import solve as cpsat_solve
+from pyramids.pysolfc import PySolFCGame
 from pyramids.variants import PRESETS, Variant
 from pyramids.verdict import Verdict
 
@@ -50,7 +55,8 @@ def parse_option(text: str) -> tuple[str, object]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=2000)
-    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--start", type=int, default=0,
+                    help="First deal number (PySolFC presets: first game number, from 1).")
     ap.add_argument("--preset", action="append", choices=list(PRESETS),
                     help="Preset(s) to check (default: all).")
     ap.add_argument("--overlap", choices=["off", "on", "both"], default="both")
@@ -100,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
                     if args.stop_file and os.path.exists(args.stop_file):
                         stopped = True
                         break
-                    deal = Deal.from_number(n)
+                    deal = (PySolFCGame(n).deal(variant) if name.startswith("pysolfc-")
+                            else Deal.from_number(n))
                     t0 = time.process_time()
                     a = cpsat_solve(deal, variant, time_limit=args.time_limit)
                     t_c.append(time.process_time() - t0)

@@ -868,6 +868,104 @@ def plan_lines(all_results: dict[str, list[CellResult]]) -> list[str]:
     return lines
 
 
+PYSOLFC_GAMES = (("pysolfc-pyramid", "Pyramid", 38), ("pysolfc-relaxed-pyramid",
+                 "Relaxed Pyramid", 193), ("pysolfc-giza", "Giza", 592),
+                 ("pysolfc-king-tut", "King Tut", 681))
+PYSOLFC_TARGET = 50_000  # seeds per game (scripts/make_pysolfc_seeds.py --target)
+
+
+def render_pysolfc(root: Path) -> list[str]:
+    """The section on PySolFC's games from ``scripts/make_pysolfc_seeds.py``'s chunk
+    files under ``root`` (``GAME/START-STOP.json``); nothing when there are none."""
+    rows = []
+    for game, name, gid in PYSOLFC_GAMES:
+        cs = [json.loads(p.read_text(encoding="utf-8")) for p in (root / game).glob("*.json")]
+        if not cs:
+            continue
+        games = sum(c["games"] for c in cs)
+        wins = sum(c["winnable"] for c in cs)
+        blocked = sum(c["blocked"] for c in cs)
+        unknown = sum(c["unknown"] for c in cs)
+        certs: dict[str, int] = {}
+        for c in cs:
+            for k, v in c["certificates"].items():
+                certs[k] = certs.get(k, 0) + v
+        lo, hi = wilson(wins, wins + blocked)
+        first = min(c["start"] for c in cs)
+        last = max(c["stop"] for c in cs) - 1
+        cpu = sum(c["cpu_seconds"] for c in cs)
+        rate = f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f})"
+        if wins < PYSOLFC_TARGET or unknown:
+            rate = f"*{rate}*"
+        state = "final" if wins >= PYSOLFC_TARGET and not unknown else \
+            f"{n(wins)} of {n(PYSOLFC_TARGET)} seeds"
+        rows.append(f"| {name} ({gid}) | `{game}` | {first}–{last} | {n(games)} | {n(wins)} | "
+                    f"{n(blocked)} | " + ", ".join(f"{k} {n(v)}" for k, v in sorted(
+                        certs.items())) + f" | {unknown} | {rate} | "
+                    f"{1000 * cpu / games:.2f} | {state} |")
+    if not rows:
+        return []
+    return [
+        "", "## PySolFC's games", "",
+        "PySolFC's Pyramid family under PySolFC's own rules (the `pysolfc-*` presets, "
+        "docs/rules.md, *PySolFC's games*), over PySolFC's game numbers from 32000 up, "
+        "dealt as PySolFC deals them. The winnable games are the shipped solvable-seed "
+        "lists, `src/pyramids/pysolfc_seeds/` (each proved with a solution the referee "
+        "replayed); chunk records under `results/pysolfc/`, made by "
+        "`python scripts/make_pysolfc_seeds.py run GAME` (one worker, chunks of 10,000 "
+        "games, resumable) and `... assemble`.", "",
+        "| game | preset | games | tried | winnable | blocked | blocked by | unknown | "
+        "win rate (95% CI) | CPU ms per game | state |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+        *rows, "",
+        "Pyramid plays as the project's Cheops and Giza as its Giza (the same rules on "
+        "other deals): their rates above agree with the Cheops and Giza 8x3 rows of this "
+        "page within the intervals.",
+        *render_pysolfc_grades(root),
+    ]
+
+
+def render_pysolfc_grades(root: Path) -> list[str]:
+    """The graded seeds (``make_pysolfc_seeds.py grade``'s ``GAME/grades/*.json``): how
+    the solvable seeds of the games graded so far spread over the grades."""
+    grades = ("easy", "medium", "hard", "expert")
+    rows = []
+    for game, name, gid in PYSOLFC_GAMES:
+        cs = [json.loads(p.read_text(encoding="utf-8"))
+              for p in (root / game / "grades").glob("*.json")]
+        if not cs:
+            continue
+        seeds = sum(len(c["seeds"]) for c in cs)
+        count = {g: sum(1 for c in cs for x in c["grades"] if x == g) for g in grades}
+        ungraded = seeds - sum(count.values())
+        first = min(c["start"] for c in cs)
+        last = max(c["stop"] for c in cs) - 1
+        games = sum(c["stop"] - c["start"] for c in cs)
+        th = cs[0]["thresholds"]
+        cpu = sum(c["cpu_seconds"] for c in cs)
+        rows.append(f"| {name} ({gid}) | {first}–{last} | {n(games)} | {n(seeds)} | "
+                    + " | ".join(f"{n(count[g])} ({100 * count[g] / seeds:.1f}%)"
+                                 for g in grades)
+                    + f" | {ungraded} | {th[0]:g} / {th[1]:g} / {th[2]:g} | "
+                    f"{cpu / seeds:.2f} |")
+    if not rows:
+        return []
+    return [
+        "", "### Graded seeds, for a harder mode", "",
+        "The solvable seeds of these games graded as `pyramids grade` grades a deal "
+        "(deterministic; the thresholds are the preset's, or the family's when it has none "
+        "of its own: `pyramids.generator.grading`, src/pyramids/puzzles/README.md), one "
+        "list per grade shipped beside the full one "
+        "(`src/pyramids/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
+        "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, a chunk at a time) "
+        "and `... assemble`.", "",
+        "| game | games | tried | solvable seeds | easy | medium | hard | expert | ungraded "
+        "| thresholds (medium / hard / expert from) | CPU s per seed |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+        *rows,
+    ]
+
+
 def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence[str],
            figures: bool = True) -> Path:
     """Write ``results.md`` (and figures) under ``out_dir`` from the chunk summaries."""
@@ -921,6 +1019,7 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
     if "collections" in figs:
         lines += ["", "## Grades of the shipped puzzle collections", "",
                   f"![{FIGURE_TITLES['collections']}]({figs['collections']})"]
+    lines += render_pysolfc(chunks.parent / "pysolfc")
     finished = all(r.deals >= r.target and not r.unknown
                    for rs in all_results.values() for r in rs)
     title = ("What the runs cost" if finished

@@ -75,6 +75,8 @@ class Reference:
         self.pyr = list(self.deal.cards[:n])
         self.rest = list(self.deal.cards[n:])
         self.pile = list(self.rest) if self.v.rest == "stock" else []
+        for _ in range(self.v.opening):  # deals made before play starts (PySolFC's games)
+            self.play(DEAL)
 
     # positions as (row, i), row 1 at the top
     def pyr_card(self, r: int, i: int) -> Card:

@@ -21,6 +21,11 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "giza-6x4": ("tableau", (6, 4), None, None, None, False, "all", "none"),
     "bouquet": ("bouquet", None, None, None, None, False, "all", "none"),
     "msc": ("stock", None, 1, 3, "allowed", False, "pyramid", "msc"),
+    # PySolFC's games (docs/rules.md, PySolFC's games; openings in tests/test_pysolfc.py)
+    "pysolfc-pyramid": ("stock", None, 1, 3, "allowed", False, "all", "none"),
+    "pysolfc-relaxed-pyramid": ("stock", None, 1, 3, "allowed", False, "pyramid", "none"),
+    "pysolfc-giza": ("tableau", (8, 3), None, None, None, False, "all", "none"),
+    "pysolfc-king-tut": ("stock", None, 3, None, None, False, "pyramid", "none"),
 }
 
 
@@ -151,11 +156,13 @@ def test_options_round_trip(v: Variant) -> None:
     assert Variant.from_options(v.options()) == v
     assert v.describe().startswith(v.name + ": ")
     opts = v.options()
-    # options added later (stock_top) appear only when they are not their default
-    assert set(opts) - {"stock_top"} == {"name", "rows", "rest", "columns", "tableau_rows",
-                                         "draw", "passes", "stock_waste", "overlap",
-                                         "objective", "scoring"}
+    # options added later (stock_top, opening) appear only when not their default, so
+    # that records made before them read back
+    assert set(opts) - {"stock_top", "opening"} == {
+        "name", "rows", "rest", "columns", "tableau_rows", "draw", "passes", "stock_waste",
+        "overlap", "objective", "scoring"}
     assert ("stock_top" in opts) == v.face_up
+    assert ("opening" in opts) == bool(v.opening)
 
 
 def test_describe_says_what_matters() -> None:

@@ -49,10 +49,13 @@ def shuffled_deck(number: int) -> list[Card]:
 
 @dataclass(frozen=True)
 class Deal:
-    """52 distinct cards in layout order, and the deal number they came from, if any."""
+    """52 distinct cards in layout order, and the deal number they came from, if any
+    (``number``: the project's numbering; ``pysolfc``: a PySolFC game number, see
+    :mod:`pyramids.pysolfc`)."""
 
     cards: tuple[Card, ...]
     number: int | None = field(default=None, compare=False)
+    pysolfc: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         check_cards(self.cards)
@@ -63,10 +66,19 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str, variant: Variant | None = None) -> Deal:
-        """Parse a deal number, the line form, the pretty form or JSON."""
+        """Parse a deal number, ``pysolfc:N`` (needs ``variant``), the line form, the
+        pretty form or JSON."""
         s = text.strip()
         if not s:
             raise DealError("empty deal")
+        if s.lower().startswith("pysolfc"):
+            from .pysolfc import PySolFCGame
+
+            game = PySolFCGame.parse(s)
+            if variant is None:
+                raise DealError(f"{game} needs the variant: PySolFC deals each game its "
+                                "own way")
+            return game.deal(variant)
         if s.startswith("{"):
             return cls.from_json(s)
         if re.fullmatch(r"#?\d+", s):
@@ -110,6 +122,14 @@ class Deal:
     def __str__(self) -> str:
         return self.line()
 
+    def label(self) -> str:
+        """How the deal is named: ``17``, ``pysolfc:32000``, or its 52 cards."""
+        if self.number is not None:
+            return str(self.number)
+        if self.pysolfc is not None:
+            return f"pysolfc:{self.pysolfc}"
+        return self.line()
+
     def __repr__(self) -> str:
         if self.number is not None:
             return f"Deal.from_number({self.number})"
@@ -123,6 +143,8 @@ class Deal:
         lines = []
         if self.number is not None:
             lines.append(f"# deal {self.number} ({variant.name})")
+        if self.pysolfc is not None:
+            lines.append(f"# PySolFC game {self.pysolfc} ({variant.name})")
         rows = variant.rows
         for r, row in enumerate(self.pyramid_rows(variant), 1):
             lines.append("  " * (rows - r) + "  ".join(fmt(c) for c in row))
@@ -131,6 +153,8 @@ class Deal:
             lines += ["  " + "  ".join(fmt(c) for c in row) for row in self.tableau_rows(variant)]
         else:
             lines.append(f"{variant.rest}: " + " ".join(fmt(c) for c in self.rest(variant)))
+        if variant.opening:
+            lines.append("# " + opening_note(self, variant, fmt))
         return "\n".join(lines)
 
     def to_json_obj(self, variant: Variant | None = None) -> dict[str, Any]:
@@ -141,6 +165,10 @@ class Deal:
             obj["tableau"] = [[str(c) for c in row] for row in self.tableau_rows(v)]
         else:
             obj[v.rest] = [str(c) for c in self.rest(v)]
+        if self.pysolfc is not None:
+            obj["pysolfc"] = self.pysolfc
+        if v.opening:
+            obj["opening"] = opening_note(self, v)
         return obj
 
     def to_json(self, variant: Variant | None = None) -> str:
@@ -177,6 +205,19 @@ class Deal:
                 raise DealError(f"the cards given are not those of deal {number}")
             return cls(deal.cards, number)
         return deal
+
+
+def opening_note(deal: Deal, variant: Variant, fmt: Any = str) -> str:
+    """Where ``variant``'s opening deals leave the stock cards when play starts (the
+    solutions begin after them): ``play starts after 2 deals: hand 5C, waste 7D``."""
+    k = variant.opening_dealt
+    turned = deal.rest(variant)[:k]
+    n = variant.opening
+    head = f"play starts after {n} deal{'s' if n > 1 else ''} ({k} card{'s' if k > 1 else ''})"
+    if variant.draw == 1:
+        waste = " ".join(fmt(c) for c in turned[:-1]) or "empty"
+        return f"{head}: hand {fmt(turned[-1])}, waste {waste}"
+    return f"{head}: waste {' '.join(fmt(c) for c in turned)} (top last)"
 
 
 def _json_cards(obj: dict[str, Any], key: str, rows: bool) -> list[str]:

@@ -87,6 +87,8 @@ class Game:
         self.cleared_pass: int | None = None
         self.moves: list[Move] = []
         self._undo: list[_Snapshot] = []
+        for _ in range(variant.opening):  # deals made before play starts (PySolFC's games)
+            self._deal()
 
     # -- what is where ---------------------------------------------------
     def is_removed(self, card: int) -> bool:

@@ -194,7 +194,7 @@ def same_length(variant: Variant) -> int | None:
         return discards
     if variant.passes == 1 and not variant.face_up:  # (a face-up top may go undrawn)
         draw = variant.draw or 1
-        return discards + -(-variant.rest_cards // draw)
+        return discards + -(-variant.rest_cards // draw) - variant.opening
     return None
 
 

@@ -28,7 +28,7 @@ STOCK_ONLY = ("draw", "passes", "stock_waste")
 #: Options added after stored records began (puzzle collections, results chunks, bulk
 #: files): :meth:`Variant.options` lists one only when it differs from its default, so
 #: every record written before it still names the same variant, byte for byte.
-LATER_OPTIONS: dict[str, object] = {"stock_top": "face-down"}
+LATER_OPTIONS: dict[str, object] = {"stock_top": "face-down", "opening": 0}
 OPTION_NAMES = ("rows", "rest", "columns", "tableau_rows", "draw", "passes", "stock_waste",
                 "overlap", "objective", "scoring", *LATER_OPTIONS)
 #: Microsoft Solitaire Collection's score: 5 points a removal (a King alone or a pair)
@@ -65,6 +65,7 @@ class Variant:
     objective: Objective = "all"
     scoring: Scoring = "none"
     stock_top: StockTop = "face-down"
+    opening: int = 0  # deals already made when play starts (PySolFC's games; see below)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -101,8 +102,14 @@ class Variant:
         """Redeals allowed (``None``: unlimited)."""
         return None if self.passes is None else self.passes - 1
 
+    @property
+    def opening_dealt(self) -> int:
+        """Stock cards turned up by the opening deals (the stock pointer at the start)."""
+        return min(self.opening * (self.draw or 0), self.rest_cards)
+
     def validate(self) -> None:
         """Raise :class:`VariantError` naming the first option that does not fit."""
+        self._validate_opening()
         if not isinstance(self.rows, int) or not MIN_ROWS <= self.rows <= MAX_ROWS:
             raise VariantError(f"rows must be {MIN_ROWS} to {MAX_ROWS}, got {self.rows!r}")
         if self.rest not in REST_KINDS:
@@ -141,6 +148,25 @@ class Variant:
         if self.scoring == "msc" and self.rows != len(MSC_ROW_BONUS):
             raise VariantError(f"msc scoring gives a bonus for each of the 7 pyramid rows: "
                                f"it needs 7 rows, got {self.rows}")
+
+    def _validate_opening(self) -> None:
+        """``opening``: the deals a program has made before the player's first move
+        (PySolFC turns one card onto the waste in Pyramid, three in King Tut); play, the
+        solvers and the notation start after them."""
+        if isinstance(self.opening, bool) or not isinstance(self.opening, int) \
+                or self.opening < 0:
+            raise VariantError(f"opening must be a whole number of deals >= 0, "
+                               f"got {self.opening!r}")
+        if self.opening and self.rest != "stock":
+            raise VariantError(f"opening deals need a stock, and {self.name} has a "
+                               f"{self.rest}")
+        if self.opening and self.face_up:
+            raise VariantError("opening deals need stock-top face-down (PySolFC's stock): "
+                               "a face-up top shows its card without a deal")
+        if self.opening and self.draw in (1, 3) and \
+                self.opening > -(-(52 - pyramid_size(self.rows)) // self.draw):
+            raise VariantError(f"opening of {self.opening} deals is more than the stock "
+                               f"holds ({52 - pyramid_size(self.rows)} cards, draw {self.draw})")
 
     def _validate_stock(self) -> None:
         if self.draw not in (1, 3):
@@ -205,7 +231,8 @@ class Variant:
 
     def options(self) -> dict[str, Any]:
         """Every option resolved, as plain JSON-able values (``passes: None`` = unlimited);
-        an option of :data:`LATER_OPTIONS` only when it is not its default."""
+        an option of :data:`LATER_OPTIONS` (``stock_top``, ``opening``) only when it is not
+        its default, so that records made before it read back."""
         return {"name": self.name} | {
             k: getattr(self, k) for k in OPTION_NAMES
             if k not in LATER_OPTIONS or getattr(self, k) != LATER_OPTIONS[k]}
@@ -223,6 +250,8 @@ class Variant:
             if key not in OPTION_NAMES:
                 raise VariantError(f"unknown option {key!r}: options are {', '.join(OPTION_NAMES)}")
         base = get_variant(name)
+        for key, default in LATER_OPTIONS.items():  # options() leaves out their defaults
+            opts.setdefault(key, default)
         return dataclasses.replace(base, **opts)
 
     def rest_label(self) -> str:
@@ -245,6 +274,8 @@ class Variant:
         parts.append(f"objective {self.objective}")
         if self.scoring != "none":
             parts.append(f"{self.scoring} scoring")
+        if self.opening:
+            parts.append(f"play starts after {self.opening} deal{'s' if self.opening > 1 else ''}")
         return " ".join(parts[:1]) + " " + ", ".join(parts[1:])
 
 
@@ -256,6 +287,7 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
         for opt in STOCK_ONLY:
             out.setdefault(opt, changes.get(opt))
         out.setdefault("stock_top", changes.get("stock_top", "face-down"))
+        out["opening"] = changes.get("opening", 0)
         if base.scoring != "none" and "scoring" not in changes:
             out["scoring"] = "none"
     elif base.rest != "stock":
@@ -268,6 +300,19 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
         out["tableau_rows"] = changes.get("tableau_rows")
     return out
 
+
+# PySolFC's Pyramid family as PySolFC plays it (docs/rules.md, *PySolFC's games*, gives
+# the line of PySolFC's source behind each option). Pyramid and Relaxed Pyramid start with
+# one card on the waste and the next face up on the talon, which is the project's hand
+# after two deals; King Tut starts with three cards on the waste: one deal of three.
+PYSOLFC_PRESETS = (
+    Variant("pysolfc-pyramid", passes=3, opening=2),
+    Variant("pysolfc-relaxed-pyramid", passes=3, objective="pyramid", opening=2),
+    Variant("pysolfc-giza", rest="tableau", columns=8, tableau_rows=3, draw=None,
+            passes=None, stock_waste=None),
+    Variant("pysolfc-king-tut", draw=3, passes=None, stock_waste=None, objective="pyramid",
+            opening=1),
+)
 
 PRESETS: dict[str, Variant] = {
     v.name: v
@@ -286,6 +331,7 @@ PRESETS: dict[str, Variant] = {
         Variant("giza-6x4", rest="tableau", columns=6, tableau_rows=4, draw=None, passes=None,
                 stock_waste=None),
         Variant("bouquet", rest="bouquet", draw=None, passes=None, stock_waste=None),
+        *PYSOLFC_PRESETS,
     )
 }
 ALIASES = {"great-triangle": "pyramid"}

@@ -142,14 +142,23 @@ def _stock(view: View, out: Placed, y: float, w: float, cap: float, numbers: boo
             if view.variant.draw == 3:
                 text += ", three at a time"
             out.ops.append(("text", out.width / 2, y + CAPTION_SIZE, text))
-        return _fan(out, list(view.stock), y + cap, w, out.width, numbers=numbers,
-                    group=view.variant.draw or 1)
+        y = _fan(out, list(view.stock), y + cap, w, out.width, numbers=numbers,
+                 group=view.variant.draw or 1)
+        if not view.waste and view.hand is None:
+            return y
+        # the cards a variant's opening deals turned up (PySolFC's games start so)
+        return _waste(view, out, y, w, cap)
     # A checkpoint: what is left of the stock, then hand and waste.
     if cap:
         pass_text = f"pass {view.pass_no}: " if (view.variant.passes or 2) > 1 else ""
         out.ops.append(("text", out.width / 2, y + CAPTION_SIZE,
                         f"{pass_text}stock ({len(view.stock)} left, next on the left)"))
     y = _fan(out, list(view.stock), y + cap, w, out.width, numbers=False, empty_slot=True)
+    return _waste(view, out, y, w, cap)
+
+
+def _waste(view: View, out: Placed, y: float, w: float, cap: float) -> float:
+    """The waste, top on the right, and the hand set apart after it."""
     y += 0.12 * CARD_RATIO * w
     if cap:
         text = "waste (top on the right)" if view.hand is None and view.variant.draw == 3 else \

@@ -48,6 +48,7 @@ from .drawing import draw_card, draw_star
 from .puzzles import BookError, Puzzle, shortest_solution
 from .text import (
     RED_HEX,
+    deal_title,
     goal_text,
     how_to_play,
     move_markup,
@@ -372,7 +373,7 @@ class _Story:
             opts = [escape(o) for o in rule_options(v)]
             opts = [f'<font color="{RED_HEX}"><b>{o}</b></font>' if "ALLOWED" in o else o
                     for o in opts]
-            deal = f"Deal {p.deal.number}" if p.deal.number is not None else "Custom deal"
+            deal = deal_title(p.deal)
             goal = goal_text(v)
             if v.scoring == "par" and p.par_score is not None:
                 goal += f" Target: <b>{p.par_score} points</b>."
@@ -409,7 +410,8 @@ class _Story:
         st = self.st
         v = p.variant
         moves = p.solution
-        deal = f"deal {p.deal.number}" if p.deal.number is not None else "custom deal"
+        deal = deal_title(p.deal)
+        deal = deal if deal.startswith("PySolFC") else deal.lower()
         extra = f", Par score {p.par_score}" if p.par_score is not None else ""
         unit = "steps" if v.face_up else "moves"
         fewest = ", the fewest" if p.shortest else ""

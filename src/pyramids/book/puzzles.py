@@ -72,14 +72,21 @@ class Puzzle:
             name = vopts.pop("name")
             variant = variant_from_options(name, vopts)
             number = obj.get("deal")
+            game = obj.get("pysolfc")  # a PySolFC game number (dealt for the variant)
             if "line" in obj:
                 deal = Deal.parse_line(str(obj["line"]))
                 if number is not None:
                     if deal != Deal.from_number(int(number)):
                         raise BookError(f"the cards are not those of deal {number}")
                     deal = Deal(deal.cards, int(number))
+                elif game is not None:
+                    if deal != _pysolfc_deal(game, variant):
+                        raise BookError(f"the cards are not those of PySolFC game {game}")
+                    deal = Deal(deal.cards, pysolfc=int(game))
             elif number is not None:
                 deal = Deal.from_number(int(number))
+            elif game is not None:
+                deal = _pysolfc_deal(game, variant)
             else:
                 raise BookError("no 'line' nor 'deal' number")
             sol = obj["solution"]
@@ -94,7 +101,7 @@ class Puzzle:
             raise BookError(f"{where}: unknown grade {grade!r}: one of {', '.join(GRADES)}")
         score = obj.get("score")
         return cls(
-            id=str(obj.get("id") or f"{variant.name}-{deal.number}"),
+            id=str(obj.get("id") or f"{variant.name}-{deal.number if game is None else game}"),
             collection=str(obj.get("collection") or variant.name),
             deal=deal, variant=variant, grade=grade, solution=moves,
             score=float(score) if isinstance(score, int | float) else None,
@@ -147,7 +154,16 @@ class Puzzle:
                "unique": self.unique, "solution": [str(m) for m in self.solution]}
         if self.shortest is not None:
             obj["shortest"] = self.shortest
+        if self.deal.pysolfc is not None:
+            obj["pysolfc"] = self.deal.pysolfc
         return obj
+
+
+def _pysolfc_deal(game: object, variant: Variant) -> Deal:
+    """PySolFC game ``game`` dealt for ``variant`` (errors say what is wrong with it)."""
+    from ..pysolfc import PySolFCGame, check_number
+
+    return PySolFCGame(check_number(game, "'pysolfc'")).deal(variant)
 
 
 #: nodes the optimal solver may expand to prove a puzzle's shortest solution (a node

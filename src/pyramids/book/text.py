@@ -9,6 +9,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..cards import SUIT_SYMBOLS, Card
+from ..deals import Deal
 from ..moves import Move
 from ..variants import PRESETS, Variant
 
@@ -17,6 +18,9 @@ VARIANT_TITLES = {
     "pyramid": "Pyramid", "par-pyramid": "Par Pyramid", "cheops": "Cheops",
     "king-tut": "King Tut", "tuts-tomb": "Tut's Tomb", "giza": "Giza",
     "giza-6x4": "Giza 6\u00d74", "bouquet": "Open Bouquet",
+    # PySolFC's games under its own rules (docs/rules.md, PySolFC's games)
+    "pysolfc-pyramid": "PySolFC Pyramid", "pysolfc-relaxed-pyramid": "PySolFC Relaxed Pyramid",
+    "pysolfc-giza": "PySolFC Giza", "pysolfc-king-tut": "PySolFC King Tut",
 }
 
 
@@ -47,6 +51,15 @@ def variant_title(v: Variant) -> str:
             return base + " with overlap"
         extra.append("overlap" if v.overlap else "no overlap")
     return base + (", " + ", ".join(extra) if extra else "")
+
+
+def deal_title(deal: Deal) -> str:
+    """``Deal 17``, ``PySolFC game 32000`` or ``Custom deal``: where a deal came from."""
+    if deal.number is not None:
+        return f"Deal {deal.number}"
+    if deal.pysolfc is not None:
+        return f"PySolFC game {deal.pysolfc}"
+    return "Custom deal"
 
 
 def suit_markup(suit: str) -> str:
@@ -191,6 +204,13 @@ def _stock_rules(v: Variant) -> str:
         verb = "recycle" if v.face_up else "redeal"
         text += (f" To {verb}, turn the waste over, without shuffling, to form a new stock "
                  "once the stock is empty.")
+    if v.opening:
+        n, k = v.opening, v.opening_dealt
+        how = ", as PySolFC starts it" if v.name.startswith("pysolfc-") else ""
+        text += (f" Play starts after {'the first deal' if n == 1 else f'the first {n} deals'}"
+                 f"{how}: the diagram shows the {k} card{'s' if k > 1 else ''}"
+                 " already turned up " + ("on the waste." if v.draw == 3 else
+                                          "(the waste, then the hand)."))
     return text
 
 

@@ -150,15 +150,17 @@ _WARM: set[tuple[Any, ...]] = set()  # jobs this process has run once (imports a
 
 def _record(item: SourceItem, obj: Record) -> Record:
     record: Record = {"i": item.key, "deal": item.number}
-    if item.number is None:
+    if item.pysolfc is not None:
+        record["pysolfc"] = item.pysolfc
+    elif item.number is None:
         record["line"] = item.line
     obj.pop("deal", None)
     record.update(obj)
     return record
 
 
-SLIM_KEYS = ("i", "deal", "line", "status", "engine", "score", "nodes", "seconds", "reason",
-             "steps", "optimal", "reached", "count")
+SLIM_KEYS = ("i", "deal", "pysolfc", "line", "status", "engine", "score", "nodes", "seconds",
+             "reason", "steps", "optimal", "reached", "count")
 
 
 def slim_record(record: Record) -> Record:
@@ -174,7 +176,9 @@ def slim_record(record: Record) -> Record:
 def _slim(item: SourceItem, v: Verdict) -> Record:
     """``slim_record(_record(item, json_obj(v)))`` without wording the rest."""
     record: Record = {"i": item.key, "deal": item.number}
-    if item.number is None:
+    if item.pysolfc is not None:
+        record["pysolfc"] = item.pysolfc
+    elif item.number is None:
         record["line"] = item.line
     record.update(status=v.status, engine=v.engine, score=v.score, nodes=v.nodes,
                   seconds=round(v.seconds, 6), reason=v.reason or None,
@@ -194,7 +198,7 @@ def analyse_item(item: SourceItem, job: Job) -> Record:
     warm = (job.variant, job.mode, job.engine, job.goal, fn) in _WARM
     hard = None if job.time_limit is None or not warm else 3 * job.time_limit + 10
     try:
-        deal = item.deal()
+        deal = item.deal(job.variant)
         with _hard_limit(hard):
             verdict = fn(deal, job)
         _WARM.add((job.variant, job.mode, job.engine, job.goal, fn))
@@ -321,7 +325,7 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
     for i, it in enumerate(items):
         if it.number is None:
             try:
-                cards[i] = [int(c) for c in Deal.parse_line(str(it.line)).cards]
+                cards[i] = it.card_ids(v)
             except Exception:  # the one-by-one path words the error
                 continue
             todo.append(i)
@@ -329,7 +333,7 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
     certs: dict[int, Certificate] = {}
 
     def deal(i: int) -> Deal:
-        return Deal(tuple(CARDS[c] for c in cards[i]), items[i].number)
+        return Deal(tuple(CARDS[c] for c in cards[i]), items[i].number, items[i].pysolfc)
 
     # 1. instant certificates (analyse and check both run them first)
     flags = np.zeros(len(todo), np.int64)

@@ -18,6 +18,7 @@ from typing import IO, TextIO, overload
 
 from ..deals import MAX_DEAL, Deal
 from ..errors import DealError, PyramidsError
+from ..variants import Variant
 from .errors import BulkError
 
 
@@ -29,16 +30,38 @@ class SourceItem:
     number: int | None = None
     line: str | None = None
     where: str = ""  # "file.txt line 12", for error messages
+    pysolfc: int | None = None  # a PySolFC game number (its cards depend on the variant)
 
-    def deal(self) -> Deal:
+    def deal(self, variant: Variant | None = None) -> Deal:
+        """The deal; a PySolFC game needs the ``variant`` whose dealing order lays it out."""
         if self.number is not None:
             return Deal.from_number(self.number)
+        if self.pysolfc is not None:
+            from ..pysolfc import PySolFCGame
+
+            if variant is None:
+                raise DealError(f"pysolfc:{self.pysolfc} needs the variant to be dealt")
+            return PySolFCGame(self.pysolfc).deal(variant)
         assert self.line is not None
         return Deal.parse_line(self.line)
 
+    def card_ids(self, variant: Variant) -> list[int]:
+        """The deal's card indices in layout order (the batch path's form): a PySolFC game
+        without making :class:`Deal` and :class:`Card` objects, which cost more than the
+        shuffle."""
+        if self.pysolfc is not None and self.number is None:
+            from ..pysolfc import layout_ids
+
+            return layout_ids(self.pysolfc, variant)
+        return [int(c) for c in self.deal(variant).cards]
+
     def label(self) -> str:
-        """The deal as the source gave it: its number, or its 52 cards."""
-        return str(self.number) if self.number is not None else str(self.line)
+        """The deal as the source gave it: its number, ``pysolfc:N``, or its 52 cards."""
+        if self.number is not None:
+            return str(self.number)
+        if self.pysolfc is not None:
+            return f"pysolfc:{self.pysolfc}"
+        return str(self.line)
 
 
 class DealSource:
@@ -74,6 +97,31 @@ class RangeSource(DealSource):
     def __iter__(self) -> Iterator[SourceItem]:
         for n in range(self.start, self.stop):
             yield SourceItem(n, number=n)
+
+    def contains(self, key: int) -> bool:
+        return self.start <= key < self.stop
+
+
+class PySolFCRangeSource(DealSource):
+    """PySolFC game numbers ``start`` to ``stop - 1`` (``pysolfc:A:B``); the key is the
+    game number. The cards of each are made where the variant is known (the worker)."""
+
+    kind = "pysolfc"
+
+    def __init__(self, start: int, stop: int) -> None:
+        from ..pysolfc import MAX_GAME, MIN_GAME
+
+        if not MIN_GAME <= start <= stop <= MAX_GAME + 1:
+            raise BulkError(f"a PySolFC game range must satisfy {MIN_GAME} <= A <= B <= "
+                            f"{MAX_GAME + 1}, got pysolfc:{start}:{stop}")
+        self.start, self.stop = start, stop
+        self.first_key = start
+        self.total = stop - start
+        self.description = f"pysolfc:{start}:{stop}"
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for n in range(self.start, self.stop):
+            yield SourceItem(n, pysolfc=n)
 
     def contains(self, key: int) -> bool:
         return self.start <= key < self.stop
@@ -129,10 +177,10 @@ class NumberRun(Sequence[SourceItem]):
 
 
 class LinesSource(DealSource):
-    """One deal per line: a number (``123`` or ``#123``), 52 cards, or a JSON object with
-    ``line``, ``deal`` or ``number`` (so ``filter --json`` output reads back). Blank lines
-    and lines starting with ``#`` followed by a non-digit are skipped. The key is the
-    ordinal of the deal (0, 1, 2, ...). Errors name the line."""
+    """One deal per line: a number (``123`` or ``#123``), ``pysolfc:N``, 52 cards, or a
+    JSON object with ``line``, ``deal``, ``number`` or ``pysolfc`` (so ``filter --json``
+    output reads back). Blank lines and lines starting with ``#`` followed by a non-digit
+    are skipped. The key is the ordinal of the deal (0, 1, 2, ...). Errors name the line."""
 
     def __init__(self, name: str, opener: Callable[[], IO[str]], total: int | None = None,
                  kind: str = "lines") -> None:
@@ -142,14 +190,36 @@ class LinesSource(DealSource):
         self.description = name
         self.kind = kind
 
+    variant: Variant | None = None  # set by check_variant: pysolfc:N lines are checked
+
     def __iter__(self) -> Iterator[SourceItem]:
         key = 0
         with self._open() as f:
             for lineno, raw in enumerate(f, 1):
                 item = parse_deal_line(raw, key, f"{self.name} line {lineno}")
                 if item is not None:
+                    if item.pysolfc is not None and self.variant is not None:
+                        _check_dealt(self.variant, item.where)
                     yield item
                     key += 1
+
+
+def _check_dealt(variant: Variant, where: str = "") -> None:
+    from ..pysolfc import dealing_order
+
+    try:
+        dealing_order(variant)
+    except DealError as e:
+        raise BulkError(f"{where}: {e}" if where else str(e)) from None
+
+
+def check_variant(source: DealSource, variant: Variant) -> None:
+    """Refuse PySolFC games under a variant PySolFC does not deal (:class:`BulkError`):
+    a range at once, a file's ``pysolfc:N`` lines as they are read."""
+    if isinstance(source, PySolFCRangeSource):
+        _check_dealt(variant)
+    elif isinstance(source, LinesSource):
+        source.variant = variant
 
 
 def parse_deal_line(raw: str, key: int, where: str) -> SourceItem | None:
@@ -160,6 +230,10 @@ def parse_deal_line(raw: str, key: int, where: str) -> SourceItem | None:
         return None
     shown = text if len(text) <= 80 else text[:77] + "..."
     try:
+        if text[:7].lower() == "pysolfc":
+            from ..pysolfc import PySolFCGame
+
+            return SourceItem(key, pysolfc=PySolFCGame.parse(text).number, where=where)
         if text.lstrip("#").isdigit():
             number = int(text.lstrip("#"))
             if number > MAX_DEAL:
@@ -181,6 +255,10 @@ def _json_item(text: str, key: int, where: str) -> SourceItem:
     if not isinstance(obj, dict):
         raise DealError("a JSON deal must be an object")
     number = obj.get("deal", obj.get("number"))
+    if number is None and obj.get("pysolfc") is not None:  # filter --json of pysolfc:N
+        from ..pysolfc import check_number
+
+        return SourceItem(key, pysolfc=check_number(obj["pysolfc"], "'pysolfc'"), where=where)
     if number is not None and not isinstance(number, int):
         raise DealError(f"deal number must be an integer, got {number!r}")
     if obj.get("line"):
@@ -193,6 +271,30 @@ def _json_item(text: str, key: int, where: str) -> SourceItem:
     if not 0 <= number <= MAX_DEAL:
         raise DealError(f"deal number must be 0 to 2^64-1, got {number}")
     return SourceItem(key, number=number, where=where)
+
+
+def parse_pysolfc_range(text: str) -> PySolFCRangeSource | None:
+    """``pysolfc:A:B`` or ``pysolfc:A:+K`` (PySolFC game numbers); ``None`` if ``text``
+    does not start with ``pysolfc``; :class:`BulkError` for a malformed one."""
+    from ..pysolfc import match_spec, parse_number
+
+    rest = match_spec(text)
+    if rest is None:
+        return None
+    a, sep, b = rest.partition(":")
+    if not sep:
+        raise BulkError(f"a single PySolFC game is not a source: use pysolfc:{a.strip()}:+1 "
+                        f"(or pysolfc:A:B for a range), got {text!r}")
+    try:
+        start = parse_number(a)
+        b = b.strip().replace("_", "")
+        stop = start + int(b[1:]) if b.startswith("+") else int(b)
+    except DealError as e:
+        raise BulkError(f"{e} (in the range {text!r})") from None
+    except ValueError:
+        raise BulkError("a PySolFC game range looks like pysolfc:32000:40000 or "
+                        f"pysolfc:32000:+1000, got {text!r}") from None
+    return PySolFCRangeSource(start, stop)
 
 
 def parse_range(text: str) -> RangeSource | None:
@@ -211,8 +313,12 @@ def parse_range(text: str) -> RangeSource | None:
 
 def parse_source(spec: str, stdin: TextIO | None = None, count_lines: bool = True
                  ) -> DealSource:
-    """``A:B``, ``A:+K``, a path, or ``-`` for stdin (see :class:`LinesSource`)."""
+    """``A:B``, ``A:+K``, ``pysolfc:A:B``, a path, or ``-`` for stdin (see
+    :class:`LinesSource`)."""
     spec = spec.strip()
+    games = parse_pysolfc_range(spec)
+    if games is not None:
+        return games
     rng = parse_range(spec)
     if rng is not None:
         return rng

@@ -22,12 +22,16 @@ from ..bulk import (
     Job,
     OutFile,
     Progress,
+    PySolFCRangeSource,
     Record,
     RunState,
+    check_variant,
     default_workers,
     parse_source,
 )
+from ..deals import Deal
 from ..goals import Goal
+from ..pysolfc import MS_BELOW
 from ..stats import (
     Cell,
     Tally,
@@ -123,6 +127,10 @@ def _source(spec: str | None, required_msg: str) -> DealSource:
 def _records(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
              resume: bool, progress: bool | None, label: str = ""
              ) -> tuple[Iterator[Record], RunState, Progress]:
+    try:
+        check_variant(source, job.variant)
+    except BulkError as e:
+        raise click.BadParameter(str(e), param_hint="'--deals'") from None
     outfile = OutFile(out, job, source, resume) if out else None
     state = RunState()
     bar = Progress(source.total, label, enabled=progress, state=state)
@@ -166,11 +174,21 @@ def _consume(records: Iterator[Record], bar: Progress, out: str | None,
               help="Write JSON lines with the verdict and certificate instead of the deals.")
 @click.option("--unknowns", type=click.File("w"),
               help="Write the deals left undecided (time limit, errors) to this file.")
+@click.option("--format", "fmt", type=click.Choice(["lines", "pysolfc-seeds"]),
+              default="lines", show_default=True,
+              help="lines: each kept deal as given; pysolfc-seeds: at the end, a Python "
+                   "module with SOLVABLE_SEEDS as PySolFC's Klondike list has it (give "
+                   "PySolFC games from 32000 up: --deals pysolfc:32000:+N).")
+@click.option("--grade", "grades", multiple=True,
+              type=click.Choice(["easy", "medium", "hard", "expert"]),
+              help="Keep only winnable deals of this grade (repeat for several): each "
+                   "is graded as 'pyramids grade' does, which costs far more than solving.")
 def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
                time_limit: float | None, workers: int | None, chunk: int | None,
                scheduler: str | None, out: str | None, resume: bool,
                progress: bool | None, goal: Goal, keep: str,
-               as_json: bool, unknowns: TextIO | None) -> None:
+               as_json: bool, unknowns: TextIO | None, fmt: str,
+               grades: tuple[str, ...]) -> None:
     """Write the winnable deals (or, with --keep blocked, the blocked ones).
 
     Deals come from --deals (A:B, a file, or stdin), one per line, as deal numbers or
@@ -181,15 +199,27 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     answer (steps, score, optimal) goes into the --json records and --out file.
     """
     source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
+    seeds_out = fmt == "pysolfc-seeds"
+    if seeds_out or grades:
+        _check_seed_options(source, mode, keep, as_json, seeds_out, grades)
     job = Job(variant, mode, engine, time_limit, goal=goal)  # type: ignore[arg-type]
     keep_status = {"winnable": ("winnable", "passed"), "blocked": ("blocked",)}[keep]
     tally = Tally()
+    seeds: list[int] = []
+    graded: dict[str, int] = {}
     with make_runner(workers, chunk, scheduler) as runner:
         records, _, bar = _records(runner, source, job, out, resume, progress, "filter")
 
         def each(rec: Record) -> None:
             tally.add(rec)
-            if rec["status"] in keep_status:
+            if rec["status"] in keep_status and grades:
+                grade = _grade(rec, variant)
+                graded[grade] = graded.get(grade, 0) + 1
+                if grade not in grades:
+                    return
+            if rec["status"] in keep_status and seeds_out:
+                seeds.append(_seed(rec))
+            elif rec["status"] in keep_status:
                 click.echo(json.dumps(rec) if as_json else _label(rec))
             elif rec["status"] == "unknown" and unknowns is not None:
                 unknowns.write((json.dumps(rec) if as_json else _label(rec)) + "\n")
@@ -210,11 +240,78 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
         parts.append(f"{tally.unknown} unknown ({reasons}; {where})")
     else:
         parts.append("0 unknown")
+    if grades:
+        parts.append("graded " + ", ".join(f"{g} {n}" for g, n in sorted(graded.items())))
     click.echo(", ".join(parts), err=True)
+    if seeds_out:
+        _write_seeds(seeds, source, variant, grades, tally.unknown)
+
+
+def _check_seed_options(source: DealSource, mode: str, keep: str, as_json: bool,
+                        seeds_out: bool, grades: tuple[str, ...]) -> None:
+    """--format pysolfc-seeds and --grade keep proved winnable deals only."""
+    what = "--format pysolfc-seeds" if seeds_out else "--grade"
+    if mode != "exact" or keep != "winnable":
+        raise click.UsageError(f"{what} lists proved winnable deals: use --mode exact and "
+                               "--keep winnable")
+    if seeds_out and as_json:
+        raise click.UsageError("--format pysolfc-seeds writes a Python module: drop --json")
+    if seeds_out and source.kind not in ("pysolfc", "lines", "stdin"):
+        raise click.UsageError("--format pysolfc-seeds needs PySolFC games: --deals "
+                               f"pysolfc:32000:+N, not {source.description}")
+    if seeds_out and isinstance(source, PySolFCRangeSource) and source.start < MS_BELOW:
+        raise click.UsageError(
+            f"--format pysolfc-seeds lists games from {MS_BELOW} up (below, PySolFC deals "
+            f"with its Microsoft-compatible generator): start the range at "
+            f"pysolfc:{MS_BELOW}, not {source.description}")
+
+
+def _grade(rec: Record, variant: Variant) -> str:
+    """The grade of a winnable record's deal ('pyramids grade'), or why it has none."""
+    from ..generator.grading import Grading, grade_deal
+    from ..pysolfc import PySolFCGame
+
+    if rec.get("deal") is not None:
+        deal = Deal.from_number(int(rec["deal"]))
+    elif rec.get("pysolfc") is not None:
+        deal = PySolFCGame(int(rec["pysolfc"])).deal(variant)
+    else:
+        deal = Deal.parse_line(str(rec["line"]))
+    res = grade_deal(deal, variant)
+    return res.grade if isinstance(res, Grading) else f"ungraded ({res.reason})"
+
+
+def _seed(rec: Record) -> int:
+    if rec.get("pysolfc") is None:
+        raise click.UsageError(f"--format pysolfc-seeds lists PySolFC games, and deal "
+                               f"{_label(rec)} is not one (write it pysolfc:N)")
+    return int(rec["pysolfc"])
+
+
+def _write_seeds(seeds: list[int], source: DealSource, variant: Variant,
+                 grades: tuple[str, ...], unknown: int) -> None:
+    from ..seedlists import SeedList, SeedListError, runs, seeds_module
+
+    if unknown:
+        raise click.ClickException(f"{unknown} deals are unknown: a seed list is written "
+                                   "only when every deal tried is settled")
+    tried = ((source.start, source.stop - 1),) if isinstance(source, PySolFCRangeSource) \
+        else tuple(runs(seeds))
+    command = (f"pyramids filter --deals {source.description} -V {variant.name} "
+               + "".join(f"--grade {g} " for g in grades) + "--format pysolfc-seeds")
+    try:
+        click.echo(seeds_module(SeedList(tuple(seeds), tried, variant, command, grades)),
+                   nl=False)
+    except SeedListError as e:
+        raise click.UsageError(str(e)) from None
 
 
 def _label(rec: Record) -> str:
-    return str(rec["deal"]) if rec.get("deal") is not None else str(rec.get("line"))
+    if rec.get("deal") is not None:
+        return str(rec["deal"])
+    if rec.get("pysolfc") is not None:
+        return f"pysolfc:{rec['pysolfc']}"
+    return str(rec.get("line"))
 
 
 @click.command("stats")

@@ -54,7 +54,7 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
         obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()}
         click.echo(json.dumps(obj))
         return
-    name = f"deal {deal.number}" if deal.number is not None else "deal"
+    name = "deal" if deal.number is None and deal.pysolfc is None else f"deal {deal.label()}"
     click.echo(f"{name}: {variant.describe()}")
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
                f"{verdict.seconds * 1000:.1f} ms CPU)")

@@ -10,8 +10,10 @@ from typing import Any
 import click
 
 from ..deals import Deal
+from ..errors import PyramidsError
 from ..generator.grading import Grading, grade_deal, thresholds_for
 from ..generator.players import PLAYER_NAMES, get_player, players_for, win_rates
+from ..pysolfc import PySolFCGame
 from ..variants import Variant
 from .options import DEAL, UserError, variant_options
 
@@ -61,17 +63,21 @@ def grade_cmd(deal: str, variant: Variant, playouts: int, players: tuple[str, ..
         source = f"puzzle {entry['id']} ({entry.get('collection', '')} collection)"
     else:
         try:
-            the_deal = DEAL.convert(deal, None, None)
+            given = DEAL.convert(deal, None, None)
+            the_deal = given.deal(variant) if isinstance(given, PySolFCGame) else given
         except click.BadParameter as e:
             raise UserError(f"{deal!r} is no puzzle id of the collections, and not a deal: "
                             f"{e.message}") from None
+        except PyramidsError as e:
+            raise UserError(str(e)) from None
         g = grade_deal(the_deal, variant)
         if not isinstance(g, Grading):
-            raise UserError(f"deal {the_deal.number if the_deal.number is not None else ''} "
+            named = the_deal.label() if the_deal.line() != the_deal.label() else ""
+            raise UserError(f"deal {named} "
                             f"is not a puzzle under {variant.name}: {g.reason}"
                             + (f" ({g.detail})" if g.detail else ""))
         comps, score, grade = g.components, g.score, g.grade
-        source = (f"deal {the_deal.number}" if the_deal.number is not None else "deal")
+        source = ("deal" if the_deal.label() == the_deal.line() else f"deal {the_deal.label()}")
     chosen = [get_player(n) for n in players] if players else players_for(variant)
     rates = win_rates(the_deal, variant, playouts, chosen, seed, comps.get("best_score"))
     th = thresholds_for(variant)

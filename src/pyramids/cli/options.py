@@ -13,6 +13,7 @@ import click
 from ..deals import Deal
 from ..errors import PyramidsError, VariantError
 from ..goals import GOAL_SYNTAX, Goal
+from ..pysolfc import PySolFCGame, match_spec
 from ..variants import (
     OBJECTIVES,
     SCORINGS,
@@ -43,26 +44,48 @@ class PyramidsGroup(click.Group):
 
 
 class DealType(click.ParamType):  # type: ignore[type-arg]  # generic only in click >= 8.2
-    """A deal number, a one-line deal, a file holding a deal (any form), or ``-`` for stdin."""
+    """A deal number, ``pysolfc:N``, a one-line deal, a file holding a deal (any form), or
+    ``-`` for stdin.
+
+    A PySolFC game comes back as a :class:`~pyramids.pysolfc.PySolFCGame`: its cards
+    depend on the variant, which :func:`variant_options` resolves it with."""
 
     name = "DEAL"
 
     def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Deal:
-        if isinstance(value, Deal):
+                ctx: click.Context | None) -> Deal | PySolFCGame:
+        if isinstance(value, Deal | PySolFCGame):
             return value
         text = str(value)
         try:
             if text == "-":
-                return Deal.parse(sys.stdin.read())
+                return _deal_or_game(sys.stdin.read())
             if text.strip().isdigit():
                 return Deal.from_number(int(text))
             if len(text) < 4096 and os.path.isfile(text):
                 with open(text, encoding="utf-8") as f:
-                    return Deal.parse(f.read())
-            return Deal.parse(text)
+                    return _deal_or_game(f.read())
+            return _deal_or_game(text)
         except PyramidsError as e:
             self.fail(str(e), param, ctx)
+
+
+def _deal_or_game(text: str) -> Deal | PySolFCGame:
+    if match_spec(text) is not None:
+        return PySolFCGame.parse(text)
+    return Deal.parse(text)
+
+
+def resolve_deals(kwargs: dict[str, Any], variant: Variant) -> None:
+    """Deal the PySolFC games among a command's arguments for ``variant`` (in place);
+    a variant PySolFC does not deal that way is a usage error (exit status 2)."""
+    for key, value in kwargs.items():
+        if isinstance(value, PySolFCGame):
+            try:
+                kwargs[key] = value.deal(variant)
+            except PyramidsError as e:
+                raise click.BadParameter(str(e), param_hint=f"'{key.upper()}' ({value})"
+                                         ) from None
 
 
 class PassesType(click.ParamType):  # type: ignore[type-arg]
@@ -116,7 +139,9 @@ def variant_options(f: F) -> F:
         click.option("--variant", "-V", default="pyramid", show_default=True,
                      help="Preset: pyramid, par-pyramid, cheops, king-tut, tuts-tomb, giza, "
                           "giza-6x4, bouquet (great-triangle = pyramid), msc (Microsoft "
-                          "Solitaire Collection's Pyramid)."),
+                          "Solitaire Collection's Pyramid); PySolFC's games: "
+                          "pysolfc-pyramid, pysolfc-relaxed-pyramid, pysolfc-giza, "
+                          "pysolfc-king-tut."),
         click.option("--rows", type=click.IntRange(1, 9), help="Pyramid rows (default 7)."),
         click.option("--rest", help="Where the other cards go: stock, bouquet, tableau:CxR."),
         click.option("--draw", type=click.Choice(["1", "3"]), help="Stock cards per deal."),
@@ -143,6 +168,7 @@ def variant_options(f: F) -> F:
             kwargs["variant"] = build_variant(**opts)
         except VariantError as e:
             raise click.UsageError(str(e)) from None
+        resolve_deals(kwargs, kwargs["variant"])
         return f(*args, **kwargs)
 
     for d in reversed(decorators):

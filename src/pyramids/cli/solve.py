@@ -104,7 +104,7 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         obj = verdict.to_json_obj() | {"variant": variant.options()}
         click.echo(json.dumps(obj))
         return
-    name = f"deal {deal.number}" if deal.number is not None else "deal"
+    name = "deal" if deal.number is None and deal.pysolfc is None else f"deal {deal.label()}"
     head = f"{name} ({variant.describe()}): {verdict.status}"
     if verdict.score is not None and verdict.goal is None:
         head += f", best par score {verdict.score}"

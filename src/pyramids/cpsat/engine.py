@@ -49,7 +49,7 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
 
     lim = Limits(time_limit, deterministic)
 
-    pos = position_after(deal, variant, start)[0] if start else Position()
+    pos = position_after(deal, variant, start)[0] if start or variant.opening else Position()
     try:
         if pos.won:
             verdict = Verdict("winnable", ENGINE, pos.moves, score=pos.par_score,

@@ -41,12 +41,15 @@ class Position:
 
     @property
     def is_start(self) -> bool:
-        """The deal itself (nothing played)."""
-        return not self.moves
+        """The deal itself (nothing played, nothing dealt: a variant's opening deals make
+        a position that is not the deal's)."""
+        return not self.moves and self.pointer == 0 and self.pass_no == 1
 
     def label(self) -> str:
         """How a certificate or reason names the position."""
         n = len(self.moves)
+        if not n:
+            return "the start (after the variant's opening deals)"
         return f"the position after {n} move{'s' if n != 1 else ''}"
 
 
@@ -56,7 +59,7 @@ def position_after(deal: Deal, variant: Variant, start: Sequence[Move]) -> tuple
     :class:`~pyramids.errors.RefereeError` as ``"start, step N: ..."`` (as the search)."""
     game = Game(deal, variant)
     index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
-    pointer = 0
+    pointer = variant.opening_dealt  # the variant's opening deals come before ``start``
     for m in play(game, start, label="start, step"):
         if m.kind == "deal":
             last = game.hand if variant.draw == 1 else game.waste[-1]

@@ -387,17 +387,18 @@ class Searcher:
 
 def root_state(deal: Deal, variant: Variant,
                start: Sequence[Move]) -> tuple[int, int, int, int]:
-    """The kernel's ``(removed slots, k, pass, cleared)`` after ``start`` (see ``core``).
+    """The kernel's ``(removed slots, k, pass, cleared)`` after ``start`` (see ``core``),
+    which follows the variant's opening deals.
 
     ``start`` is played by the rules engine, so an illegal line raises
     :class:`~pyramids.errors.RefereeError` naming the step, as the referee does.
     """
     if not start:
-        return 0, 0, 1, 0
+        return 0, variant.opening_dealt, 1, 0
     slot = {c: i for i, c in enumerate(deal.cards)}
     npyr = variant.pyramid_cards
     removed = 0
-    k = 0
+    k = variant.opening_dealt  # the variant's opening deals come before ``start``
     game = Game(deal, variant)
     for m in play(game, start, label="start, step"):
         if m.kind == "deal":

@@ -56,7 +56,8 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 P_NPYR, P_REST, P_DRAW, P_PASSES, P_SW, P_OVERLAP, P_OBJ, P_PAR = 0, 1, 2, 3, 4, 5, 6, 7
 P_KING, P_MATCH, P_BUDGET, P_MAXDEPTH, P_TABLE_MAX, P_PARTNER, P_LIFO = 8, 9, 10, 11, 12, 13, 14
 P_BOUQUET, P_BOUND, P_COMMUTE, P_ORDER, P_WASTE = 15, 16, 17, 18, 19
-NPARAMS = 20
+P_K0 = 20  # the stock pointer at the start: cards the variant's opening deals turned up
+NPARAMS = 21
 
 # context indices
 C_DEPTH, C_NODES, C_STATUS, C_ENTER, C_BEST, C_BESTLEN, C_WINSEEN, C_USED, C_GEN = range(9)
@@ -1087,7 +1088,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
 def search_many(cards, idx, cov, zone, blocked, anc, prm, budget, tstart,  # type: ignore[no-untyped-def]
                 val, canpair, byval, bq, ctx, st, mva, mvb, mvn, mvi, table, spare, bestpath,
                 avail, out_status, out_nodes, out_cnt, out_depth, out_off, out_moves):
-    """Search deals ``cards[idx[i]]`` one after the other from the deal's start.
+    """Search deals ``cards[idx[i]]`` one after the other from the deal's start (after
+    the variant's opening deals: ``prm[P_K0]`` cards turned up).
 
     Each search starts like ``Searcher._solve`` does (a fresh table generation, the table
     at ``tstart`` entries, the root state of the deal) and runs at most ``budget`` nodes:
@@ -1108,7 +1110,7 @@ def search_many(cards, idx, cov, zone, blocked, anc, prm, budget, tstart,  # typ
         ctx[C_GEN] = gen
         ctx[C_TSIZE] = tstart
         st[0, 0] = 0
-        st[0, 1] = 0
+        st[0, 1] = prm[P_K0]
         st[0, 2] = 1
         st[0, 3] = 0
         st[0, 4] = 0

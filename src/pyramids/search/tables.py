@@ -50,6 +50,7 @@ def _params(v: Variant) -> I64:
     p[core.P_PAR] = int(v.scoring == "par")
     p[core.P_KING] = 1
     p[core.P_MATCH] = 1
+    p[core.P_K0] = v.opening_dealt
     return p
 
 

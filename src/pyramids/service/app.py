@@ -302,7 +302,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         """Winnable (with a replayed solution), blocked (with a certificate) or unknown
         (a limit was hit): the same result as ``pyramids check --json``."""
         variant = req.build()
-        deal = m.parse_deal(req.deal)
+        deal = m.parse_deal(req.deal, variant)
         start = moves_of(req.start)
         if start:
             from ..engine import Game
@@ -327,7 +327,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         from .play import position as play_position
 
         variant = req.build()
-        deal = m.parse_deal(req.deal)
+        deal = m.parse_deal(req.deal, variant)
         return play_position(deal, variant, moves_of(req.moves), steps=req.steps)
 
     @app.post("/v1/filter", response_model=m.FilterOut, tags=["analysis"])
@@ -339,7 +339,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         if not req.deals:
             raise DealError("no deals given")
         variant = req.build()
-        deals = [m.parse_deal(d) for d in req.deals]
+        deals = [m.parse_deal(d, variant) for d in req.deals]
         from ..bulk import Job
         from ..goals import Goal
 
@@ -428,7 +428,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
         """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
         from a shipped collection; at most the server's bound."""
         variant = req.build()
-        deals = [m.parse_deal(d) for d in req.deals or []]
+        deals = [m.parse_deal(d, variant) for d in req.deals or []]
         if req.ids is not None and (deals or not req.ids):
             raise ServiceError(400, "ids picks puzzles from the collections: give one or "
                                     "more ids and no deals", "BookError")

@@ -176,13 +176,16 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
         name, solve = solver
         puzzles = []
         for i, deal in enumerate(deals, 1):
-            label = f"deal {deal.number}" if deal.number is not None else f"deal #{i} (line)"
+            label = f"deal {deal.label()}" if deal.number is not None or \
+                deal.pysolfc is not None else f"deal #{i} (line)"
             verdict = solve(deal, variant, time_limit)
             if verdict.status != "winnable":
                 why = f": {verdict.reason}" if verdict.reason else ""
                 raise book_error(f"{label} is {verdict.status} under {variant.name}{why}; "
                                  "a book prints winnable deals only")
-            obj = {"id": f"{variant.name}-{deal.number if deal.number is not None else i}",
+            key = deal.number if deal.number is not None else (
+                f"pysolfc-{deal.pysolfc}" if deal.pysolfc is not None else i)
+            obj = {"id": f"{variant.name}-{key}", "pysolfc": deal.pysolfc,
                    "collection": "request", "deal": deal.number, "line": deal.line(),
                    "variant": variant.options(), "grade": "ungraded",
                    "solution": [str(m) for m in verdict.moves]}

@@ -52,14 +52,15 @@ class VariantOptions(BaseModel):
         return build_variant(self.variant, **opts)
 
 
-def parse_deal(spec: int | str) -> Deal:
-    """A deal number or a deal as text (never a file name: this is a network service)."""
+def parse_deal(spec: int | str, variant: Variant | None = None) -> Deal:
+    """A deal number, ``pysolfc:N`` (dealt for ``variant``: PySolFC deals each game its
+    own way) or a deal as text (never a file name: this is a network service)."""
     if isinstance(spec, int):
         return Deal.from_number(spec)
     if not spec.strip():
         raise DealError("empty deal")
     try:
-        return Deal.parse(spec)
+        return Deal.parse(spec, variant)
     except DealError:
         raise
     except (TypeError, AttributeError, KeyError, ValueError, RecursionError) as e:
@@ -225,6 +226,7 @@ class PositionOut(BaseModel):
     bouquet; the available cards, the legal moves, won/lost and the Par score so far."""
 
     deal: int | None
+    pysolfc: int | None = None  # the PySolFC game number of a pysolfc:N deal
     line: str
     variant: dict[str, Any]
     description: str

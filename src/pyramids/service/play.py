@@ -55,7 +55,8 @@ def position(deal: Deal, variant: Variant, moves: list[Move],
         if steps:
             trail.append(describe(game))
     out: dict[str, Any] = {
-        "deal": deal.number, "line": deal.line(), "variant": variant.options(),
+        "deal": deal.number, "pysolfc": deal.pysolfc, "line": deal.line(),
+        "variant": variant.options(),
         "description": variant.describe(),
         "moves": [str(m) for m in moves], "position": trail[-1] if steps else describe(game),
     }

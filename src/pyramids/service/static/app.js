@@ -178,7 +178,9 @@ function render(pos) {
 
 function renderStatus(pos) {
   const r = state.pos;
-  const who = /^\d+$/.test(state.deal) ? `Deal ${state.deal}` : "Deal (pasted)";
+  const game = /^pysolfc:(\d+)$/i.exec(state.deal);
+  const who = /^\d+$/.test(state.deal) ? `Deal ${state.deal}`
+    : game ? `PySolFC game ${game[1]}` : "Deal (pasted)";
   const parts = [who, r.variant.name, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
     `${pos.cards_left} cards left`];
   if (pos.score !== null && pos.score !== undefined) {
@@ -224,7 +226,9 @@ async function load({ push = false, keepSolution = false } = {}) {
       return;
     }
   }
-  if (!/^\d+$/.test(state.deal)) {   // a pasted or JSON deal: the address holds its 52 cards
+  if (resp.pysolfc !== null && resp.pysolfc !== undefined) {   // a PySolFC game keeps its number
+    state.deal = `pysolfc:${resp.pysolfc}`;
+  } else if (!/^\d+$/.test(state.deal)) {   // a pasted or JSON deal: the address holds its 52 cards
     state.deal = resp.deal !== null && Number.isSafeInteger(resp.deal) ? String(resp.deal) : resp.line;
   }
   state.good = { deal: state.deal, opts: { ...state.opts } };

@@ -212,8 +212,8 @@ export function drawLabels(g, f, pos, at) {
       "text-anchor": "middle" }, g);
     t.textContent = String(i + 1);
   });
-  const passes = v.passes === null ? "unlimited passes" : `of ${v.passes}`;
-  const passText = v.passes === 1 ? "" : ` · pass ${pos.pass} ${passes}`;
+  const passes = v.passes === null ? ", passes unlimited" : ` of ${v.passes}`;
+  const passText = v.passes === 1 ? "" : ` · pass ${pos.pass}${passes}`;
   caption(g, f.width / 2, f.stockCaptionY,
     `${f.stockText} (${pos.stock.length} left${passText})`);
   const handRoom = f.hasHand ? W + 3 * GAP : 0;

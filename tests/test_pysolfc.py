@@ -1,0 +1,437 @@
+"""PySolFC's numbered games: the shuffle, each game's dealing order, the opening deals,
+the presets, pysolfc:N wherever a deal is given, bad input, and the seed lists."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyramids import cpsat, search
+from pyramids.bulk import PySolFCRangeSource, parse_source, run_records
+from pyramids.cards import Card
+from pyramids.cli import main
+from pyramids.deals import Deal
+from pyramids.engine import Game
+from pyramids.errors import DealError, VariantError
+from pyramids.moves import DEAL, parse_moves
+from pyramids.pysolfc import MAX_GAME, PySolFCGame, dealing_order, layout, shuffled
+from pyramids.referee import replay
+from pyramids.seedlists import SeedList, SeedListError, read_seeds, runs, seeds_module
+from pyramids.variants import Variant, get_variant
+
+GAMES = ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-giza", "pysolfc-king-tut")
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+# -- the shuffle -----------------------------------------------------------------------
+
+def test_microsoft_freecell_deals_1_and_617() -> None:
+    # PySolFC deals game numbers below 32000 as Microsoft's FreeCell does; FreeCell's
+    # first row is the first eight cards off the talon, as the pyramid's first cards are
+    assert shuffled(1)[:8] == cards("JD 2D 9H JC 5D 7H 7C 5H")
+    assert shuffled(617)[:8] == cards("7D AD 5C 3S 5S 8C 2D AH")
+
+
+def _pysol_cards_shuffle(number: int) -> list[Card]:
+    """pysol-cards' own shuffle (its deck, its Microsoft rearrangement, its MTRandom
+    reset as PySolFC resets it before a deal), talon top first."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import MTRandom
+    from pysol_cards.random import shuffle as ms_shuffle
+    from pysol_cards.random_base import RandomBase
+
+    deck = createCards(1)
+    if number < 32000:
+        got = ms_shuffle(deck, number, RandomBase.DEALS_MS)
+    else:
+        r = MTRandom(number)
+        r.reset()
+        got = r.shuffle(list(deck))
+    return [Card.of(c.rank, c.suit_s()) for c in reversed(got)]
+
+
+@given(st.integers(min_value=1, max_value=MAX_GAME) | st.integers(min_value=1, max_value=10**6))
+def test_shuffle_is_pysol_cards_own_for_any_number(number: int) -> None:
+    # pysolfc writes MTRandom's shuffle out (a fifth of the cost): the same cards
+    assert shuffled(number) == _pysol_cards_shuffle(number)
+
+
+def test_shuffle_is_pysol_cards_own_over_a_range() -> None:
+    for number in range(31900, 33100):  # both generators, and where they meet
+        assert shuffled(number) == _pysol_cards_shuffle(number), number
+
+
+@pytest.mark.parametrize("number", [1, 617, 31999, 32000, 32001, 123456, MAX_GAME])
+def test_shuffle_is_pysol_cards_own(number: int) -> None:
+    """Against pysol-cards' own entry point (its deck, its Microsoft rearrangement),
+    with PySolFC's rule for which generator a number takes (below 32000: Microsoft)."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import MTRandom
+    from pysol_cards.random_base import RandomBase
+
+    deck = createCards(1)
+    if number < 32000:
+        got = __import__("pysol_cards.random", fromlist=["shuffle"]).shuffle(
+            deck, number, RandomBase.DEALS_MS)
+    else:
+        r = MTRandom(number)
+        r.reset()
+        got = r.shuffle(list(deck))
+    assert [Card.of(c.rank, c.suit_s()) for c in reversed(got)] == shuffled(number)
+
+
+# pinned layouts, several per game below and above 32000 (the project's layout order:
+# pyramid row by row, then the stock in dealing order or Giza's tableau row by row)
+PINNED = {
+    ("pysolfc-pyramid", 1):
+        "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH 3C 4C 5C "
+        "TS QH 4H AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H",
+    ("pysolfc-pyramid", 31999):
+        "JD JH AD QH KH 6S 6D JC AC TH AS 8H 9D 2H 8D 6H AH 7H 7C 5D 7S 6C QC JS 9C 3D "
+        "5C 4C 2S 8S 3C 7D 5H 8C 4H TD TS 3H 4S KC TC 4D 9S 2C KD 9H KS 5S QS 2D QD 3S",
+    ("pysolfc-pyramid", 32000):
+        "7S 4D JS 8D 6D 3H 3D TH JC 3C 2C 5S 9D AC 9C 2S 4H 6S 8S 9S TS 9H KD QD 6H 7D "
+        "5H QS AD QH TC 4C AH JD 4S JH TD 3S 7H 8C 6C 2H 2D 5D KS QC KH 5C 7C 8H KC AS",
+    ("pysolfc-pyramid", 123456):
+        "3D 2D 2C 9C AC 6H 4C KC 6C TC 8S 8C 9D TH 2S JS AS 4H AH QH 7H 8H 3S 9H TS JD "
+        "KD 3C 6D QS 6S 4S QC TD KH 5D KS 7D 5H 7S 8D 2H 5S 9S JH JC 3H AD 4D 5C 7C QD",
+    ("pysolfc-relaxed-pyramid", 2):
+        "QD QC KC 3C 4C 2C KD 5C 4D JD JS 6H QS 6D 2D 9C TD JC 8C 6C 8S 4S 5D QH 7S 9D "
+        "KS 7C 6S 4H AC 8H AH 9S TC 2S 3S TS 9H 2H 3H AD 7H 3D 5H 8D KH 7D AS 5S TH JH",
+    ("pysolfc-relaxed-pyramid", 11982):
+        "AH AS 4H AC 2D 6S TS JS 3D 3H QS QC 8S 7H AD KS KD 6H 5S 4D 9H JH 9S 3C JC 5D "
+        "5C 8C 9D TD KH 7C 6C 2C TH QH 6D TC 4S 7S JD 7D 8H 9C 2H QD 4C 5H KC 8D 2S 3S",
+    ("pysolfc-relaxed-pyramid", 40000):
+        "7H KD TC 2C TS 5C QH 2H 5S JH 7C KS 4H 5D 6D 8H KH 3C JC AS 3D 7S 9C 4S 8S 8C "
+        "AD 3S 4D 2D QD JS 7D KC TD TH 6H 6C 2S 9D 6S AC AH QS 3H JD 9H 5H 9S QC 4C 8D",
+    ("pysolfc-relaxed-pyramid", MAX_GAME):
+        "KS JC TD 5C 2S 2C 3S 9D 4H 7S 4D 2H 8D 4C 3D QH 5S 5H 8H 9S 8C 9H 7C AC 6D KD "
+        "KC QC 4S 3H 6H TC JS AD QS AH 7D QD 8S 5D TH AS 9C 7H 3C JH JD 6S 2D 6C KH TS",
+    ("pysolfc-giza", 3):
+        "4H AS JD 8D AC 6D 3D KH 6C TD 2S 3C 9H KD 7S 3S 9S 2C 3H 4C AH 2H JC 5H 8C 4S "
+        "5S 5C KC 2D QC 7H 6S 8H TH 4D 7D JH 9D JS QS 8S 9C QD TC QH TS 5D 6H KS 7C AD",
+    ("pysolfc-giza", 24000):
+        "AS AH KD 3D JH 9S 9H 4C 6D AD 5D 2C 5H 7C JS 8S 2D QH JC 4H 3S 3C QS 8C TH TC "
+        "KS 7H 9C TS JD 5C 9D QC 8D 4S 7D QD 4D 6H KH TD 2S 5S 6S 6C 8H AC 3H 2H 7S KC",
+    ("pysolfc-giza", 32001):
+        "QD TS QC 2C TH 8D 2S AH 9D KD 9S 5C QH 5D 5H QS 6C 7D AD 6H 3H KS 4D KC 3S 8C "
+        "9H 7C 4C AC JD 8H 5S 6S 6D KH JC 4S 7H TC JH 2D 3D JS 7S 2H TD 8S 9C AS 3C 4H",
+    ("pysolfc-giza", 987654321):
+        "3C 4S 8S 5D 7D AH 9S KC JC 7H 4C 3D QC 3S 7C TH QS 5H 8C 6S 5C 3H QD 2C 6H QH "
+        "JH 2H TC 7S JS 6C 9C KD JD 9H 5S 4D KS 9D 2S 6D TS 8D AS AD 8H KH TD AC 2D 4H",
+    ("pysolfc-king-tut", 4):
+        "KS QC 3D JS 5D KD 6S 3S 2C AC KH 8C AH 9D 6C 5C 6D TS QS 4D 4H 2S QH 7S 9S 5S "
+        "AS 8H 8D 4C 5H 3C TC TH 7C 3H 7H 2H JH TD JC QD KC 2D 8S 6H 9H JD 9C 7D 4S AD",
+    ("pysolfc-king-tut", 31000):
+        "AS TD KS 7D 2H 5H 3C 7H 8D 6H QD 8H 5D 3D TC 4H 3S 7C 8S 7S AD 2D AH KH 8C TS "
+        "QC 2S 9C 6C 4C JH 5C 9H 6S QH 4S JD 9S JS 3H 2C TH AC KD 5S 9D JC QS KC 4D 6D",
+    ("pysolfc-king-tut", 50000):
+        "JS TC 9D 2H 7D 4H JC 7S 9H 8S 8D AS AH 3D 4D QS QH QD 7C 9S TH 4C 6H 2S JH KC "
+        "QC 4S 5H 6D TD 5D 3H 6S 8H 6C TS 2D KS KD 7H 3S 3C KH AD 9C 5C AC 8C JD 2C 5S",
+    ("pysolfc-king-tut", 2**64):
+        "QD 6S QS 5H 4H 5C 8S 2H 7S 3D JC 3S QH JD KS 6C 3H 6D 3C TH AS AH 4D 9C 4S 9S "
+        "7H 5D 7D 8C TC 9H KC 6H TS JH 2S AC 9D 4C QC 8H KH TD AD 5S 2C 7C KD 8D 2D JS",
+}
+
+
+@pytest.mark.parametrize(("game", "number"), list(PINNED))
+def test_pinned_layouts(game: str, number: int) -> None:
+    deal = PySolFCGame(number).deal(get_variant(game))
+    assert deal.line() == PINNED[game, number]
+    assert deal.pysolfc == number and deal.number is None and deal.label() == f"pysolfc:{number}"
+
+
+def test_giza_deals_its_reserves_first() -> None:
+    """Giza's startGame deals three rows of eight onto the reserves, then the pyramid:
+    the first 24 cards off the talon are the tableau (first row deepest)."""
+    dealt = shuffled(32001)
+    giza = layout(32001, get_variant("pysolfc-giza"))
+    assert giza[:28] == tuple(dealt[24:]) and giza[28:] == tuple(dealt[:24])
+    assert layout(32001, get_variant("pysolfc-pyramid")) == tuple(dealt)
+    game = Game(Deal(giza), get_variant("pysolfc-giza"))
+    assert [game.column_cards(c)[-1] for c in range(8)] == dealt[16:24]  # third row on top
+
+
+# -- the opening deals -------------------------------------------------------------------
+
+def test_pyramid_starts_with_one_card_on_the_waste_and_the_next_face_up() -> None:
+    v = get_variant("pysolfc-pyramid")
+    deal = PySolFCGame(32000).deal(v)
+    g = Game(deal, v)
+    stock = deal.rest(v)
+    assert g.waste == (stock[0],) and g.hand == stock[1] and g.stock == stock[2:]
+    assert g.moves == [] and g.pass_no == 1
+    assert set(g.available()) >= {stock[0], stock[1]}
+    assert "play starts after 2 deals (2 cards): hand QH, waste AD" in deal.pretty(v)
+
+
+def test_king_tut_starts_with_three_cards_on_the_waste() -> None:
+    v = get_variant("pysolfc-king-tut")
+    deal = PySolFCGame(50000).deal(v)
+    g = Game(deal, v)
+    stock = deal.rest(v)
+    assert g.waste == stock[:3] and g.hand is None and g.stock == stock[3:]
+    assert g.available()[-1] == stock[2]
+    assert Deal.from_json(deal.to_json(v)) == deal
+
+
+def test_opening_is_rules_as_data() -> None:
+    v = get_variant("pyramid", opening=2)
+    assert v.opening_dealt == 2 and "play starts after 2 deals" in v.describe()
+    assert Variant.from_options(v.options()) == v
+    assert "opening" not in get_variant("pyramid").options()  # older records read back
+    assert get_variant("pysolfc-king-tut", rest="bouquet").opening == 0
+    with pytest.raises(VariantError, match="opening deals need a stock"):
+        Variant("x", rest="bouquet", draw=None, passes=None, stock_waste=None, opening=1)
+    with pytest.raises(VariantError, match="more than the stock holds"):
+        get_variant("king-tut", opening=9)
+    with pytest.raises(VariantError, match="opening must be a whole number"):
+        get_variant("pyramid", opening=-1)
+
+
+def test_opening_deals_lose_nothing_against_the_plain_start() -> None:
+    """The same game from the project's start: the opening deals are legal moves there
+    and every verdict agrees (a first deal with an empty waste buries nothing)."""
+    for game, plain in (("pysolfc-pyramid", "cheops"), ("pysolfc-king-tut", "tuts-tomb")):
+        v = get_variant(game)
+        p = get_variant(plain, overlap=False) if plain == "tuts-tomb" else get_variant(plain)
+        for n in range(32000, 32012):
+            deal = PySolFCGame(n).deal(v)
+            a = search.solve(deal, v)
+            b = search.solve(deal, p, start=[DEAL] * v.opening)
+            assert a.status == b.status, (game, n)
+            if a.status == "winnable":  # a's line, after the opening deals, wins plain too
+                replay(deal, p, [*[DEAL] * v.opening, *a.moves])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_engines_agree_from_the_opening(game: str) -> None:
+    v = get_variant(game)
+    for n in (7, 31999, 32003, 32004, 32005, 40001):
+        deal = PySolFCGame(n).deal(v)
+        a, b = search.solve(deal, v), cpsat.solve(deal, v, time_limit=60)
+        assert a.status == b.status != "unknown", (game, n)
+        for verdict in (a, b):
+            if verdict.status == "winnable":
+                replay(deal, v, verdict.moves)  # from the position after the opening
+
+
+def test_batch_path_starts_after_the_opening() -> None:
+    v = get_variant("pysolfc-relaxed-pyramid")
+    recs = list(run_records(PySolFCRangeSource(32000, 32040), v, workers=1))
+    for r in recs:
+        one = search.solve(PySolFCGame(r["pysolfc"]).deal(v), v)
+        assert r["status"] == one.status
+        if r["status"] == "winnable":
+            replay(PySolFCGame(r["pysolfc"]).deal(v), v, parse_moves(r["moves"]))
+
+
+# -- parsing and bad input -----------------------------------------------------------------
+
+@given(st.integers(min_value=1, max_value=MAX_GAME))
+def test_game_spec_round_trips(n: int) -> None:
+    g = PySolFCGame(n)
+    assert PySolFCGame.parse(str(g)) == g and PySolFCGame.parse(f" PySolFC : {n} ") == g
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("pysolfc:-4", "is negative"), ("pysolfc:0", "is 0"), ("pysolfc:abc", "whole number"),
+    ("pysolfc:", "whole number"), ("pysolfc:1.5", "whole number"),
+    (f"pysolfc:{MAX_GAME + 1}", "more than 20 digits")])
+def test_bad_game_numbers_say_what_is_wrong(text: str, why: str) -> None:
+    with pytest.raises(DealError, match=why):
+        PySolFCGame.parse(text)
+    r = CliRunner().invoke(main, ["deal", text, "-V", "pysolfc-pyramid"])
+    assert r.exit_code == 2 and why in r.output
+
+
+@pytest.mark.parametrize("variant", ["bouquet", "giza-6x4", "pyramid --rows 6"])
+def test_a_variant_pysolfc_does_not_deal_is_refused(variant: str) -> None:
+    args = ["-V", *variant.split()]
+    with pytest.raises(DealError, match="PySolFC does not deal"):
+        dealing_order(get_variant(args[1], **({"rows": 6} if "rows" in variant else {})))
+    for cmd in (["deal", "pysolfc:5"], ["solve", "pysolfc:5"], ["check", "pysolfc:5"],
+                ["stats", "--deals", "pysolfc:32000:+3", "-j", "1"]):
+        r = CliRunner().invoke(main, [*cmd, *args])
+        assert r.exit_code == 2 and "PySolFC does not deal" in r.output, (cmd, r.output)
+
+
+def test_deal_needs_the_variant() -> None:
+    with pytest.raises(DealError, match="needs the variant"):
+        Deal.parse("pysolfc:5")
+    assert Deal.parse("pysolfc:5", get_variant("pysolfc-giza")).pysolfc == 5
+
+
+def test_ranges_and_deal_files(tmp_path: Path) -> None:
+    src = parse_source("pysolfc:32000:+3")
+    assert isinstance(src, PySolFCRangeSource) and [i.label() for i in src] == [
+        "pysolfc:32000", "pysolfc:32001", "pysolfc:32002"]
+    for bad, why in (("pysolfc:5", "not a source"), ("pysolfc:-1:+4", "negative"),
+                     ("pysolfc:9:x", "looks like")):
+        r = CliRunner().invoke(main, ["stats", "--deals", bad, "-V", "pysolfc-pyramid"])
+        assert r.exit_code == 2 and why in r.output, r.output
+    f = tmp_path / "games.txt"
+    f.write_text("pysolfc:32000\n# a comment\npysolfc:32001\n")
+    r = CliRunner().invoke(main, ["filter", "--deals", str(f), "-V", "pysolfc-pyramid", "-j", "1",
+                                  "--json"])
+    assert r.exit_code == 0, r.output
+    recs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert all(x["pysolfc"] in (32000, 32001) for x in recs)
+    back = tmp_path / "back.jsonl"  # filter --json output reads back as deals
+    back.write_text(r.stdout)
+    r2 = CliRunner().invoke(main, ["filter", "--deals", str(back), "-V", "pysolfc-pyramid",
+                                   "-j", "1"])
+    assert r2.stdout.split() == [f"pysolfc:{x['pysolfc']}" for x in recs]
+    f.write_text("pysolfc:32000\npysolfc:-8\n")
+    r3 = CliRunner().invoke(main, ["filter", "--deals", str(f), "-V", "pysolfc-pyramid",
+                                   "-j", "1"])
+    assert r3.exit_code == 2 and "line 2" in r3.output and "negative" in r3.output
+
+
+def test_stdin_and_files_hold_a_game_for_single_deal_commands(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["deal", "-", "-V", "pysolfc-king-tut", "--format", "line"],
+                           input="pysolfc:50000\n")
+    assert r.exit_code == 0 and r.output.strip() == PINNED["pysolfc-king-tut", 50000]
+    f = tmp_path / "game.txt"
+    f.write_text("pysolfc:3\n")
+    r = CliRunner().invoke(main, ["deal", str(f), "-V", "pysolfc-giza", "--format", "line"])
+    assert r.output.strip() == PINNED["pysolfc-giza", 3]
+
+
+def test_service_takes_games_and_refuses_bad_ones() -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from pyramids.service.app import create_app
+    from pyramids.service.config import ServiceConfig
+
+    with TestClient(create_app(ServiceConfig(workers=1))) as c:
+        r = c.post("/v1/position", json={"deal": "pysolfc:50000", "variant": "pysolfc-king-tut"})
+        assert r.status_code == 200 and r.json()["pysolfc"] == 50000
+        assert r.json()["position"]["waste"] == PINNED["pysolfc-king-tut", 50000].split()[28:31]
+        for body, why in (({"deal": "pysolfc:-3", "variant": "pysolfc-giza"}, "negative"),
+                          ({"deal": "pysolfc:5", "variant": "bouquet"}, "does not deal"),
+                          ({"deal": "pysolfc:x"}, "whole number")):
+            r = c.post("/v1/position", json=body)
+            assert r.status_code == 400 and why in r.json()["error"]
+        r = c.post("/v1/check", json={"deal": "pysolfc:32000", "variant": "pysolfc-giza"})
+        assert r.status_code == 200 and r.json()["status"] == "winnable"
+
+
+def test_a_book_of_pysolfc_games() -> None:
+    """The service's book of PySolFC games: each named by its game number, the rules say
+    where play starts, and the puzzle's diagram shows the opening's cards too."""
+    pytest.importorskip("fastapi")
+    pypdf = pytest.importorskip("pypdf")
+    import io
+
+    from fastapi.testclient import TestClient
+
+    from pyramids.book.diagram import View, fit_width
+    from pyramids.book.diagram import layout as place
+    from pyramids.service.app import create_app
+    from pyramids.service.config import ServiceConfig
+
+    with TestClient(create_app(ServiceConfig(workers=1))) as c:
+        r = c.post("/v1/books", json={"deals": ["pysolfc:32000"], "variant": "pysolfc-king-tut"})
+    assert r.status_code == 200, r.text
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(r.content)).pages)
+    text = " ".join(text.split())
+    assert "PySolFC King Tut · PySolFC game 32000" in text
+    assert "PySolFC King Tut, PySolFC game 32000," in text  # the solution's head
+    assert "Play starts after the first deal, as PySolFC starts it" in text
+    for game in GAMES:
+        v = get_variant(game)
+        view = View.of(Game(PySolFCGame(32000).deal(v), v))
+        placed = place(view, fit_width(view, 500.0, 700.0, max_card=72))
+        shown = [op[3] for op in placed.ops if op[0] == "card"]
+        assert sorted(shown) == sorted(PySolFCGame(32000).deal(v).cards), game
+
+
+# -- seed lists ----------------------------------------------------------------------------
+
+def test_filter_writes_a_seed_module() -> None:
+    r = CliRunner().invoke(main, ["filter", "--deals", "pysolfc:32000:+30", "-V", "pysolfc-giza",
+                                  "-j", "1", "--format", "pysolfc-seeds"])
+    assert r.exit_code == 0, r.output
+    seeds = read_seeds(r.stdout)
+    v = get_variant("pysolfc-giza")
+    expect = [n for n in range(32000, 32030)
+              if search.solve(PySolFCGame(n).deal(v), v).status == "winnable"]
+    assert list(seeds) == expect and seeds
+    assert "Giza (PySolFC game 592)" in r.stdout and "Must all be >= 32000" in r.stdout
+    assert f"{len(seeds)} seeds, out of 30 games tried" in r.stdout
+    assert "games 32000-32029" in r.stdout
+    ns: dict[str, object] = {}
+    exec(compile(r.stdout, "seeds", "exec"), ns)  # what PySolFC would import
+    assert ns["SOLVABLE_SEEDS"] == seeds
+
+
+def test_seed_lists_refuse_low_numbers_and_other_deals() -> None:
+    for args, why in ((["--deals", "pysolfc:31990:+20"], "from 32000 up"),
+                      (["--deals", "0:20"], "needs PySolFC games"),
+                      (["--deals", "pysolfc:32000:+5", "--keep", "blocked"], "--keep winnable")):
+        r = CliRunner().invoke(main, ["filter", "-V", "pysolfc-pyramid", "-j", "1",
+                                      "--format", "pysolfc-seeds", *args])
+        assert r.exit_code == 2 and why in r.output, r.output
+    with pytest.raises(SeedListError, match="31999 is below 32000"):
+        seeds_module(SeedList((31999, 40000), ((31999, 40000),), get_variant("pysolfc-giza"), "x"))
+    with pytest.raises(SeedListError, match="no SOLVABLE_SEEDS"):
+        read_seeds("X = 1")
+    assert runs([5, 1, 2, 3, 9]) == [(1, 3), (5, 5), (9, 9)]
+
+
+def test_grade_keeps_one_difficulty() -> None:
+    from pyramids.generator.grading import Grading, grade_deal
+
+    v = get_variant("pysolfc-giza")
+    wins = [n for n in range(32000, 32004)
+            if search.solve(PySolFCGame(n).deal(v), v).status == "winnable"]
+    grades = {}
+    for n in wins:
+        g = grade_deal(PySolFCGame(n).deal(v), v)
+        assert isinstance(g, Grading)
+        grades[n] = g.grade
+    want = grades[wins[0]]
+    r = CliRunner().invoke(main, ["filter", "--deals", "pysolfc:32000:+4", "-V", "pysolfc-giza",
+                                  "-j", "1", "--grade", want])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.split() == [f"pysolfc:{n}" for n in wins if grades[n] == want]
+    assert f"graded {want}" in r.stderr
+
+
+def _shipped() -> list[str]:
+    from pyramids import pysolfc_seeds
+
+    return [g for g in GAMES if pysolfc_seeds.path(g).exists()]
+
+
+def test_seed_lists_are_shipped() -> None:
+    # all four games' lists, made by scripts/make_pysolfc_seeds.py (chunks in
+    # docs/results/pysolfc)
+    assert set(_shipped()) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", _shipped())
+def test_shipped_seed_lists(game: str) -> None:
+    """Each shipped list: at least 50,000 seeds, all from 32000 up, sorted; a sample of
+    them solved again here, each with a line the referee replays."""
+    from pyramids import pysolfc_seeds
+
+    seeds = pysolfc_seeds.seeds(game)
+    assert len(seeds) >= 50_000 and min(seeds) >= 32000 and list(seeds) == sorted(set(seeds))
+    v = get_variant(game)
+    for n in seeds[:: len(seeds) // 12][:12]:
+        deal = PySolFCGame(n).deal(v)
+        verdict = search.solve(deal, v)
+        assert verdict.status == "winnable", n
+        replay(deal, v, verdict.moves)
+
