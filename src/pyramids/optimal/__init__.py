@@ -335,7 +335,9 @@ def score_ceiling(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> i
     K.group_table(byval, canpair, variant.pyramid_cards, _anc(variant), gad)
     key = root_key(deal, variant, start)
     prm = _params(variant)
-    return int(K._score_upper(key & K.FULL, prm, val, canpair, byval, rowmask, gad)[1])
+    k, ps = (key >> 52) & 63, (key >> 58) & 31
+    return int(K._score_upper(key & K.FULL, k, ps, prm, val, canpair, byval, rowmask,
+                              gad)[1])
 
 
 def _search_until(deal: Deal, variant: Variant, start: Sequence[Move],
