@@ -375,19 +375,10 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
             h += ns if prm[O_DRAW] == 1 else (ns + 2) // 3
         return h
     if goal == G_CARDS:
-        rmask = prm[O_RANK]
-        have = popcount(rem & rmask)
-        need = prm[O_TARGET] - have
+        need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need <= 0:
             return 0
-        alive = 0
-        ls = remaining & rmask
-        while ls:
-            s = hibit(ls)
-            ls &= ~(np.int64(1) << s)
-            if val[s] == 13 or canpair[s] & remaining:
-                alive += 1
-        if alive < need:
+        if _alive(rem, k, ps, prm, val, canpair, gad) < need:
             return INF
         return need
     board = (rem & pyr) == pyr
@@ -409,17 +400,9 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
         # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
         need_board = prm[O_TARGET] > 5 * 27 + 650
     if goal == G_CARDS_BOARD:
-        rmask = prm[O_RANK]
-        need = prm[O_TARGET] - popcount(rem & rmask)
+        need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need > 0:
-            alive = 0
-            ls = remaining & rmask
-            while ls:
-                s = hibit(ls)
-                ls &= ~(np.int64(1) << s)
-                if val[s] == 13 or canpair[s] & remaining:
-                    alive += 1
-            if alive < need:
+            if _alive(rem, k, ps, prm, val, canpair, gad) < need:
                 return INF
             hs = need
     if not need_board or board:
@@ -537,6 +520,23 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _alive(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
+    """How many cards of the goal's rank (``prm[O_RANK]``) can still go: not gone, not
+    among the cards that can never go (:func:`_stuck`), a King or with a partner left."""
+    remaining = FULL & ~rem
+    stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
+    live = remaining & ~stuck
+    alive = 0
+    ls = live & prm[O_RANK]
+    while ls:
+        s = hibit(ls)
+        ls &= ~(np.int64(1) << s)
+        if val[s] == 13 or canpair[s] & live:
+            alive += 1
+    return alive
+
+
+@njit(cache=True)
 def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
     """(MSC score of the position, the most any position reachable from it can score):
     5 a removal still possible (every King left, and per rank pair the most pairs the
@@ -578,37 +578,20 @@ def _upper(rem, k, ps, prm, val, canpair, rowmask, scr, byval, gad):  # type: ig
     cleared under a "with the pyramid clear" objective)."""
     npyr = prm[O_NPYR]
     pyr = (np.int64(1) << npyr) - 1
-    remaining = FULL & ~rem
     kind = prm[O_GOAL]
-    # a pyramid card with no partner left never goes, nor any card it lies on, so no
-    # row from its own up is ever cleared (each such row holds a card it lies on)
-    dead_row = 0  # the lowest such row, 1-based from the top (0: none)
-    for s in range(npyr):
-        if not (rem >> s) & 1 and val[s] != 13 and (canpair[s] & remaining) == 0:
-            r = 1
-            while r * (r + 1) // 2 <= s:
-                r += 1
-            if r > dead_row:
-                dead_row = r
     board = (rem & pyr) == pyr
     if kind == V_SCORE:
         score, most = _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
         return score, _capped(score, most, prm)
-    rmask = prm[O_RANK]
-    have = popcount(rem & rmask)
-    alive = 0
-    ls = remaining & rmask
-    while ls:
-        s = hibit(ls)
-        ls &= ~(np.int64(1) << s)
-        if val[s] == 13 or canpair[s] & remaining:
-            alive += 1
+    have = popcount(rem & prm[O_RANK])
+    if board:  # the game is over (objective pyramid), or this count holds with it
+        return have, have if (kind == V_CARDS_BOARD or prm[O_OBJPYR]) else \
+            have + _alive(rem, k, ps, prm, val, canpair, gad)
+    alive = _alive(rem, k, ps, prm, val, canpair, gad)
     if kind == V_CARDS:
-        return have, have + (0 if board and prm[O_OBJPYR] else alive)
-    if board:
-        return have, have
-    if dead_row:
-        return -1, -1
+        return have, have + alive
+    if _stuck(rem, k, ps, prm, val, canpair, gad) & pyr:
+        return -1, -1  # a pyramid card that can never go: the pyramid is never cleared
     return -1, have + alive
 
 
