@@ -135,6 +135,28 @@ def test_cards_goal_and_its_two_answers_when_out_of_reach() -> None:
     assert reach.reached is True and reach.count == 4 and not reach.alternatives
 
 
+def test_no_card_of_the_rank_can_go_is_an_answer_in_zero_steps() -> None:
+    """Deal 64 in one pass: no Ace ever goes; the answer is that, in 0 steps (the empty
+    line), proven, as breadth-first search counts it."""
+    one_pass = get_variant("msc", passes=1)
+    v = answer(Deal.from_number(64), one_pass, Goal.parse("cards:A:4"))
+    assert (v.count, v.steps, v.optimal, v.reached) == (0, 0, True, False)
+    assert goals.describe(v, Goal.parse("cards:A:4"), one_pass)[1] == \
+        "answer: no Ace can be discarded (proven)"
+
+
+def test_score_ceilings_prove_blocked_boards_best_at_once() -> None:
+    """A board the four-complement rule blocks (7S under all four 6s): the open
+    relaxation's ceiling equals the best score, so the best is proven as soon as a line
+    reaches it (it took 10 million positions without the ceiling)."""
+    deal = Deal.from_number(13773243668651802642)
+    ceiling, rows = goals._score_ceiling(deal, MSC, (), lambda: None, True)
+    assert (ceiling, rows) == (380, 4)
+    v = answer(deal, MSC, Goal.parse("score"), time_limit=60)
+    assert v.status == "blocked" and v.optimal and v.score == 380
+    assert line_end(deal, v.moves).rows_cleared() == 4
+
+
 def test_after_a_start_the_steps_count_from_there() -> None:
     deal = Deal.from_number(2)
     whole = answer(deal, MSC, Goal.parse("board"))

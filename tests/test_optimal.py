@@ -11,6 +11,7 @@ meets the goal (or all of them), so it is only run on small games: one pass, or 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -165,6 +166,50 @@ def test_best_score_and_most_cards_agree_with_breadth_first_search() -> None:
         if compared == 10:
             break
     assert compared == 10
+
+
+def test_the_open_relaxation_bounds_the_best_score_and_its_rows() -> None:
+    """relaxed_score never falls below the best score breadth-first search finds (MSC in
+    one pass), nor its rows below those the best line clears; with its ceilings the
+    searches answer as breadth-first search does."""
+    v = get_variant("msc", passes=1)
+    compared = sharper = 0
+    for n in range(40):
+        deal = Deal.from_number(n)
+        ref = bfs_route.explore(deal, v, rank=1, limit=400_000)
+        if ref.truncated:
+            continue
+        relaxed = optimal.relaxed_score(deal, v)
+        assert relaxed is not None and relaxed.score >= ref.score[0]
+        best = optimal.most(deal, v, "score", ceiling=relaxed.score, rows=relaxed.rows)
+        assert best.status == "found" and best.value == ref.score[0]
+        end = Game(deal, v)
+        for _ in play(end, best.moves):
+            pass
+        assert end.rows_cleared() <= relaxed.rows
+        line = optimal.shortest(deal, v, "score", target=ref.score[0], ceiling=relaxed.score,
+                                rows=relaxed.rows)
+        assert len(line.moves) == ref.score[1]
+        sharper += relaxed.score < optimal.score_ceiling(deal, v)
+        compared += 1
+        if compared == 10:
+            break
+    assert compared == 10 and sharper >= 1  # it tells the searches more than their bound
+
+
+def test_a_score_bounds_the_rows_cleared() -> None:
+    """Along random lines of MSC deals, no position clears more rows than its score allows
+    (the rule the relaxation's row ceiling is drawn with)."""
+    v = get_variant("msc")
+    rng = random.Random(7)
+    seen = set()
+    for n in range(200):
+        game = Game(Deal.from_number(n), v)
+        while moves := game.legal_moves():
+            game.push(rng.choice(moves))
+            assert game.rows_cleared() <= optimal._rows_within(v, game.msc_score())
+            seen.add(game.rows_cleared())
+    assert max(seen) == 7  # lines that clear the board were among them
 
 
 @pytest.mark.parametrize(("preset", "goal", "options"), [

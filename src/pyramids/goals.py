@@ -38,7 +38,7 @@ from .engine import Game
 from .errors import PyramidsError
 from .moves import Move
 from .referee import play
-from .variants import MSC_MAX_SCORE, Variant
+from .variants import MSC_MAX_SCORE, MSC_REMOVAL, MSC_ROW_BONUS, Variant
 from .verdict import Certificate, Verdict
 
 GoalKind = Literal["win", "board", "moves", "score", "cards"]
@@ -157,7 +157,9 @@ def _finish(v: Verdict, start: tuple[Move, ...], variant: Variant, deal: Deal,
     """The goal fields common to every answer: steps from the position, the score of
     the line's end under MSC scoring."""
     moves = v.moves
-    steps = len(moves) - len(start) if moves else (0 if fields.get("reached") else None)
+    given = fields.pop("steps", None)  # a found line's length (the empty line: 0)
+    steps = given if isinstance(given, int) else (
+        len(moves) - len(start) if moves else (0 if fields.get("reached") else None))
     score = v.score
     if variant.scoring == "msc" and moves:
         game = Game(deal, variant)
@@ -362,17 +364,19 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     name = str(goal)
     game = _verdict(deal, variant, start, left, engine)
     board_blocked = game.status == "blocked" and variant.objective == "pyramid"
-    ceiling = BOARDLESS_MOST if board_blocked else None
+    ceiling, rows = _score_ceiling(deal, variant, start, left, board_blocked)
     if goal.target is None and game.status == "winnable":
         top = optimal.score_ceiling(deal, variant, start)
+        if ceiling is not None:
+            top = min(top, ceiling)
         quick = optimal.shortest(deal, variant, "score", target=top, start=start,
-                                 time_limit=_part(left, 0.4))
+                                 time_limit=_part(left, 0.4), ceiling=ceiling, rows=rows)
         if quick.status == "found":
             v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
             return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
                            optimal=True, reached=None)
     best = optimal.most(deal, variant, "score", start=start, stop_at=goal.target,
-                        time_limit=left(), ceiling=ceiling)  # type: ignore[operator]
+                        time_limit=left(), ceiling=ceiling, rows=rows)  # type: ignore[operator]
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
     best_moves = best.moves
@@ -386,7 +390,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     target = goal.target if hit and goal.target is not None else value
     reached = None if goal.target is None else (True if hit else (False if proven else None))
     line = optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=left(), ceiling=ceiling or value)  # type: ignore[operator]
+                            time_limit=left(), ceiling=ceiling or value,  # type: ignore[operator]
+                            rows=rows)
     best_known = hit or proven
     why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
                                  "lower bound on the best score")
@@ -399,6 +404,38 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                                             "points, not proven the shortest") if r))
     return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
                    optimal=False, reached=reached, steps_bound=line.lower)
+
+
+def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
+                   board_blocked: bool) -> tuple[int | None, int | None]:
+    """(a score no line passes, the most rows a line clears), each None when unknown: the
+    open relaxation's best score and rows (:func:`pyramids.optimal.relaxed_score`); 785
+    when the board cannot be cleared; one removal short of the full score when the game of
+    clearing all 52 cards is blocked (a full score removes them all). Proven ceilings let
+    the searches stop at a best that meets one instead of exhausting every position."""
+    from . import optimal
+
+    ceiling = BOARDLESS_MOST if board_blocked else None
+    rows = None
+    relaxed = optimal.relaxed_score(deal, variant, time_limit=_part(left, 0.2)) \
+        if variant.rest == "stock" else None
+    if relaxed is not None:
+        ceiling = relaxed.score if ceiling is None else min(ceiling, relaxed.score)
+        rows = relaxed.rows
+    full = _full_score(variant)
+    if not board_blocked and (ceiling is None or ceiling >= full):
+        every_card = _first_verdict(deal, variant.with_options(objective="all"), start,
+                                    _part(left, 0.2))
+        if every_card.status == "blocked":
+            ceiling = full - 5
+    return ceiling, rows
+
+
+def _full_score(variant: Variant) -> int:
+    """MSC's score when every card is gone: every row's bonus, and a removal per King and
+    per pair (1,290 for seven rows)."""
+    kings = 4
+    return MSC_REMOVAL * (kings + (52 - kings) // 2) + sum(MSC_ROW_BONUS[:variant.rows])
 
 
 def _part(left: object, share: float) -> float | None:
@@ -461,7 +498,7 @@ def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n
                        optimal=False, reached=None, label=label, steps_bound=line.lower)
     v = _line_verdict(deal, variant, (*start, *line.moves), line.nodes, why)
     return _finish(v, start, variant, deal, wall, goal=name, optimal=not why,
-                   reached=reached, count=n, label=label)
+                   reached=reached, count=n, label=label, steps=len(line.moves))
 
 
 RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
@@ -527,5 +564,7 @@ def _answer_words(v: Verdict, goal: Goal, unit: str) -> str:
     cards = f"{count} {_cards_name(rank, count)}"
     if v.reached:
         return f"{cards} in " + _steps_words(v, unit) + score
+    if count == 0 and v.optimal:
+        return f"no {_cards_name(rank, 1)} can be discarded (proven)"
     most = "at most" if v.optimal else "at least (not proven the most)"
     return f"{most} {cards}, in " + _steps_words(v, unit) + score

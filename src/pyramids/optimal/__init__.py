@@ -35,7 +35,7 @@ from ..search.tables import layout
 from ..variants import Variant
 from . import kernel as K
 
-__all__ = ["Goal", "Optimum", "most", "shortest"]
+__all__ = ["Goal", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
 
 GoalKind = Literal["board", "all", "score", "cards", "cards-board"]
 MaxKind = Literal["score", "cards", "cards-board"]
@@ -274,15 +274,17 @@ def _slot_rank_mask(deal: Deal, rank: int) -> int:
 def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
              rank: int = 0, start: Sequence[Move] = (), node_limit: int | None = None,
              time_limit: float | None = None, prunings: Sequence[str] = PRUNINGS,
-             ceiling: int | None = None) -> Optimum:
+             ceiling: int | None = None, rows: int | None = None) -> Optimum:
     """The fewest moves from the position after ``start`` to one meeting ``goal``:
     ``board`` (the pyramid clear), ``all`` (every card gone), ``score`` (MSC's score at
     least ``target``), ``cards`` (at least ``target`` cards of value ``rank`` gone),
     ``cards-board`` (that, and the pyramid clear). The line found is replayed by the
     referee from the deal (``start`` first). ``ceiling``: a score no line from here can
-    pass, proven by the caller (it sharpens the score's bound)."""
+    pass, proven by the caller (it sharpens the score's bound); ``rows``: the most rows
+    (from the bottom) a line can clear, proven by the caller."""
     prm = _goal_params(variant, goal, target, rank, prunings)
     prm[K.O_CAP] = ceiling or 0
+    prm[K.O_ROWCAP] = 0 if rows is None else rows + 1
     prm[K.O_RANK] = _slot_rank_mask(deal, rank) if rank else 0
     store, ctx, reason, secs = _search(deal, variant, start, prm, node_limit, time_limit)
     nodes, expanded = int(ctx[K.C_NODES]), int(ctx[K.C_EXPANDED])
@@ -301,15 +303,17 @@ def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
 def most(deal: Deal, variant: Variant, what: MaxKind, *, rank: int = 0,
          start: Sequence[Move] = (), stop_at: int | None = None,
          node_limit: int | None = None, time_limit: float | None = None,
-         ceiling: int | None = None) -> Optimum:
+         ceiling: int | None = None, rows: int | None = None) -> Optimum:
     """The most a position reachable from the one after ``start`` holds: MSC's
     ``score``, ``cards`` of value ``rank`` gone, or ``cards-board`` (that, with the
     pyramid clear; ``value`` -1 when the pyramid cannot be cleared). ``stop_at``: stop
     as soon as a position holds that much (``found``, ``value`` at least ``stop_at``,
     not the best). ``moves``: a line to the best position seen (not the shortest).
-    ``ceiling``: a score no line from here can pass, proven by the caller."""
+    ``ceiling``: a score no line from here can pass, ``rows``: the most rows a line can
+    clear, both proven by the caller."""
     prm = _params(variant)
     prm[K.O_CAP] = ceiling or 0
+    prm[K.O_ROWCAP] = 0 if rows is None else rows + 1
     prm[K.O_MODE] = K.MODE_MAX
     prm[K.O_GOAL] = _MAX[what]
     prm[K.O_RANK] = _slot_rank_mask(deal, rank) if rank else 0
@@ -344,6 +348,50 @@ def score_ceiling(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> i
     k, ps = (key >> 52) & 63, (key >> 58) & 31
     return int(K._score_upper(key & K.FULL, k, ps, prm, val, canpair, byval, rowmask,
                               gad)[1])
+
+
+@dataclass(frozen=True)
+class Relaxed:
+    """What the open relaxation proves of MSC's score: ``score``, the most any line can
+    score; ``rows``, the most rows (from the bottom) any line can clear."""
+
+    score: int
+    rows: int
+    nodes: int
+
+
+def relaxed_score(deal: Deal, variant: Variant, *, time_limit: float | None = None,
+                  ) -> Relaxed | None:
+    """The best score of the deal's open relaxation: the same pyramid with the other cards
+    all face up and free at every move (the open bouquet), which can play every line the
+    stock allows, and more. So its best score bounds the deal's from above, from the deal
+    and from every position reached from it (the score counts from the deal). None: the
+    relaxation hit ``time_limit``."""
+    if variant.rest != "stock" or variant.scoring != "msc":
+        raise VariantError(f"the open relaxation bounds MSC's score in a stock game, "
+                           f"not in {variant.name}")
+    open_game = Variant(name=f"{variant.name}-open", rows=variant.rows, rest="bouquet",
+                        draw=None, passes=None, stock_waste=None, overlap=variant.overlap,
+                        objective="pyramid", scoring="msc")
+    best = most(deal, open_game, "score", time_limit=time_limit)
+    if best.status != "found" or best.value is None:
+        return None
+    return Relaxed(best.value, _rows_within(variant, best.value), best.nodes)
+
+
+def _rows_within(variant: Variant, score: int) -> int:
+    """The most rows a line scoring at most ``score`` can clear: clearing the bottom j rows
+    earns their bonus and takes a removal per two of their cards at least."""
+    rows = 0
+    bonus = 0
+    cards = 0
+    for j in range(1, min(variant.rows, 7) + 1):
+        bonus += int(K.MSC_ROW_BONUS[j - 1])
+        cards += variant.rows - j + 1
+        if bonus + 5 * ((cards + 1) // 2) > score:
+            break
+        rows = j
+    return rows
 
 
 def _search_until(deal: Deal, variant: Variant, start: Sequence[Move],

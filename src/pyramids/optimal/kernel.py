@@ -53,9 +53,9 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters
 (O_NPYR, O_REST, O_DRAW, O_PASSES, O_SW, O_OVERLAP, O_FACEUP, O_OBJPYR, O_MODE, O_GOAL,
- O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON, O_CAP
- ) = range(19)
-NPARAMS = 19
+ O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON, O_CAP,
+ O_ROWCAP) = range(20)
+NPARAMS = 20
 
 # context
 (C_NODES, C_STATUS, C_FOUND, C_BUCKET, C_EXPANDED, C_BEST, C_BESTNODE, C_REOPENED,
@@ -391,7 +391,7 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
         if _capped(score, most, prm) < prm[O_TARGET]:
             return INF
         bonus = 0
-        for r in range(7):
+        for r in range(_rows_open(prm)):
             if (rem & rowmask[r]) != rowmask[r]:
                 bonus += MSC_ROW_BONUS[r]
         hs = (prm[O_TARGET] - score - bonus + 4) // 5
@@ -555,12 +555,19 @@ def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: i
         live = ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, 13 - v)]
         more += MAX_MATCHING[gad[4 * v] & live]
     bonus = 0
-    for r in range(7):  # r = 0: the bottom row, row 7 from the top
+    for r in range(_rows_open(prm)):  # r = 0: the bottom row, row 7 from the top
         if rowmask[r] & stuck:
             break
         if (rem & rowmask[r]) != rowmask[r]:
             bonus += MSC_ROW_BONUS[r]
     return score, score + 5 * more + bonus
+
+
+@njit(cache=True, inline="always")
+def _rows_open(prm):  # type: ignore[no-untyped-def]
+    """How many rows from the bottom a line can still clear, as the caller proved for the
+    whole search (``O_ROWCAP``: that number plus one; 0: all seven)."""
+    return 7 if prm[O_ROWCAP] == 0 else min(prm[O_ROWCAP] - 1, 7)
 
 
 @njit(cache=True, inline="always")
