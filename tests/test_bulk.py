@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyramids import bulk
 from pyramids.bulk import (
     BulkError,
     BulkRunner,
@@ -428,9 +427,11 @@ def test_cli_table_quick(tmp_path: Path) -> None:
 
 
 def test_hard_limit_backstop_interrupts_python_code() -> None:
-    with pytest.raises(bulk._HardLimit), bulk._hard_limit(0.05):
+    from pyramids.bulk.analysis import _hard_limit, _HardLimit
+
+    with pytest.raises(_HardLimit), _hard_limit(0.05):
         time.sleep(5)
-    with bulk._hard_limit(None):  # no limit: nothing armed
+    with _hard_limit(None):  # no limit: nothing armed
         time.sleep(0.01)
 
 

@@ -21,18 +21,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal
 
+from . import portfolio
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
 from .engine import Game
 from .faceup import to_face_down
 from .moves import Move
+from .portfolio import ENGINES, EngineName
 from .referee import play
 from .variants import Variant
 from .verdict import Certificate, EngineRun, Verdict
-
-EngineName = Literal["auto", "search", "cpsat"]
-ENGINES = ("auto", "search", "cpsat")
-
 
 SearchSolve = Callable[..., Verdict]
 
@@ -115,8 +113,6 @@ def run_engine(deal: Deal, variant: Variant, engine: str, time_limit: float | No
     """The full engines alone (no certificates), from the position after ``start``:
     ``search`` or ``cpsat`` alone, or ``auto``, the portfolio's policy for ``variant``.
     The verdict's ``engines`` lists what each engine run spent and reached."""
-    from . import portfolio
-
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     policy = portfolio.single(engine) if engine != "auto" else portfolio.policy_for(variant)

@@ -21,14 +21,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .deals import Deal
 from .moves import Move
 from .variants import Variant
 from .verdict import EngineRun, Verdict
 
-ENGINE_NAMES = ("search", "cpsat")
+#: The exact engines, and the choices of every ``engine=`` / ``--engine`` (``auto``: the
+#: policy of :func:`policy_for`). The one place these names are written.
+ExactEngine = Literal["search", "cpsat"]
+EngineName = Literal["auto", ExactEngine]
+ENGINE_NAMES: tuple[ExactEngine, ...] = get_args(ExactEngine)
+ENGINES: tuple[EngineName, ...] = get_args(EngineName)
 
 
 @dataclass(frozen=True)

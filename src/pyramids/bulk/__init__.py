@@ -17,9 +17,8 @@ plus :mod:`.progress` (the progress line) and :mod:`.errors`.
 
 from __future__ import annotations
 
+from ..portfolio import ENGINES
 from .analysis import (
-    _WARM,
-    ENGINES,
     FORMAT_VERSION,
     MODES,
     QUICK_PASS,
@@ -29,9 +28,6 @@ from .analysis import (
     Job,
     Mode,
     Record,
-    _hard_limit,
-    _HardLimit,
-    _work,
     analyse,
     analyse_chunk,
     analyse_item,
@@ -59,7 +55,6 @@ __all__ = [
     "MODES",
     "QUICK_PASS",
     "STATUSES",
-    "_WARM",
     "Analyser",
     "BulkError",
     "BulkRunner",
@@ -77,9 +72,6 @@ __all__ = [
     "Record",
     "RunState",
     "SourceItem",
-    "_HardLimit",
-    "_hard_limit",
-    "_work",
     "analyse",
     "analyse_chunk",
     "analyse_item",

@@ -25,18 +25,18 @@ from typing import Any, Literal
 
 from ..deals import Deal
 from ..goals import Goal
+from ..portfolio import ENGINES, EngineName
 from ..variants import Variant
 from ..verdict import Certificate, Verdict
 from .errors import BulkError
 from .sources import DealSource, SourceItem
 
 Mode = Literal["exact", "quick"]
-Engine = Literal["auto", "search", "cpsat"]
+Engine = EngineName
 Record = dict[str, Any]
 Analyser = Callable[[Deal, "Job"], Verdict]
 
 MODES = ("exact", "quick")
-ENGINES = ("auto", "search", "cpsat")
 STATUSES = ("winnable", "blocked", "unknown", "passed")
 FORMAT_VERSION = 1
 QUICK_PASS = "no instant certificate"
@@ -217,10 +217,6 @@ def _unknown(reason: str, start: float) -> Record:
     return {"status": "unknown", "engine": None, "moves": [], "certificate": None,
             "score": None, "nodes": 0, "seconds": round(time.perf_counter() - start, 6),
             "reason": reason}
-
-
-def _work(items: Sequence[SourceItem], job: Job) -> list[Record]:
-    return analyse_chunk(items, job)
 
 
 # -- many deals at once ---------------------------------------------------------------

@@ -27,7 +27,6 @@ from .analysis import (
     Job,
     Mode,
     Record,
-    _work,
     analyse_chunk,
     analyse_item,
 )
@@ -220,7 +219,7 @@ class BulkRunner:
                     if chunk is None:
                         exhausted = True
                         break
-                    pending[pool.submit(_work, chunk, job)] = submitted
+                    pending[pool.submit(analyse_chunk, chunk, job)] = submitted
                     submitted += 1
                 if not pending and not ready:
                     break

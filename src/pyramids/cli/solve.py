@@ -10,6 +10,7 @@ from ..deals import Deal
 from ..engine import Game
 from ..goals import Goal, answer, describe
 from ..moves import Move, parse_moves
+from ..portfolio import ENGINES
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
 
@@ -62,7 +63,7 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
               help="With --show: moves between drawings.")
 @click.option("--after", "after", metavar="MOVES", default="",
               help="Solve the position after these moves from the deal ('KC 9H+4C deal').")
-@click.option("--engine", type=click.Choice(("auto", "search", "cpsat")), default="auto",
+@click.option("--engine", type=click.Choice(ENGINES), default="auto",
               show_default=True,
               help="The search, CP-SAT, or auto (the engine portfolio: per variant, the "
                    "order and budgets measured fastest).")

@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from ..deals import Deal
 from ..errors import DealError
+from ..portfolio import EngineName
 from ..variants import Variant
 
-Engine = Literal["auto", "search", "cpsat"]
+Engine = EngineName
 DealSpec = Annotated[
     StrictInt | Annotated[StrictStr, Field(max_length=4000)],
     Field(description="A deal number (0 to 2^64-1) or a deal in line form (52 cards), "
