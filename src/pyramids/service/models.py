@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from ..deals import Deal
 from ..errors import DealError
 from ..portfolio import EngineName
-from ..variants import Variant
+from ..variants import Variant, build_variant
 
 Engine = EngineName
 DealSpec = Annotated[
@@ -44,8 +44,6 @@ class VariantOptions(BaseModel):
 
     def build(self) -> Variant:
         """The Variant, validated by the library (raises VariantError with its message)."""
-        from ..cli.options import build_variant
-
         opts = {k: getattr(self, k) for k in ("rows", "rest", "draw", "passes", "stock_waste",
                                               "overlap", "objective", "scoring", "stock_top")}
         if isinstance(opts["passes"], int):
