@@ -17,7 +17,7 @@ the engines decide a position.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -31,18 +31,6 @@ from .portfolio import ENGINES, EngineName
 from .referee import play
 from .variants import Variant
 from .verdict import Certificate, EngineRun, Verdict
-
-SearchSolve = Callable[..., Verdict]
-
-
-def search_solver() -> SearchSolve | None:
-    """``pyramids.search.solve`` if that package is importable, else ``None``."""
-    try:
-        from .search import solve
-    except ImportError:
-        return None
-    fn: SearchSolve = solve
-    return fn
 
 
 def _blocked(cert: Certificate, deal: Deal, start: float) -> Verdict:
@@ -119,4 +107,4 @@ def run_engine(deal: Deal, variant: Variant, engine: str, time_limit: float | No
     return portfolio.run(deal, variant, policy, time_limit=time_limit, start=tuple(start))
 
 
-__all__ = ["ENGINES", "EngineName", "EngineRun", "check", "run_engine", "search_solver"]
+__all__ = ["ENGINES", "EngineName", "EngineRun", "check", "run_engine"]

@@ -38,11 +38,10 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     With --goal, the answer to that question (the fewest moves, the best score, the
     most cards of a rank), proven optimal or labelled as the best found.
     """
-    from ..check import search_solver
     from ..cpsat import engine as _cpsat_engine  # noqa: F401 - load OR-Tools before timing
 
     if engine != "cpsat":
-        search_solver()  # likewise: the time printed is the analysis, not the imports
+        from .. import search  # noqa: F401 - likewise: the time printed is the analysis
     goal.check(variant)
     if goal.kind != "win":
         verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,

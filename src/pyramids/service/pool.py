@@ -33,10 +33,6 @@ class WorkerCrashed(Exception):
     """A worker process died while running a job."""
 
 
-class Unavailable(Exception):
-    """A backend (solver, bulk filter, book) is not installed in this build yet."""
-
-
 class UserFault(Exception):
     """A :class:`PyramidsError` raised in a worker, carried back by class name and message."""
 
@@ -68,13 +64,6 @@ def _worker_main(conn: Connection, warm: bool = True) -> None:
             reply: tuple[str, Any] = ("ok", getattr(jobs, name)(**kwargs))
         except PyramidsError as e:
             reply = ("user", (type(e).__name__, str(e)))
-        except jobs.BackendMissing as e:
-            reply = ("unavailable", str(e))
-        except ModuleNotFoundError as e:
-            if not (e.name or "").startswith("pyramids"):
-                reply = ("error", traceback.format_exc())
-            else:  # a part of this project not built yet
-                reply = ("unavailable", f"{e.name} is not available yet")
         except Exception:
             reply = ("error", traceback.format_exc())
         try:
@@ -140,8 +129,6 @@ class _Worker:
             return value
         if status == "user":
             raise UserFault(*value)
-        if status == "unavailable":
-            raise Unavailable(value)
         raise JobFailed(value)
 
 
