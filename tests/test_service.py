@@ -308,6 +308,74 @@ def test_check_line_form_and_engine(client: TestClient, engine: str) -> None:
     verify(d, "giza", body)
 
 
+def _counting_replays(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
+    """Every replay of a start from here on (the referee's, and the face-up translation's),
+    each as (what, start moves); the replays already kept are forgotten first."""
+    from pyramids import faceup, referee
+
+    calls: list[tuple[str, tuple[Any, ...]]] = []
+    real_replay, real_translate = referee._replay_start, faceup._translate_down
+
+    def replay_start(deal: Deal, variant: Variant, start: tuple[Any, ...]) -> Any:
+        calls.append(("replay", start))
+        return real_replay(deal, variant, start)
+
+    def translate(deal: Deal, variant: Variant, start: tuple[Any, ...]) -> Any:
+        calls.append(("face-down", start))
+        return real_translate(deal, variant, start)
+
+    monkeypatch.setattr(referee, "_replay_start", replay_start)
+    referee._reach.cache_clear()
+    faceup._to_face_down.cache_clear()
+    monkeypatch.setattr(faceup, "_translate_down", translate)
+    return calls
+
+
+@pytest.mark.parametrize(("variant", "deal", "engine", "goal"), [
+    ("pyramid", 5, "search", "win"), ("pyramid", 5, "cpsat", "win"),
+    ("pyramid", 5, "auto", "win"), ("giza", 8, "auto", "win"),
+    # Par: the search's bounded pass and CP-SAT's unscored question read the same replay
+    ("par-pyramid", 1, "auto", "win"), ("par-pyramid", 1, "search", "win"),
+    ("pyramid", 5, "auto", "moves"), ("msc", 2, "auto", "board"),
+])
+def test_check_replays_its_start_once(client: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                      variant: str, deal: int, engine: str, goal: str) -> None:
+    """A /v1/check request with ``start`` replays those moves once on its way to the engine:
+    not in the event loop (the worker does it, naming an illegal step), and there once
+    for the check and every engine and search it runs."""
+    import random
+
+    from pyramids import faceup
+    from pyramids.check import check
+    from pyramids.cpsat.position import random_line
+    from pyramids.service import jobs
+
+    d, v = Deal.from_number(deal), get_variant(variant)
+    start = [str(m) for m in random_line(d, v, random.Random(deal), max_moves=4)]
+    assert len(start) == 4
+    calls = _counting_replays(monkeypatch)
+    r = client.post("/v1/check", json={"deal": deal, "variant": variant, "engine": engine,
+                                       "start": start, "time_limit": 20, "goal": goal})
+    assert r.status_code == 200, r.text
+    assert calls == []  # the event loop replayed nothing (the worker is another process)
+    got = jobs.check(d, v, engine, 20.0, start=parse_moves(start), goal=goal)
+    assert got["status"] != "unknown", got
+    assert not got["moves"] or got["moves"][:4] == start, got
+    moves = tuple(parse_moves(start))
+    if not v.face_up:
+        assert calls == [("replay", moves)], calls
+    else:  # translated once to the face-down game the engines play, which they replay once
+        down, exact = faceup.to_face_down(d, v, moves)
+        assert exact and calls == [("replay", moves), ("face-down", moves),
+                                   ("replay", tuple(down))], calls
+    for bad in (jobs.check, check):  # an illegal start still names its step
+        with pytest.raises(Exception, match="start, step 2"):
+            if bad is check:
+                check(d, v, engine=engine, start=parse_moves([start[0], start[0]]))
+            else:
+                jobs.check(d, v, engine, 5.0, start=parse_moves([start[0], start[0]]))
+
+
 # -- /v1/filter -----------------------------------------------------------------------
 
 def test_filter_batch_bound(client: TestClient) -> None:

@@ -24,11 +24,10 @@ from typing import Literal
 from . import portfolio
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
-from .engine import Game
 from .faceup import to_face_down
 from .moves import Move
 from .portfolio import ENGINES, EngineName
-from .referee import play
+from .referee import reach
 from .variants import Variant
 from .verdict import Certificate, EngineRun, Verdict
 
@@ -48,9 +47,8 @@ def check(deal: Deal, variant: Variant, *, engine: str = "auto",
     cpu = time.process_time()
     wall = time.monotonic()
     start = tuple(start)
-    if start:
-        for _ in play(Game(deal, variant), start, label="start, step"):
-            pass
+    if start:  # replayed once here; the engines read the same replay (referee.reach)
+        reach(deal, variant, start)
 
     def left() -> float | None:
         return None if time_limit is None else max(0.0, time_limit - (time.monotonic() - wall))
