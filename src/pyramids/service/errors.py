@@ -26,7 +26,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     code: {"model": m.ErrorOut, "description": text}
     for code, text in ((400, "Bad input: the CLI's message"), (413, "Body or batch too large"),
                        (422, "Body does not fit the schema"),
-                       (503, "Saturated (see Retry-After) or backend not available yet"),
+                       (503, "Saturated or a worker crashed (see Retry-After), or no puzzle "
+                             "collections"),
                        (504, "Job stopped at the server's time limit"))
 }
 
