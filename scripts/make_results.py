@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyramids import bulk
 from pyramids.bounds import stock_count_fraction, stock_count_passing
 from pyramids.bulk import BulkRunner, Interrupted, Job, OutFile, RangeSource, Record
 from pyramids.certificates import stock_count
@@ -373,11 +374,9 @@ def plan_chunks(start: int, target: int, size: int, max_chunks: int | None
 
 
 def make_runner(opts: RunOptions) -> BulkRunner:
-    if opts.scheduler:
-        from pyramids.cluster import DaskRunner
-
-        return DaskRunner(opts.scheduler)
-    return BulkRunner(opts.workers)
+    """The local pool, or the Dask cluster's workers (:func:`pyramids.bulk.make_runner`)."""
+    return bulk.make_runner(None if opts.scheduler else opts.workers,
+                            scheduler=opts.scheduler)
 
 
 def run_cell(spec: TableSpec, cell: CellSpec, opts: RunOptions, runner: BulkRunner | None,

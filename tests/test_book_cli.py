@@ -132,10 +132,14 @@ def test_gather_solves_on_the_fly_with_a_solver(monkeypatch: pytest.MonkeyPatch)
     assert all(p.grade == "ungraded" and p.stars == 0 for p in got)
 
 
-def test_no_solver_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(puzzles_mod, "find_solver", lambda: None)
+def test_no_puzzle_made_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    class Unknown:
+        status, moves = "unknown", ()
+
+    monkeypatch.setattr(puzzles_mod, "find_solver", lambda: ("fake", lambda d, v, t: Unknown))
     monkeypatch.setattr(puzzles_mod, "find_maker", lambda: None)
-    with pytest.raises(BookError, match="no solver is installed"):
+    with pytest.raises(BookError, match=r"fake solved none of deals 0\.\.49 for giza"):
         gather([], ["giza"], None, 2)
     r = CliRunner().invoke(main, ["book", "--puzzles-dir", str(tmp_path / "none"),
                                   "--out", str(tmp_path / "b.pdf")])

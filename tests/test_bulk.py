@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyramids import bulk
 from pyramids.bulk import (
     BulkError,
     BulkRunner,
@@ -428,9 +427,11 @@ def test_cli_table_quick(tmp_path: Path) -> None:
 
 
 def test_hard_limit_backstop_interrupts_python_code() -> None:
-    with pytest.raises(bulk._HardLimit), bulk._hard_limit(0.05):
+    from pyramids.bulk.analysis import _hard_limit, _HardLimit
+
+    with pytest.raises(_HardLimit), _hard_limit(0.05):
         time.sleep(5)
-    with bulk._hard_limit(None):  # no limit: nothing armed
+    with _hard_limit(None):  # no limit: nothing armed
         time.sleep(0.01)
 
 
@@ -537,3 +538,73 @@ def test_range_chunks_give_the_records_of_item_chunks() -> None:
     assert [r["deal"] for r in a] == list(range(300))
     assert [{k: v for k, v in r.items() if k != "i"} for r in a] == \
         [{k: v for k, v in r.items() if k != "i"} for r in b]
+
+
+# -- runs from the library (what the CLI's stats and filter are made of) ---------------
+
+def test_make_runner_is_local_or_a_cluster_never_both() -> None:
+    from pyramids.bulk import make_runner
+
+    with make_runner(2, 5) as runner:
+        assert type(runner) is BulkRunner and runner.workers == 2 and runner.chunk_size == 5
+    with pytest.raises(BulkError, match="with a scheduler the cluster's workers"):
+        make_runner(2, None, "tcp://127.0.0.1:1")
+
+
+def test_run_tally_counts_what_the_cli_counts(tmp_path: Path) -> None:
+    from pyramids.bulk import make_runner, run_tally
+
+    src = parse_source("0:16")
+    with make_runner(1) as runner:
+        got = run_tally(runner, src, get_variant("giza-6x4"), progress=False)
+    code, out, err = invoke("stats", "-V", "giza-6x4", "--deals", "0:16", "-j", "1",
+                            "--json")
+    assert code == 0, err
+    obj = json.loads(out)
+    t = got.tally
+    assert (t.deals, t.winnable, t.blocked, t.unknown) == (
+        obj["deals"], obj["winnable"], obj["blocked"], obj["unknown"])
+    assert dict(t.blocked_by) == obj["blocked_by"]
+    assert got.analysed == 16 and got.read_back == 0 and got.workers == 1
+
+
+def test_run_table_is_the_cli_table(tmp_path: Path) -> None:
+    from pyramids.bulk import cell_file, make_runner, run_table
+
+    with make_runner(1) as runner:
+        got = run_table("sizes", runner, parse_source("0:30"), mode="quick",
+                        out=str(tmp_path / "cells"), progress=False)
+    code, out, err = invoke("stats", "--table", "sizes", "--mode", "quick", "--deals",
+                            "0:30", "-j", "1", "--json")
+    assert code == 0, err
+    cli = json.loads(out)
+    mine = got.to_json_obj()
+    assert mine["cells"] == cli["cells"] and mine["analysed"] == cli["analysed"] == 300
+    assert sorted(p.name for p in (tmp_path / "cells").iterdir()) == sorted(
+        cell_file(c) for c, t in got.results if t is not None)
+    with make_runner(1) as runner:  # resumed: every deal read back
+        again = run_table("sizes", runner, parse_source("0:30"), mode="quick",
+                          out=str(tmp_path / "cells"), resume=True, progress=False)
+    assert again.read_back == 300 and again.analysed == 0
+    assert again.to_json_obj()["cells"] == mine["cells"]
+    with pytest.raises(BulkError, match="several times"):
+        run_table("sizes", BulkRunner(1), parse_source("-"))
+
+
+def test_consume_saves_and_says_where_when_interrupted(tmp_path: Path) -> None:
+    from pyramids.bulk import consume, start_run
+
+    out = tmp_path / "run.jsonl"
+    seen: list[int] = []
+
+    def each(rec: dict[str, object]) -> None:
+        seen.append(int(str(rec["i"])))
+        if len(seen) == 7:
+            raise KeyboardInterrupt
+
+    with BulkRunner(1, chunk_size=3) as runner:
+        run = start_run(runner, RangeSource(0, 40), fake_job(), str(out), progress=False)
+        with pytest.raises(Interrupted) as info:
+            consume(run, each)
+    assert info.value.out == str(out) and info.value.done == 6
+    assert set(keys(out)) >= set(seen)

@@ -8,11 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids import Deal, get_variant, replay
-from pyramids.check import check, search_solver
+from pyramids.check import check
 from pyramids.cli import main
+from pyramids.search import solve as SEARCH
 
-SEARCH = search_solver()
-needs_search = pytest.mark.skipif(SEARCH is None, reason="pyramids.search is not importable")
 # The search's budget: nodes, not seconds, so that the comparison does not depend on the
 # machine's load (about a second of CPU; Par deals beyond it are skipped).
 SEARCH_NODES = 5_000_000
@@ -23,7 +22,6 @@ SAMPLE = {"bouquet": 100, "giza": 100, "giza-6x4": 100, "pyramid": 100, "king-tu
           "cheops": 100, "par-pyramid": 15, "tuts-tomb": 30}
 
 
-@needs_search
 @pytest.mark.parametrize("name", list(SAMPLE))
 def test_cpsat_check_agrees_with_search(name: str) -> None:
     """CP-SAT decides every deal; wherever search decides too, they agree."""
@@ -35,7 +33,7 @@ def test_cpsat_check_agrees_with_search(name: str) -> None:
         assert mine.status != "unknown", (name, n, mine.reason)
         if mine.moves:
             replay(deal, variant, mine.moves)
-        theirs = SEARCH(deal, variant, node_limit=SEARCH_NODES)  # type: ignore[misc]
+        theirs = SEARCH(deal, variant, node_limit=SEARCH_NODES)
         if theirs.status == "unknown":
             continue
         compared += 1
@@ -50,7 +48,6 @@ FLIPPED = {"bouquet": 40, "giza": 40, "giza-6x4": 40, "pyramid": 40, "king-tut":
            "cheops": 10, "par-pyramid": 4, "tuts-tomb": 10}
 
 
-@needs_search
 @pytest.mark.parametrize("name", list(FLIPPED))
 def test_cpsat_agrees_with_search_with_overlap_flipped(name: str) -> None:
     variant = get_variant(name)
@@ -60,7 +57,7 @@ def test_cpsat_agrees_with_search_with_overlap_flipped(name: str) -> None:
         deal = Deal.from_number(n)
         mine = check(deal, variant, engine="cpsat")
         assert mine.status != "unknown", (name, n, mine.reason)
-        theirs = SEARCH(deal, variant, node_limit=SEARCH_NODES)  # type: ignore[misc]
+        theirs = SEARCH(deal, variant, node_limit=SEARCH_NODES)
         if theirs.status != "unknown":
             compared += 1
             assert mine.status == theirs.status, (name, n)

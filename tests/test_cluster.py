@@ -85,7 +85,7 @@ def test_stats_on_the_cluster_equals_the_local_run(
     assert got["winnable"] > 0 and got["blocked"] > 0
     same_records(out, local[1])
     # each worker process ran many chunks on the imports, solver and code it warmed once
-    warm = client.run(lambda: len(__import__("pyramids.bulk").bulk._WARM))
+    warm = client.run(lambda: len(__import__("pyramids.bulk.analysis").bulk.analysis._WARM))
     assert len(warm) == 2 and all(n >= 1 for n in warm.values())
 
 

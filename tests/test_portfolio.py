@@ -11,7 +11,6 @@ from pyramids import DEAL, Deal, Game, get_variant, replay
 from pyramids.check import check, run_engine
 from pyramids.cli import main
 from pyramids.errors import RefereeError
-from pyramids.portfolio import cpsat_takes_start
 from pyramids.search import solve as search
 
 
@@ -87,14 +86,11 @@ def test_par_start_best_score_agrees_with_search() -> None:
 
 
 def test_cpsat_with_start() -> None:
-    """CP-SAT answers for positions once it can; until then it says so (unknown)."""
+    """CP-SAT answers for positions."""
     variant = get_variant("pyramid")
     deal, line = _winnable("pyramid")
     v = run_engine(deal, variant, "cpsat", None, start=line[:5])
-    if cpsat_takes_start():
-        assert v.status == "winnable" and v.moves[:5] == line[:5]
-    else:
-        assert v.status == "unknown" and "positions" in v.reason
+    assert v.status == "winnable" and v.moves[:5] == line[:5]
 
 
 def test_par_blocked_deal_gets_best_line() -> None:
@@ -267,7 +263,6 @@ def test_par_grader_solves_every_deal() -> None:
             assert replay(deal, variant, got, require_win=False).score == best
 
 
-@pytest.mark.skipif(not cpsat_takes_start(), reason="CP-SAT does not answer for positions yet")
 def test_oracle_cpsat_backend_agrees_with_search() -> None:
     """Par positions along a best line: the CP-SAT oracle settles each one, with the best
     score the search finds wherever the search settles it too."""

@@ -1,12 +1,10 @@
 """The HTTP service through FastAPI's test client: every endpoint, every kind of error.
 
 Bad input must give a 4xx whose message is the one the CLI prints for the same input.
-Endpoints whose backend is not in the build must say 503 "not available yet".
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +18,7 @@ pytest.importorskip("httpx")
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
+from pyramids.book.puzzles import find_solver
 from pyramids.cli import main
 from pyramids.deals import Deal
 from pyramids.moves import parse_moves
@@ -28,13 +27,6 @@ from pyramids.service import ServiceConfig, create_app
 from pyramids.variants import PRESETS, Variant, get_variant
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-def has(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
-
-
-SOLVER = has("pyramids.check")
 
 
 def cli(*args: str) -> str:
@@ -85,7 +77,7 @@ def test_healthz(client: TestClient) -> None:
     assert body["status"] == "ok"
     assert body["workers"] == 1 and body["capacity"] == 2
     assert body["backends"]["puzzles"] is True
-    assert body["backends"]["check"] == has("pyramids.check")
+    assert body["backends"]["check"] is True
 
 
 def test_variants_lists_every_preset(client: TestClient) -> None:
@@ -255,25 +247,6 @@ def test_unknown_route_and_method(client: TestClient) -> None:
     assert_error(client.get("/v1/check"), 405, "MethodNotAllowed")
 
 
-@pytest.mark.parametrize(("method", "url", "body", "module"), [
-    ("post", "/v1/check", {"deal": 1, "variant": "bouquet"}, "pyramids.check"),
-    ("post", "/v1/filter", {"deals": [1], "mode": "exact"}, "pyramids.check"),
-    ("post", "/v1/filter", {"deals": [1], "mode": "quick"}, "pyramids.certificates"),
-    ("post", "/v1/books", {"deals": [1]}, "pyramids.book"),
-])
-def test_backend_not_available_yet(client: TestClient, monkeypatch: pytest.MonkeyPatch,
-                                   method: str, url: str, body: Any, module: str) -> None:
-    import pyramids.service.app as service_app
-
-    real = service_app._has
-    monkeypatch.setattr(service_app, "_has", lambda name: name != module and real(name))
-    r = getattr(client, method)(url, json=body)
-    err = assert_error(r, 503, "Unavailable")
-    assert "not available yet" in err["error"] and module in err["error"]
-    assert client.get("/healthz").json()["backends"][module.split(".")[-1].replace(
-        "certificates", "quick")] is False
-
-
 def verify(deal: Deal, variant_name: str, verdict: dict[str, Any]) -> None:
     """A verdict as the contract says: a replayed win, or a certificate, or unknown."""
     assert verdict["status"] in ("winnable", "blocked", "unknown")
@@ -290,7 +263,6 @@ def verify(deal: Deal, variant_name: str, verdict: dict[str, Any]) -> None:
         assert verdict["reason"]
 
 
-@pytest.mark.skipif(not SOLVER, reason="no solver in this build yet")
 @pytest.mark.parametrize(("variant", "deal"), [("bouquet", 3), ("giza", 8), ("pyramid", 5)])
 def test_check_gives_a_verified_verdict(client: TestClient, variant: str, deal: int) -> None:
     r = client.post("/v1/check", json={"deal": deal, "variant": variant, "time_limit": 5})
@@ -300,7 +272,6 @@ def test_check_gives_a_verified_verdict(client: TestClient, variant: str, deal: 
     verify(Deal.from_number(deal), variant, body)
 
 
-@pytest.mark.skipif(not has("pyramids.check"), reason="pyramids check not built yet")
 @pytest.mark.parametrize(("variant", "deal", "options", "body_options"), [
     ("bouquet", 3, [], {}), ("giza", 8, [], {}), ("giza", 2, ["--overlap"], {"overlap": True}),
     ("king-tut", 6, [], {}),
@@ -326,7 +297,6 @@ def test_check_is_the_cli_json(client: TestClient, variant: str, deal: int,
     verify(Deal.from_number(deal), variant, got)
 
 
-@pytest.mark.skipif(not SOLVER, reason="no solver in this build yet")
 @pytest.mark.parametrize("engine", ["search", "cpsat"])
 def test_check_line_form_and_engine(client: TestClient, engine: str) -> None:
     d = Deal.from_number(8)
@@ -336,6 +306,74 @@ def test_check_line_form_and_engine(client: TestClient, engine: str) -> None:
     body = r.json()
     assert body["deal"] is None
     verify(d, "giza", body)
+
+
+def _counting_replays(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
+    """Every replay of a start from here on (the referee's, and the face-up translation's),
+    each as (what, start moves); the replays already kept are forgotten first."""
+    from pyramids import faceup, referee
+
+    calls: list[tuple[str, tuple[Any, ...]]] = []
+    real_replay, real_translate = referee._replay_start, faceup._translate_down
+
+    def replay_start(deal: Deal, variant: Variant, start: tuple[Any, ...]) -> Any:
+        calls.append(("replay", start))
+        return real_replay(deal, variant, start)
+
+    def translate(deal: Deal, variant: Variant, start: tuple[Any, ...]) -> Any:
+        calls.append(("face-down", start))
+        return real_translate(deal, variant, start)
+
+    monkeypatch.setattr(referee, "_replay_start", replay_start)
+    referee._reach.cache_clear()
+    faceup._to_face_down.cache_clear()
+    monkeypatch.setattr(faceup, "_translate_down", translate)
+    return calls
+
+
+@pytest.mark.parametrize(("variant", "deal", "engine", "goal"), [
+    ("pyramid", 5, "search", "win"), ("pyramid", 5, "cpsat", "win"),
+    ("pyramid", 5, "auto", "win"), ("giza", 8, "auto", "win"),
+    # Par: the search's bounded pass and CP-SAT's unscored question read the same replay
+    ("par-pyramid", 1, "auto", "win"), ("par-pyramid", 1, "search", "win"),
+    ("pyramid", 5, "auto", "moves"), ("msc", 2, "auto", "board"),
+])
+def test_check_replays_its_start_once(client: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                      variant: str, deal: int, engine: str, goal: str) -> None:
+    """A /v1/check request with ``start`` replays those moves once on its way to the engine:
+    not in the event loop (the worker does it, naming an illegal step), and there once
+    for the check and every engine and search it runs."""
+    import random
+
+    from pyramids import faceup
+    from pyramids.check import check
+    from pyramids.cpsat.position import random_line
+    from pyramids.service import jobs
+
+    d, v = Deal.from_number(deal), get_variant(variant)
+    start = [str(m) for m in random_line(d, v, random.Random(deal), max_moves=4)]
+    assert len(start) == 4
+    calls = _counting_replays(monkeypatch)
+    r = client.post("/v1/check", json={"deal": deal, "variant": variant, "engine": engine,
+                                       "start": start, "time_limit": 20, "goal": goal})
+    assert r.status_code == 200, r.text
+    assert calls == []  # the event loop replayed nothing (the worker is another process)
+    got = jobs.check(d, v, engine, 20.0, start=parse_moves(start), goal=goal)
+    assert got["status"] != "unknown", got
+    assert not got["moves"] or got["moves"][:4] == start, got
+    moves = tuple(parse_moves(start))
+    if not v.face_up:
+        assert calls == [("replay", moves)], calls
+    else:  # translated once to the face-down game the engines play, which they replay once
+        down, exact = faceup.to_face_down(d, v, moves)
+        assert exact and calls == [("replay", moves), ("face-down", moves),
+                                   ("replay", tuple(down))], calls
+    for bad in (jobs.check, check):  # an illegal start still names its step
+        with pytest.raises(Exception, match="start, step 2"):
+            if bad is check:
+                check(d, v, engine=engine, start=parse_moves([start[0], start[0]]))
+            else:
+                jobs.check(d, v, engine, 5.0, start=parse_moves([start[0], start[0]]))
 
 
 # -- /v1/filter -----------------------------------------------------------------------
@@ -360,7 +398,6 @@ def test_filter_bad_mode(client: TestClient) -> None:
     assert_error(client.post("/v1/filter", json={"deals": [1], "mode": "slow"}), 422)
 
 
-@pytest.mark.skipif(not has("pyramids.certificates"), reason="certificates not built yet")
 def test_filter_quick(client: TestClient) -> None:
     deals = [1, 2, 3, Deal.from_number(4).line()]
     r = client.post("/v1/filter", json={"deals": deals, "variant": "king-tut", "mode": "quick"})
@@ -379,7 +416,6 @@ def test_filter_quick(client: TestClient) -> None:
             assert res["certificate"]["kind"] == cert.kind
 
 
-@pytest.mark.skipif(not SOLVER, reason="no solver in this build yet")
 def test_filter_exact(client: TestClient) -> None:
     r = client.post("/v1/filter", json={"deals": [3, 4], "variant": "bouquet", "mode": "exact",
                                         "time_limit": 5})
@@ -447,18 +483,9 @@ def test_book_request_errors(client: TestClient) -> None:
     assert_error(client.post("/v1/books", json={"collection": "nope"}), 404, "NotFound")
 
 
-def solver() -> Any:
-    if not has("pyramids.book"):
-        return None
-    from pyramids.book.puzzles import find_solver
-
-    return find_solver()
-
-
 def winnable_deals(variant: str, how_many: int) -> list[tuple[int, list[str]]]:
     """The first deals (from 100) that the build's solver wins, with their solutions."""
-    found = solver()
-    assert found is not None
+    found = find_solver()
     out = []
     for n in range(100, 200):
         v = found[1](Deal.from_number(n), get_variant(variant), 5.0)
@@ -479,10 +506,8 @@ def pdf_text(data: bytes) -> str:
     return "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
-needs_books = pytest.mark.skipif(solver() is None, reason="book builder or solver not built yet")
 
 
-@needs_books
 def test_book_of_given_deals(client: TestClient) -> None:
     [(n, _moves)] = winnable_deals("giza", 1)
     r = client.post("/v1/books", json={"deals": [n], "variant": "giza", "title": "Served Book",
@@ -493,7 +518,6 @@ def test_book_of_given_deals(client: TestClient) -> None:
     assert "Served Book" in pdf_text(r.content)
 
 
-@needs_books
 def test_book_refuses_a_deal_it_cannot_win(client: TestClient) -> None:
     from pyramids.certificates import quick_certificate
 
@@ -504,7 +528,6 @@ def test_book_refuses_a_deal_it_cannot_win(client: TestClient) -> None:
     assert f"deal {n} is blocked" in body["error"]
 
 
-@needs_books
 def test_book_from_a_collection(tmp_path: Path) -> None:
     v = get_variant("giza")
     entries = [{"id": f"giza-{i:03d}", "collection": "giza", "deal": n,
@@ -567,3 +590,61 @@ def test_shipped_collections() -> None:
         assert last == lines[-1]
         Puzzle.from_json_obj(last, path.name)  # its solution replays
         assert_error(c.get(f"/v1/puzzles/{path.stem}/{len(lines) + 1}"), 404, "NotFound")
+
+
+# -- security headers ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("method", "url", "body", "status"), [
+    ("get", "/", None, 200),
+    ("get", "/static/app.js", None, 200),
+    ("get", "/static/style.css", None, 200),
+    ("get", "/healthz", None, 200),
+    ("get", "/v1/variants", None, 200),
+    ("get", "/v1/deals/7", None, 200),
+    ("get", "/v1/deals/x", None, 400),
+    ("get", "/nope", None, 404),
+    ("post", "/v1/position", {"deal": 7}, 200),
+    ("post", "/v1/position", {"deal": 7, "moves": ["9H+4C"]}, 400),
+    ("post", "/v1/check", {"deal": "AC"}, 400),
+    ("post", "/v1/check", {"deal": 1, "extra": 1}, 422),
+    ("post", "/v1/check", "x" * 9000, 413),
+    ("get", "/openapi.json", None, 200),
+])
+def test_every_response_has_the_security_headers(client: TestClient, method: str, url: str,
+                                                  body: Any, status: int) -> None:
+    """The page's Content-Security-Policy (its own scripts, styles and API only, never
+    framed) and nosniff, on pages, files, JSON answers and errors alike."""
+    kwargs = {"content": body} if isinstance(body, str) else {"json": body}
+    r = getattr(client, method)(url, **({} if body is None else kwargs))
+    assert r.status_code == status, r.text
+    csp = {d.split()[0]: d.split()[1:] for d in r.headers["content-security-policy"].split("; ")}
+    assert csp["default-src"] == ["'none'"]
+    assert csp["script-src"] == ["'self'"] and csp["style-src"] == ["'self'"]
+    assert csp["connect-src"] == ["'self'", "blob:"] and csp["frame-ancestors"] == ["'none'"]
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_api_docs_get_a_policy_that_lets_them_load(client: TestClient) -> None:
+    """FastAPI's docs pages load Swagger UI / ReDoc from jsDelivr with an inline script:
+    their policy allows exactly that, and they are still never framed."""
+    for url in ("/docs", "/redoc"):
+        r = client.get(url)
+        assert r.status_code == 200
+        csp = r.headers["content-security-policy"]
+        assert "https://cdn.jsdelivr.net" in csp and "frame-ancestors 'none'" in csp
+        assert "cdn.jsdelivr.net" in r.text  # (what the policy allows is what they load)
+        assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_an_unexpected_error_has_the_headers_too(puzzles_dir: Path) -> None:
+    app = create_app(ServiceConfig(workers=1, puzzles_dir=puzzles_dir))
+
+    @app.get("/boom")
+    def boom() -> None:
+        raise RuntimeError("a bug")
+
+    r = TestClient(app, raise_server_exceptions=False).get("/boom")
+    assert r.status_code == 500
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    assert r.headers["x-content-type-options"] == "nosniff"

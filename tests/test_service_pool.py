@@ -81,3 +81,52 @@ def test_crashed_worker_is_replaced() -> None:
         assert await pool.run("ping", 30) == "pong"
 
     run(body)
+
+
+def test_a_job_time_limit_does_not_count_the_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker warming up (the first time after install it compiles the solvers, for a
+    minute) is waited for: the first job's limit counts the job alone, instead of a 504
+    and a killed worker that must start over."""
+    import time
+
+    from pyramids.service import jobs
+
+    monkeypatch.setattr(jobs, "warm", lambda: time.sleep(1.5))  # (forked: the child has it)
+
+    async def main() -> None:
+        pool = WorkerPool(1, 2, start_method="fork", warm=True)
+        pool.start()
+        try:
+            t0 = time.monotonic()
+            assert await pool.run("ping", 0.5) == "pong"
+            assert time.monotonic() - t0 >= 1.4  # it did wait for the warm-up
+            pid = pool._all[0].proc.pid
+            with pytest.raises(JobTimeout):  # the job's own time still counts
+                await pool.run("sleep", 0.3, seconds=30)
+            assert pool._all[0].proc.pid != pid
+            assert await pool.run("ping", 0.5) == "pong"  # the new one warms up too
+        finally:
+            pool.stop()
+
+    asyncio.run(main())
+
+
+def test_a_worker_that_never_gets_ready_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from pyramids.service import jobs
+    from pyramids.service import pool as pool_mod
+
+    monkeypatch.setattr(jobs, "warm", lambda: time.sleep(30))
+    monkeypatch.setattr(pool_mod, "WARM_LIMIT", 0.5)
+
+    async def main() -> None:
+        pool = WorkerPool(1, 2, start_method="fork", warm=True)
+        pool.start()
+        try:
+            with pytest.raises(WorkerCrashed, match="did not start"):
+                await pool.run("ping", 5)
+        finally:
+            pool.stop()
+
+    asyncio.run(main())

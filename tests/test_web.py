@@ -487,6 +487,21 @@ def test_msc_board_built_card_by_card_then_cards_goal(browser: Any, server: str)
     assert not page_errors(browser)
 
 
+def test_the_page_runs_under_its_content_security_policy(browser: Any, server: str) -> None:
+    """The policy is in force (a script the page did not ship is refused) and the page
+    needs nothing it forbids: the deal drawn, no console error but the refusal asked."""
+    open_page(browser, f"{server}/?deal=3")
+    assert len(browser.find_elements("css selector", "#board g.card")) == 52
+    assert not page_errors(browser)
+    ran = browser.execute_script(
+        "const s = document.createElement('script');"
+        "s.textContent = 'window.injected = true;';"
+        "document.head.appendChild(s); return window.injected === true;")
+    assert ran is False
+    refused = page_errors(browser)
+    assert refused and all("Content Security Policy" in e for e in refused), refused
+
+
 def test_msc_goal_from_the_position_shown(browser: Any, server: str) -> None:
     """A player mid-game asks from where they are: "from here" sends the moves played."""
     from pyramids import goals

@@ -17,34 +17,19 @@ the engines decide a position.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
+from . import portfolio
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
-from .engine import Game
 from .faceup import to_face_down
 from .moves import Move
-from .referee import play
+from .portfolio import ENGINES, EngineName
+from .referee import reach
 from .variants import Variant
 from .verdict import Certificate, EngineRun, Verdict
-
-EngineName = Literal["auto", "search", "cpsat"]
-ENGINES = ("auto", "search", "cpsat")
-
-
-SearchSolve = Callable[..., Verdict]
-
-
-def search_solver() -> SearchSolve | None:
-    """``pyramids.search.solve`` if that package is importable, else ``None``."""
-    try:
-        from .search import solve
-    except ImportError:
-        return None
-    fn: SearchSolve = solve
-    return fn
 
 
 def _blocked(cert: Certificate, deal: Deal, start: float) -> Verdict:
@@ -62,9 +47,8 @@ def check(deal: Deal, variant: Variant, *, engine: str = "auto",
     cpu = time.process_time()
     wall = time.monotonic()
     start = tuple(start)
-    if start:
-        for _ in play(Game(deal, variant), start, label="start, step"):
-            pass
+    if start:  # replayed once here; the engines read the same replay (referee.reach)
+        reach(deal, variant, start)
 
     def left() -> float | None:
         return None if time_limit is None else max(0.0, time_limit - (time.monotonic() - wall))
@@ -115,12 +99,10 @@ def run_engine(deal: Deal, variant: Variant, engine: str, time_limit: float | No
     """The full engines alone (no certificates), from the position after ``start``:
     ``search`` or ``cpsat`` alone, or ``auto``, the portfolio's policy for ``variant``.
     The verdict's ``engines`` lists what each engine run spent and reached."""
-    from . import portfolio
-
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     policy = portfolio.single(engine) if engine != "auto" else portfolio.policy_for(variant)
     return portfolio.run(deal, variant, policy, time_limit=time_limit, start=tuple(start))
 
 
-__all__ = ["ENGINES", "EngineName", "EngineRun", "check", "run_engine", "search_solver"]
+__all__ = ["ENGINES", "EngineName", "EngineRun", "check", "run_engine"]

@@ -41,7 +41,7 @@ from .bulk import (
     Record,
     RunState,
     SourceItem,
-    _work,
+    analyse_chunk,
 )
 from .errors import PyramidsError
 
@@ -295,7 +295,7 @@ class DaskRunner(BulkRunner):
         cmap: ClusterMap[Sequence[SourceItem], list[Record]] = ClusterMap(
             self.client, self.window_given, self.retries, self.report, describe_items)
         try:
-            for records in cmap.run(_work, chunks, job,
+            for records in cmap.run(analyse_chunk, chunks, job,
                                     on_done=out.write if out is not None else None):
                 state.new += len(records)
                 yield from records

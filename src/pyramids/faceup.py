@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from .deals import Deal
 from .engine import Game
@@ -37,7 +38,20 @@ def to_face_down(deal: Deal, variant: Variant, moves: Sequence[Move],
                  ) -> tuple[list[Move], bool]:
     """A face-up line as a face-down one, and whether the two positions reached are the
     same game (False only right after the stock's last card was drawn onto the waste:
-    the face-down position then also has the card under it available)."""
+    the face-down position then also has the card under it available). Translated once
+    per line (the last few are kept): the check and each engine ask for the same start."""
+    down, exact = _to_face_down(deal, variant, tuple(moves))
+    return list(down), exact
+
+
+@lru_cache(maxsize=32)
+def _to_face_down(deal: Deal, variant: Variant, moves: tuple[Move, ...],
+                  ) -> tuple[tuple[Move, ...], bool]:
+    return _translate_down(deal, variant, moves)
+
+
+def _translate_down(deal: Deal, variant: Variant, moves: tuple[Move, ...],
+                    ) -> tuple[tuple[Move, ...], bool]:
     up = Game(deal, variant)
     down = Game(deal, face_down(variant))
     out: list[Move] = []
@@ -67,7 +81,7 @@ def to_face_down(deal: Deal, variant: Variant, moves: Sequence[Move],
             if drawn_last and down.hand is None:
                 drawn_last = False
             deal_the_top()
-    return out, not drawn_last
+    return tuple(out), not drawn_last
 
 
 def to_face_up(deal: Deal, variant: Variant, moves: Sequence[Move],

@@ -21,14 +21,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .deals import Deal
 from .moves import Move
 from .variants import Variant
 from .verdict import EngineRun, Verdict
 
-ENGINE_NAMES = ("search", "cpsat")
+#: The exact engines, and the choices of every ``engine=`` / ``--engine`` (``auto``: the
+#: policy of :func:`policy_for`). The one place these names are written.
+ExactEngine = Literal["search", "cpsat"]
+EngineName = Literal["auto", ExactEngine]
+ENGINE_NAMES: tuple[ExactEngine, ...] = get_args(ExactEngine)
+ENGINES: tuple[EngineName, ...] = get_args(EngineName)
 
 
 @dataclass(frozen=True)
@@ -182,48 +187,29 @@ def single(engine: str) -> Policy:
 
 # -- running a policy --------------------------------------------------------------------
 
-Runner = Callable[[Deal, Variant, tuple[Move, ...], Stage, float | None], Verdict | str]
+Runner = Callable[[Deal, Variant, tuple[Move, ...], Stage, float | None], Verdict]
 
 
 def _run_search(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Stage,
-                time_limit: float | None) -> Verdict | str:
-    try:
-        from .search import solve
-    except ImportError:
-        return "pyramids.search is not installed"
+                time_limit: float | None) -> Verdict:
+    from .search import solve
+
     v: Verdict = solve(deal, variant, start=start, node_limit=stage.nodes,
                        time_limit=time_limit)
     return v
 
 
-def cpsat_takes_start() -> bool:
-    """Does ``pyramids.cpsat.solve`` answer for a position (``start=``)?"""
-    import inspect
-
-    from . import cpsat
-
-    return "start" in inspect.signature(cpsat.solve).parameters
-
-
 def _run_cpsat(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Stage,
-               time_limit: float | None) -> Verdict | str:
-    try:
-        from . import cpsat
-        from .cpsat import engine as _engine  # noqa: F401 - OR-Tools importable?
-    except ImportError:
-        return "pyramids.cpsat (OR-Tools) is not installed"
-    if start and not cpsat_takes_start():
-        return "this CP-SAT engine answers for deal starts only, not positions"
+               time_limit: float | None) -> Verdict:
+    from . import cpsat
+    from .search import solve
+
     asked: list[EngineRun] = []
     wall = time.monotonic()
 
     def win_question(unscored: Variant) -> Verdict | None:
         """Par's second question (can all 52 cards go?) to the search first (see
         :data:`CPSAT_FIRST`)."""
-        try:
-            from .search import solve
-        except ImportError:
-            return None
         left = None if time_limit is None else max(time_limit - (time.monotonic() - wall),
                                                    0.001)
         t0 = time.monotonic()
@@ -259,7 +245,6 @@ def run(deal: Deal, variant: Variant, policy: Policy, *, time_limit: float | Non
     wall = time.monotonic()
     runs: list[EngineRun] = []
     unknowns: list[Verdict] = []
-    skipped: list[str] = []
     for stage in policy.stages:
         limit = None if time_limit is None else time_limit - (time.monotonic() - wall)
         if limit is not None and limit <= 0.001:
@@ -272,10 +257,6 @@ def run(deal: Deal, variant: Variant, policy: Policy, *, time_limit: float | Non
             limit = stage.seconds if limit is None else min(limit, stage.seconds)
         t0 = time.monotonic()
         got = RUNNERS[stage.engine](deal, variant, start, stage, limit)
-        if isinstance(got, str):
-            skipped.append(f"{stage.engine}: {got}")
-            runs.append(EngineRun(stage.engine, "unknown", 0.0, 0, stage.budget(), got))
-            continue
         runs.append(EngineRun(stage.engine, got.status, time.monotonic() - t0, got.nodes,
                               stage.budget(), _reached(got, variant), got.score))
         runs.extend(got.engines)  # what the engine asked another (Par's second question)
@@ -283,11 +264,11 @@ def run(deal: Deal, variant: Variant, policy: Policy, *, time_limit: float | Non
             return replace(got, engines=tuple(runs))
         unknowns.append(got)
     if not unknowns:
-        reason = "; ".join(skipped) or "time limit spent before any engine ran"
         return Verdict("unknown", "auto" if len(policy.stages) > 1 else
-                       policy.stages[0].engine, reason=reason, deal_number=deal.number,
+                       policy.stages[0].engine,
+                       reason="time limit spent before any engine ran", deal_number=deal.number,
                        engines=tuple(runs))
-    if len(unknowns) == 1 and not skipped:
+    if len(unknowns) == 1:
         return replace(unknowns[0], engines=tuple(runs))
     scores = [v.score for v in unknowns if v.score is not None]
     best = max(scores) if scores else None

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 
 from .deals import Deal
 from .engine import Game
@@ -36,6 +36,61 @@ def play(game: Game, moves: Iterable[Move], label: str = "step") -> Iterator[Mov
         except IllegalMoveError as e:
             raise RefereeError(f"{label} {step}: {e}", step) from None
         yield game.moves[-1]  # as the game records it (a stock move in its own words)
+
+
+@dataclass(frozen=True)
+class Reached:
+    """The position after moves played from a deal (``start``), as the engines start from
+    it: replayed by the referee once (:func:`reach`), then read by each engine that asks.
+
+    ``removed``: the discarded cards as card bits (bit ``c`` for card code ``c``);
+    ``pointer``: the rest card dealt last in this pass, counted from 1 in
+    :meth:`~pyramids.deals.Deal.rest` (0: none dealt yet in this pass; the variant's
+    opening deals count); ``cleared_pass``: the pass in which the pyramid was cleared.
+    """
+
+    moves: tuple[Move, ...]  # as the game records them (a stock move in its own words)
+    removed: int
+    pointer: int
+    pass_no: int
+    cleared_pass: int | None
+    won: bool
+    par_score: int  # the Par score so far (the score under Par scoring)
+    msc_score: int  # the MSC score so far (the score under MSC scoring)
+    rest_left: int  # cards of the rest (stock, tableau, bouquet) still in play
+
+    def removed_slots(self, deal: Deal) -> int:
+        """The discarded cards as slot bits (bit ``i`` for ``deal.cards[i]``)."""
+        return sum(1 << i for i, c in enumerate(deal.cards) if self.removed >> c & 1)
+
+
+def reach(deal: Deal, variant: Variant, start: Sequence[Move]) -> Reached:
+    """The position after ``start``, replayed by the rules engine once for each deal,
+    variant and start (the last few asked are kept): the check, each engine the
+    portfolio runs and each of their searches read the same replay, Par's unscored
+    questions too (scoring changes no move: the replay is keyed without it). An illegal
+    move raises :class:`RefereeError` as ``"start, step N: ..."``."""
+    return _reach(deal, replace(variant, scoring="none"), tuple(start))
+
+
+@lru_cache(maxsize=32)
+def _reach(deal: Deal, variant: Variant, start: tuple[Move, ...]) -> Reached:
+    return _replay_start(deal, variant, start)
+
+
+def _replay_start(deal: Deal, variant: Variant, start: tuple[Move, ...]) -> Reached:
+    game = Game(deal, variant)
+    index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
+    pointer = variant.opening_dealt  # the variant's opening deals come before ``start``
+    for m in play(game, start, label="start, step"):
+        if m.is_deal:
+            last = game.hand if game.hand is not None else game.waste[-1]
+            pointer = index[last]
+        elif m.is_redeal:
+            pointer = 0
+    left = sum(1 for c in deal.rest(variant) if not game.is_removed(c))
+    return Reached(tuple(game.moves), game.removed, pointer, game.pass_no,
+                   game.cleared_pass, game.is_won(), game.par_score(), game.msc_score(), left)
 
 
 def replay(deal: Deal, variant: Variant, moves: Sequence[Move],

@@ -381,3 +381,20 @@ def parse_rest(text: str) -> dict[str, Any]:
             raise VariantError(f"tableau size must look like 8x3, got {text!r}") from None
         return {"rest": "tableau", "columns": c, "tableau_rows": r}
     raise VariantError(f"rest must be stock, bouquet or tableau:CxR, got {text!r}")
+
+
+# -- a variant from a front end's options ----------------------------------------------
+
+def build_variant(variant: str = "pyramid", **opts: Any) -> Variant:
+    """The preset ``variant`` with rule options as the command line and the service take
+    them (``None``: not given): ``rest`` as text (``tableau:8x3``), ``draw`` as text or a
+    number, ``passes`` a number or ``unlimited``; the others as :meth:`Variant.with_options`
+    takes them. Raises :class:`~pyramids.errors.VariantError` naming a bad option."""
+    options: dict[str, Any] = {}
+    if opts.get("rest"):
+        options.update(parse_rest(opts.pop("rest")))
+    opts.pop("rest", None)
+    if opts.get("draw") is not None:
+        opts["draw"] = int(opts["draw"])
+    options.update({k: v for k, v in opts.items() if v is not None})
+    return get_variant(variant, **options)

@@ -23,7 +23,6 @@ from ..variants import Variant, get_variant
 
 GRADES = ("easy", "medium", "hard", "expert")
 UNGRADED = "ungraded"
-REFERENCE_NODES = 200_000  # node limit for the slow brute-force fallback solver
 
 
 class BookError(PyramidsError):
@@ -340,27 +339,16 @@ def share(count: int, available: Sequence[int]) -> list[int]:
 SolveFn = Callable[[Deal, Variant, float], Any]
 
 
-def find_solver() -> tuple[str, SolveFn] | None:
-    """The best solver the installation has, imported lazily: check, search, reference."""
-    import importlib
+def find_solver() -> tuple[str, SolveFn]:
+    """The solver that makes puzzles on the fly, and its name: :func:`pyramids.check.check`
+    within the time limit (imported when first asked: the book's other work needs no
+    solver)."""
+    from ..check import check
 
-    candidates: list[tuple[str, str, Callable[[Any], SolveFn]]] = [
-        ("pyramids.check", "check",
-         lambda f: lambda d, v, t: f(d, v, time_limit=t)),
-        ("pyramids.search", "solve",
-         lambda f: lambda d, v, t: f(d, v, time_limit=t)),
-        ("pyramids.reference", "solve",
-         lambda f: lambda d, v, t: f(d, v, node_limit=REFERENCE_NODES)),
-    ]
-    for module, attr, wrap in candidates:
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        fn = getattr(mod, attr, None)
-        if callable(fn):
-            return f"{module}.{attr}", wrap(fn)
-    return None
+    def solve(deal: Deal, variant: Variant, time_limit: float) -> Any:
+        return check(deal, variant, time_limit=time_limit)
+
+    return "pyramids.check.check", solve
 
 
 def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | None = None,
@@ -368,16 +356,11 @@ def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | N
                 progress: Callable[[int, int], None] | None = None) -> list[Puzzle]:
     """Ungraded puzzles from deals ``start``, ``start + 1``… that a solver proves winnable.
 
-    Used when no collection holds enough puzzles. Raises :class:`BookError` when no
-    solver is installed or none of the deals tried could be solved.
+    Used when no collection holds enough puzzles. ``solver``: a name and a solving
+    function (default: :func:`find_solver`). Raises :class:`BookError` when none of the
+    deals tried could be solved.
     """
-    found = solver or find_solver()
-    if found is None:
-        raise BookError(
-            "no puzzle collection holds enough puzzles and no solver is installed to make "
-            "them (pyramids.check, pyramids.search or pyramids.reference): give a collection "
-            "with --from FILE.jsonl")
-    name, solve = found
+    name, solve = solver or find_solver()
     limit = max_deals if max_deals is not None else max(50, 20 * count)
     out: list[Puzzle] = []
     tried = 0
@@ -406,18 +389,14 @@ def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | N
 MakeFn = Callable[[Variant, int, Sequence[str] | None, set[int]], list[dict[str, Any]]]
 
 
-def find_maker() -> MakeFn | None:
-    """The puzzle generator's hook, if installed: ``pyramids.generator.puzzles_for_book(
-    variant, count, grades, exclude) -> [entry, ...]``: up to ``count`` graded entries of
-    ``variant`` (of one of ``grades`` if given), none of the deal numbers in ``exclude``."""
-    import importlib
+def find_maker() -> MakeFn:
+    """The puzzle generator's hook, :func:`pyramids.generator.puzzles_for_book(variant,
+    count, grades, exclude) -> [entry, ...] <pyramids.generator.puzzles_for_book>`: up to
+    ``count`` graded entries of ``variant`` (of one of ``grades`` if given), none of the
+    deal numbers in ``exclude`` (imported when first asked)."""
+    from ..generator import puzzles_for_book
 
-    try:
-        mod = importlib.import_module("pyramids.generator")
-    except ImportError:
-        return None
-    fn = getattr(mod, "puzzles_for_book", None)
-    return fn if callable(fn) else None
+    return puzzles_for_book
 
 
 def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,

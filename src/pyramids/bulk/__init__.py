@@ -1,6 +1,6 @@
 """Bulk analysis: stream many deals through the engines, in parallel, resumably.
 
-Four jobs, one module each (the names below are all importable from ``pyramids.bulk``):
+Five jobs, one module each (the names below are all importable from ``pyramids.bulk``):
 
 * :mod:`.sources`: :func:`parse_source` turns ``A:B``, a file or ``-`` (stdin) into a
   :class:`DealSource` of keyed :class:`SourceItem`;
@@ -10,16 +10,20 @@ Four jobs, one module each (the names below are all importable from ``pyramids.b
   with the same verdicts);
 * :mod:`.outfile`: :class:`OutFile`, the resumable JSON-lines record of a run;
 * :mod:`.pool`: :class:`BulkRunner`, the process pool that yields records in source
-  order, and :func:`run_records` for library use;
+  order;
+* :mod:`.runs`: runs as the CLI makes them, for library use too: :func:`make_runner`
+  (the local pool, or a Dask cluster's workers), :func:`run_records` (all records of a
+  run), :func:`start_run` and :func:`consume` (a run with its out file and progress
+  line, interrupted cleanly), :func:`run_tally` (``pyramids stats``) and
+  :func:`run_table` (``pyramids stats --table``);
 
 plus :mod:`.progress` (the progress line) and :mod:`.errors`.
 """
 
 from __future__ import annotations
 
+from ..portfolio import ENGINES
 from .analysis import (
-    _WARM,
-    ENGINES,
     FORMAT_VERSION,
     MODES,
     QUICK_PASS,
@@ -29,17 +33,26 @@ from .analysis import (
     Job,
     Mode,
     Record,
-    _hard_limit,
-    _HardLimit,
-    _work,
     analyse,
     analyse_chunk,
     analyse_item,
 )
 from .errors import BulkError, Interrupted
 from .outfile import KeySet, OutFile
-from .pool import BulkRunner, RunState, default_chunk, default_workers, run_records
+from .pool import BulkRunner, RunState, default_chunk, default_workers
 from .progress import Progress, format_duration
+from .runs import (
+    Run,
+    TableRun,
+    TallyRun,
+    cell_file,
+    consume,
+    make_runner,
+    run_records,
+    run_table,
+    run_tally,
+    start_run,
+)
 from .sources import (
     DealSource,
     LinesSource,
@@ -59,7 +72,6 @@ __all__ = [
     "MODES",
     "QUICK_PASS",
     "STATUSES",
-    "_WARM",
     "Analyser",
     "BulkError",
     "BulkRunner",
@@ -75,21 +87,27 @@ __all__ = [
     "PySolFCRangeSource",
     "RangeSource",
     "Record",
+    "Run",
     "RunState",
     "SourceItem",
-    "_HardLimit",
-    "_hard_limit",
-    "_work",
+    "TableRun",
+    "TallyRun",
     "analyse",
     "analyse_chunk",
     "analyse_item",
+    "cell_file",
     "check_variant",
+    "consume",
     "default_chunk",
     "default_workers",
     "format_duration",
+    "make_runner",
     "parse_deal_line",
     "parse_pysolfc_range",
     "parse_range",
     "parse_source",
     "run_records",
+    "run_table",
+    "run_tally",
+    "start_run",
 ]

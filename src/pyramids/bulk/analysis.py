@@ -23,20 +23,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from .. import portfolio
 from ..deals import Deal
 from ..goals import Goal
+from ..portfolio import ENGINES, EngineName, Stage
 from ..variants import Variant
-from ..verdict import Certificate, Verdict
+from ..verdict import Certificate, EngineRun, Verdict
 from .errors import BulkError
 from .sources import DealSource, SourceItem
 
 Mode = Literal["exact", "quick"]
-Engine = Literal["auto", "search", "cpsat"]
+Engine = EngineName
 Record = dict[str, Any]
 Analyser = Callable[[Deal, "Job"], Verdict]
 
 MODES = ("exact", "quick")
-ENGINES = ("auto", "search", "cpsat")
 STATUSES = ("winnable", "blocked", "unknown", "passed")
 FORMAT_VERSION = 1
 QUICK_PASS = "no instant certificate"
@@ -91,7 +92,7 @@ class Job:
 
 def analyse(deal: Deal, job: Job) -> Verdict:
     """The instant certificates first; then, in exact mode, the exact engine chosen
-    (``check.check``; ``search.solve`` if the CP-SAT side is not installed)."""
+    (``check.check``), or the goal's answer (``goals.answer``)."""
     from ..certificates import quick_certificate
 
     # under Par scoring the engines run even on a blocked deal (as in check): its best
@@ -109,14 +110,8 @@ def analyse(deal: Deal, job: Job) -> Verdict:
         assert job.goal is not None
         return answer(deal, job.variant, job.goal, time_limit=job.time_limit,
                       engine=job.engine)
-    try:
-        from ..check import check
-    except ImportError:
-        if job.engine == "cpsat":
-            raise
-        from ..search import solve
+    from ..check import check
 
-        return solve(deal, job.variant, time_limit=job.time_limit)
     verdict: Verdict = check(deal, job.variant, engine=job.engine, time_limit=job.time_limit)
     return verdict
 
@@ -219,10 +214,6 @@ def _unknown(reason: str, start: float) -> Record:
             "reason": reason}
 
 
-def _work(items: Sequence[SourceItem], job: Job) -> list[Record]:
-    return analyse_chunk(items, job)
-
-
 # -- many deals at once ---------------------------------------------------------------
 
 STRUCTURAL_BUDGET = 200_000  # nodes for the search of a structural relaxation (then CP-SAT)
@@ -231,31 +222,22 @@ TIMED_BUDGET = 1 << 15  # nodes per deal in a batch with a time limit (then one 
 
 def batch_applies(job: Job) -> bool:
     """Does :func:`analyse_chunk` take the batch path for ``job``? Exact mode, no Par
-    scoring (the best score is searched one deal at a time), no test analyser, the
-    search installed, and the search first among the engines (:func:`_search_stage`)."""
+    scoring (the best score is searched one deal at a time), no test analyser, no goal,
+    and the search first among the engines (:func:`_search_stage`)."""
     if (job.analyser is not None or job.mode != "exact" or job.variant.scoring == "par"
             or job.asks_goal):
         return False
-    try:
-        import pyramids.search  # noqa: F401
-    except ImportError:
-        return False
-    return _search_stage(job) is not False
+    return _search_stage(job) is not None
 
 
-def _search_stage(job: Job) -> Any:
-    """How :func:`analyse` runs the search first: the portfolio's first stage
-    (``pyramids.portfolio.Stage``) when it is a search without a time budget; ``None``
-    when ``check`` is not installed and ``analyse`` calls the search alone; ``False``
-    when the search does not come first (CP-SAT first, or a stage timed in seconds)."""
-    if not _check_installed():
-        return None if job.engine != "cpsat" else False
-    from .. import portfolio
-
+def _search_stage(job: Job) -> Stage | None:
+    """How :func:`analyse` runs the search first: the portfolio's first stage when it is
+    a search without a time budget; ``None`` when the search does not come first
+    (CP-SAT first, or a stage timed in seconds)."""
     policy = portfolio.policy_for(job.variant) if job.engine == "auto" else \
         portfolio.single(job.engine)
     first = policy.stages[0]
-    return first if first.engine == "search" and first.seconds is None else False
+    return first if first.engine == "search" and first.seconds is None else None
 
 
 def analyse_chunk(items: Sequence[SourceItem], job: Job) -> list[Record]:
@@ -349,7 +331,8 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
     # 2. the structural certificate, where check() runs it (not on a bouquet)
     searcher = default_searcher()
     stage = _search_stage(job)
-    if v.rest != "bouquet" and stage is not None:
+    assert stage is not None  # batch_applies
+    if v.rest != "bouquet":
         from ..certificates import structural_from
 
         res = searcher.run_many(cards, np.array(left, np.int64), relaxation(v),
@@ -369,30 +352,27 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
                               deal_number=items[i].number)
     # 3. the search, with the node budget of the portfolio's first stage (solutions
     # replayed); a deal it leaves undecided goes one by one, to the next stages
-    budget = None if stage is None else stage.nodes
+    budget = stage.nodes
     if job.time_limit is not None:
         budget = TIMED_BUDGET if budget is None else min(budget, TIMED_BUDGET)
     found = searcher.solve_many(cards[left], [items[i].number for i in left], v, budget,
-                                overhead=share, stage=None if stage is None else stage.budget())
+                                overhead=share, stage=stage.budget())
     for i, verdict in zip(left, found, strict=True):
         if verdict is not None and verdict.status == "unknown":
             # the first stage's budget ran out: the next stages, as the portfolio runs them
             # (no time limit; the structural certificate is known not to apply)
             verdict = _next_stages(deal(i), job, stage, verdict) \
-                if job.time_limit is None and stage is not None else None
+                if job.time_limit is None else None
         verdicts[i] = verdict
     return verdicts
 
 
-def _next_stages(deal: Deal, job: Job, stage: Any, first: Verdict) -> Verdict | None:
+def _next_stages(deal: Deal, job: Job, stage: Stage, first: Verdict) -> Verdict | None:
     """What ``check`` answers for a deal whose first portfolio stage (the search, with
     node budget ``stage``) gave ``first`` (unknown): the later stages of the policy, by
     ``portfolio.run``, with the first stage's run listed first, as ``portfolio.run``
     lists an unknown stage (``reached``: the verdict's reason). ``None`` (one by one)
     when no later stage settles it: ``portfolio.run`` words that case from every run."""
-    from .. import portfolio
-    from ..verdict import EngineRun
-
     policy = portfolio.policy_for(job.variant) if job.engine == "auto" else \
         portfolio.single(job.engine)
     if len(policy.stages) < 2:
@@ -405,13 +385,3 @@ def _next_stages(deal: Deal, job: Job, stage: Any, first: Verdict) -> Verdict | 
                     first.reason or "gave up")
     return replace(got, engines=(run, *got.engines), deal_number=deal.number,
                    seconds=first.seconds + time.perf_counter() - t0)
-
-
-def _check_installed() -> bool:
-    """Would :func:`analyse` go through ``check`` (which runs the structural certificate)?"""
-    try:
-        from ..check import check  # noqa: F401
-    except ImportError:
-        return False
-    return True
-

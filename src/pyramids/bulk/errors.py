@@ -10,9 +10,12 @@ class BulkError(PyramidsError):
 
 
 class Interrupted(Exception):
-    """The run was stopped (Ctrl-C, SIGTERM, a worker killed). Finished deals are saved."""
+    """The run was stopped (Ctrl-C, SIGTERM, a worker killed). Finished deals are saved
+    (to ``out``, the run's out file, when it has one)."""
 
-    def __init__(self, done: int, message: str = "interrupted") -> None:
+    def __init__(self, done: int, message: str = "interrupted", out: str | None = None
+                 ) -> None:
         super().__init__(message)
         self.done = done
+        self.out = out
 

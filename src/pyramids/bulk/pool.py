@@ -16,24 +16,18 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..variants import Variant, get_variant
 from . import analysis
 from .analysis import (
-    Analyser,
-    Engine,
     Job,
-    Mode,
     Record,
-    _work,
     analyse_chunk,
     analyse_item,
 )
 from .errors import Interrupted
 from .outfile import OutFile
-from .sources import DealSource, NumberRun, RangeSource, SourceItem, parse_source
+from .sources import DealSource, NumberRun, RangeSource, SourceItem
 
 
 def _worker_init() -> None:
@@ -220,7 +214,7 @@ class BulkRunner:
                     if chunk is None:
                         exhausted = True
                         break
-                    pending[pool.submit(_work, chunk, job)] = submitted
+                    pending[pool.submit(analyse_chunk, chunk, job)] = submitted
                     submitted += 1
                 if not pending and not ready:
                     break
@@ -275,23 +269,3 @@ def _catch_sigterm() -> Any:
 def _restore_sigterm(old: Any) -> None:
     if old is not None:
         signal.signal(signal.SIGTERM, old)
-
-
-
-def run_records(source: DealSource | str, variant: Variant | str = "pyramid", *,
-                mode: Mode = "exact", engine: Engine = "auto", time_limit: float | None = None,
-                workers: int | None = None, chunk_size: int | None = None,
-                out: str | Path | None = None, resume: bool = False,
-                analyser: Analyser | None = None) -> Iterator[Record]:
-    """All records of a run, for library use: ``run_records('0:100', 'giza')``.
-
-    With more than one worker the pool forks its processes (``forkserver`` when this
-    process runs other threads): a script calling this should still guard its entry
-    point with ``if __name__ == "__main__":``."""
-    src = parse_source(source) if isinstance(source, str) else source
-    v = get_variant(variant) if isinstance(variant, str) else variant
-    job = Job(v, mode, engine, time_limit, analyser)
-    outfile = OutFile(out, job, src, resume) if out is not None else None
-    with BulkRunner(workers, chunk_size) as runner:
-        yield from runner.run(src, job, outfile)
-

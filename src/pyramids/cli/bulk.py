@@ -5,9 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
 
 import click
@@ -20,27 +18,22 @@ from ..bulk import (
     DealSource,
     Interrupted,
     Job,
-    OutFile,
-    Progress,
     PySolFCRangeSource,
     Record,
-    RunState,
+    Run,
     check_variant,
+    consume,
     default_workers,
+    make_runner,
     parse_source,
+    run_table,
+    run_tally,
+    start_run,
 )
 from ..deals import Deal
 from ..goals import Goal
 from ..pysolfc import MS_BELOW
-from ..stats import (
-    Cell,
-    Tally,
-    cell_obj,
-    format_tally,
-    render_csv,
-    render_markdown,
-    table_cells,
-)
+from ..stats import Tally, format_tally, render_csv, render_markdown, table_cells
 from ..variants import Variant
 from .options import goal_option, variant_options
 
@@ -57,17 +50,6 @@ def check_scheduler(workers: int | None, scheduler: str | None) -> None:
     if scheduler and workers:
         raise click.UsageError("--workers counts local processes: with --scheduler the "
                                "cluster's workers do the work")
-
-
-def make_runner(workers: int | None, chunk: int | None, scheduler: str | None
-                ) -> BulkRunner:
-    """The local process pool, or with ``scheduler`` a Dask runner (Dask imported only
-    then)."""
-    if scheduler is None:
-        return BulkRunner(workers, chunk_size=chunk)
-    from ..cluster import DaskRunner
-
-    return DaskRunner(scheduler, chunk)
 
 
 def bulk_options(f: F) -> F:
@@ -124,19 +106,15 @@ def _source(spec: str | None, required_msg: str) -> DealSource:
         raise click.BadParameter(str(e), param_hint="'--deals'") from None
 
 
-def _records(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
-             resume: bool, progress: bool | None, label: str = ""
-             ) -> tuple[Iterator[Record], RunState, Progress]:
+def _start(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
+           resume: bool, progress: bool | None, label: str = "") -> Run:
+    """The run (:func:`pyramids.bulk.start_run`); a source that does not fit the variant
+    is a bad --deals."""
     try:
         check_variant(source, job.variant)
     except BulkError as e:
         raise click.BadParameter(str(e), param_hint="'--deals'") from None
-    outfile = OutFile(out, job, source, resume) if out else None
-    state = RunState()
-    bar = Progress(source.total, label, enabled=progress, state=state)
-    if hasattr(runner, "report"):  # a cluster runner: lost workers are reported above the bar
-        runner.report = bar.note
-    return runner.run(source, job, outfile, state), state, bar
+    return start_run(runner, source, job, out, resume, progress, label)
 
 
 class InterruptedRun(click.ClickException):
@@ -145,24 +123,22 @@ class InterruptedRun(click.ClickException):
     exit_code = 130
 
 
-def _consume(records: Iterator[Record], bar: Progress, out: str | None,
-             each: Callable[[Record], None]) -> None:
-    """Feed every record to ``each``, ticking the bar; an interruption (in the runner or
-    here) closes the run, which saves the finished deals, and exits 130."""
+def interrupted_run(e: Interrupted) -> InterruptedRun:
+    """How many deals were done, why the run stopped, and how to continue it."""
+    why = str(e) if str(e) != "interrupted" else ""
+    where = (f"; finished deals are in {e.out}: continue with --resume" if e.out
+             else "; use --out FILE to keep results across interruptions")
+    return InterruptedRun(f"interrupted after {e.done} deals{f' ({why})' if why else ''}"
+                          f"{where}")
+
+
+def _consume(run: Run, each: Callable[[Record], None]) -> None:
+    """Feed every record to ``each`` (:func:`pyramids.bulk.consume`); an interruption
+    closes the run, which saves the finished deals, and exits 130."""
     try:
-        for rec in records:
-            each(rec)
-            bar.update()
-    except (Interrupted, KeyboardInterrupt) as e:
-        records.close()  # type: ignore[attr-defined]
-        bar.close()
-        done = e.done if isinstance(e, Interrupted) else bar.done
-        why = str(e) if isinstance(e, Interrupted) and str(e) != "interrupted" else ""
-        where = (f"; finished deals are in {out}: continue with --resume" if out
-                 else "; use --out FILE to keep results across interruptions")
-        raise InterruptedRun(f"interrupted after {done} deals{f' ({why})' if why else ''}"
-                             f"{where}") from None
-    bar.close()
+        consume(run, each)
+    except Interrupted as e:
+        raise interrupted_run(e) from None
 
 
 @click.command("filter")
@@ -210,7 +186,7 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     seeds: list[int] = []
     graded: dict[str, int] = {}
     with make_runner(workers, chunk, scheduler) as runner:
-        records, _, bar = _records(runner, source, job, out, resume, progress, "filter")
+        run = _start(runner, source, job, out, resume, progress, "filter")
 
         kept_n = [0]
 
@@ -233,7 +209,7 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
                 unknowns.write((json.dumps(rec) if as_json else _label(rec)) + "\n")
 
         try:
-            _consume(records, bar, out, each)
+            _consume(run, each)
         finally:
             if unknowns is not None:
                 unknowns.flush()
@@ -362,77 +338,59 @@ def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
         return
-    # without an out file only the counts are kept: slim records
-    job = Job(variant, mode, engine, time_limit, slim=out is None,  # type: ignore[arg-type]
-              goal=goal)
-    tally = Tally()
-    start = time.perf_counter()
-    with make_runner(workers, chunk, scheduler) as runner:
-        records, state, bar = _records(runner, source, job, out, resume, progress, "stats")
-        _consume(records, bar, out, tally.add)
-        n_workers = runner.workers
-    seconds = time.perf_counter() - start
+    try:
+        check_variant(source, variant)
+    except BulkError as e:
+        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+    try:
+        with make_runner(workers, chunk, scheduler) as runner:
+            got = run_tally(runner, source, variant, mode=mode,  # type: ignore[arg-type]
+                            engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
+                            goal=goal, out=out, resume=resume, progress=progress)
+    except Interrupted as e:
+        raise interrupted_run(e) from None
+    seconds = got.seconds
     if as_json:
-        obj = tally.to_json_obj(variant, seconds, mode=mode, engine=engine,
-                                time_limit=time_limit, workers=n_workers,
-                                source=source.description, analysed=state.new,
-                                resumed=state.prior,
-                                deals_per_second=round(state.new / seconds, 2)
-                                if seconds > 0 else None)
+        obj = got.tally.to_json_obj(variant, seconds, mode=mode, engine=engine,
+                                    time_limit=time_limit, workers=got.workers,
+                                    source=source.description, analysed=got.analysed,
+                                    resumed=got.read_back,
+                                    deals_per_second=round(got.analysed / seconds, 2)
+                                    if seconds > 0 else None)
         click.echo(json.dumps(obj))
     else:
-        click.echo(format_tally(tally, variant, seconds, state.new, n_workers))
-        if state.prior:
-            click.echo(f"(resumed: {state.prior} deals read back from {out})")
+        click.echo(format_tally(got.tally, variant, seconds, got.analysed, got.workers))
+        if got.read_back:
+            click.echo(f"(resumed: {got.read_back} deals read back from {out})")
 
 
 def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: float | None,
            workers: int | None, chunk: int | None, scheduler: str | None, out: str | None,
            resume: bool, progress: bool | None, as_json: bool, fmt: str) -> None:
-    """Run every cell of a table over the same deals; with --out, one file per cell."""
+    """Run every cell of a table over the same deals (:func:`pyramids.bulk.run_table`);
+    with --out, one file per cell."""
     if source.kind == "stdin":
         raise click.UsageError("--table reads its deals several times: give a range or a file")
-    results: list[tuple[Cell, Tally | None]] = []
-    cells = table_cells(kind)
-    start = time.perf_counter()
-    read_back = analysed = 0
-    with make_runner(workers, chunk, scheduler) as runner:
-        for n, cell in enumerate(cells, 1):
-            if cell.variant is None:
-                results.append((cell, None))
-                continue
-            path = str(Path(out) / f"{_slug(cell)}.jsonl") if out else None
-            job = Job(cell.variant, mode, engine, time_limit,  # type: ignore[arg-type]
-                      slim=path is None)
-            label = f"{kind} {n}/{len(cells)} {cell.row}, {cell.column}"
-            records, state, bar = _records(runner, source, job, path, resume, progress,
-                                           label)
-            tally = Tally()
-            _consume(records, bar, path, tally.add)
-            results.append((cell, tally))
-            read_back += state.prior
-            analysed += state.new
-    seconds = time.perf_counter() - start
+    for cell in table_cells(kind):
+        if cell.variant is not None:
+            try:
+                check_variant(source, cell.variant)
+            except BulkError as e:
+                raise click.BadParameter(str(e), param_hint="'--deals'") from None
+    try:
+        with make_runner(workers, chunk, scheduler) as runner:
+            got = run_table(kind, runner, source, mode=mode,  # type: ignore[arg-type]
+                            engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
+                            out=out, resume=resume, progress=progress)
+    except Interrupted as e:
+        raise interrupted_run(e) from None
     if as_json:
-        click.echo(json.dumps({"table": kind, "source": source.description, "mode": mode,
-                               "engine": engine, "time_limit": time_limit,
-                               "seconds": round(seconds, 3), "analysed": analysed,
-                               "read_back": read_back,
-                               "cells": [cell_obj(kind, c, t) for c, t in results]}))
+        click.echo(json.dumps(got.to_json_obj()))
     elif fmt == "csv":
-        click.echo(render_csv(kind, results))
+        click.echo(render_csv(kind, got.results))
     else:
-        click.echo(render_markdown(kind, results))
+        click.echo(render_markdown(kind, got.results))
         click.echo(f"\n{source.description}, mode {mode}, engine {engine}"
                    + (f", time limit {time_limit:g} s" if time_limit else "")
-                   + f"; {analysed} deals analysed in {seconds:.1f} s"
-                   + (f", {read_back} read back from {out}" if read_back else ""))
-
-
-def _slug(cell: Cell) -> str:
-    v = cell.variant
-    assert v is not None
-    parts = [v.name, f"r{v.rows}", v.objective, "ov" if v.overlap else "noov"]
-    if v.stock_waste:
-        parts.append(f"sw-{v.stock_waste}")
-    return "_".join(parts)
+                   + f"; {got.analysed} deals analysed in {got.seconds:.1f} s"
+                   + (f", {got.read_back} read back from {out}" if got.read_back else ""))

@@ -13,6 +13,7 @@ from ..goals import Goal, answer, describe
 from ..moves import format_moves, parse_moves
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
+from .solve import compile_first
 
 
 @click.command()
@@ -38,12 +39,10 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     With --goal, the answer to that question (the fewest moves, the best score, the
     most cards of a rank), proven optimal or labelled as the best found.
     """
-    from ..check import search_solver
     from ..cpsat import engine as _cpsat_engine  # noqa: F401 - load OR-Tools before timing
 
-    if engine != "cpsat":
-        search_solver()  # likewise: the time printed is the analysis, not the imports
     goal.check(variant)
+    compile_first(variant, goal)  # likewise the kernels: the time printed is the analysis
     if goal.kind != "win":
         verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,
                          start=parse_moves(after))

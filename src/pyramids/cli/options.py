@@ -20,8 +20,7 @@ from ..variants import (
     STOCK_TOPS,
     STOCK_WASTE,
     Variant,
-    get_variant,
-    parse_rest,
+    build_variant,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -174,15 +173,3 @@ def variant_options(f: F) -> F:
     for d in reversed(decorators):
         wrapper = d(wrapper)
     return wrapper  # type: ignore[return-value]
-
-
-def build_variant(variant: str = "pyramid", **opts: Any) -> Variant:
-    """The preset with the options given on the command line (``None`` = not given)."""
-    options: dict[str, Any] = {}
-    if opts.get("rest"):
-        options.update(parse_rest(opts.pop("rest")))
-    opts.pop("rest", None)
-    if opts.get("draw") is not None:
-        opts["draw"] = int(opts["draw"])
-    options.update({k: v for k, v in opts.items() if v is not None})
-    return get_variant(variant, **options)

@@ -32,14 +32,14 @@ def serve(host: str, port: int, workers: int | None, queue: int | None,
     """Serve deal analysis over HTTP: a web page at / (open the address printed), and
     /v1/check, /v1/filter, /v1/position, /v1/deals, /v1/variants, /v1/puzzles, /v1/books and
     /healthz (OpenAPI docs at /docs)."""
-    try:
+    try:  # the service extra (optional dependencies), and only it
+        import fastapi  # noqa: F401
         import uvicorn
-
-        from ..service.app import create_app
     except ImportError as e:
         raise UserError(
             f"pyramids serve needs the service extra ({e.name or e} is missing): "
             "pip install 'pyramids[service]'") from None
+    from ..service.app import create_app
     from ..service.config import ServiceConfig
 
     overrides = {k: v for k, v in (("workers", workers), ("queue", queue),

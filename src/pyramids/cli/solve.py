@@ -10,6 +10,7 @@ from ..deals import Deal
 from ..engine import Game
 from ..goals import Goal, answer, describe
 from ..moves import Move, parse_moves
+from ..portfolio import ENGINES
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
 
@@ -53,6 +54,25 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
     return "\n".join(out).rstrip()
 
 
+def compile_first(variant: Variant, goal: Goal) -> None:
+    """The kernels a solve of ``variant`` runs, compiled before it is timed (loaded from
+    numba's cache in a few hundredths of a second, or compiled once after install: then
+    said on stderr, so that a wait of seconds is explained and not counted as solving)."""
+    from ..warmup import ready  # (numba and the kernels: not for every command)
+
+    said: list[bool] = []
+
+    def notice() -> None:
+        said.append(True)
+        click.echo("pyramids: compiling the solver (once after install, about 10 s)...",
+                   err=True)
+
+    spent = ready(variant, goal=goal.kind != "win", notice=notice)
+    if said:
+        click.echo(f"pyramids: solver compiled in {spent:.1f} s (not counted in the time "
+                   "shown)", err=True)
+
+
 @click.command("solve")
 @click.argument("deal", type=DEAL)
 @variant_options
@@ -62,7 +82,7 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
               help="With --show: moves between drawings.")
 @click.option("--after", "after", metavar="MOVES", default="",
               help="Solve the position after these moves from the deal ('KC 9H+4C deal').")
-@click.option("--engine", type=click.Choice(("auto", "search", "cpsat")), default="auto",
+@click.option("--engine", type=click.Choice(ENGINES), default="auto",
               show_default=True,
               help="The search, CP-SAT, or auto (the engine portfolio: per variant, the "
                    "order and budgets measured fastest).")
@@ -82,6 +102,7 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
     """
     start = parse_moves(after)
     goal.check(variant)
+    compile_first(variant, goal)
     if goal.kind != "win":
         if node_limit is not None:
             raise click.UsageError("--node-limit bounds the search of the plain verdict; "

@@ -15,7 +15,7 @@ from ..referee import replay
 from ..variants import Variant
 from ..verdict import Certificate, Verdict
 from . import open_model, stock_model
-from .position import Position, position_after
+from .position import Position, position_at
 from .slots import slots
 
 ENGINE = "cpsat"
@@ -49,7 +49,7 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
 
     lim = Limits(time_limit, deterministic)
 
-    pos = position_after(deal, variant, start)[0] if start or variant.opening else Position()
+    pos = position_at(deal, variant, start) if start or variant.opening else Position()
     try:
         if pos.won:
             verdict = Verdict("winnable", ENGINE, pos.moves, score=pos.par_score,
@@ -81,7 +81,7 @@ def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] 
             deterministic: float | None = None, time_limit: float | None = None) -> Reach:
     if variant.scoring != "par":
         raise ValueError(f"reaches() is for Par scoring, not {variant.describe()}")
-    pos = position_after(deal, variant, start)[0]
+    pos = position_at(deal, variant, start)
     assert pos.par_score is not None
     if pos.won or pos.par_score >= target:  # stopping here scores par_score (rules.md)
         return Reach(pos.par_score >= target, pos.par_score, pos.moves)

@@ -18,7 +18,7 @@ from ..cards import Card
 from ..deals import Deal
 from ..engine import Game
 from ..moves import Move
-from ..referee import play
+from ..referee import play, reach
 from ..variants import Variant
 
 
@@ -53,25 +53,24 @@ class Position:
         return f"the position after {n} move{'s' if n != 1 else ''}"
 
 
+def position_at(deal: Deal, variant: Variant, start: Sequence[Move]) -> Position:
+    """The position ``start`` reaches from ``deal``, from the referee's replay
+    (:func:`pyramids.referee.reach`: once per start, whichever engine asks). An illegal
+    move raises :class:`~pyramids.errors.RefereeError` as ``"start, step N: ..."`` (as the
+    search)."""
+    r = reach(deal, variant, start)
+    gone = frozenset(Card(c) for c in range(52) if r.removed >> c & 1)
+    par = r.par_score if variant.scoring == "par" else None
+    return Position(tuple(start), gone, r.pass_no, r.pointer, r.cleared_pass, r.won, par,
+                    r.rest_left)
+
+
 def position_after(deal: Deal, variant: Variant, start: Sequence[Move]) -> tuple[Position, Game]:
-    """Play ``start`` from ``deal`` with the rules engine; the position it reaches, and
-    the game standing there. An illegal move raises
-    :class:`~pyramids.errors.RefereeError` as ``"start, step N: ..."`` (as the search)."""
+    """:func:`position_at`, and a game standing there (a fresh one, to play on)."""
     game = Game(deal, variant)
-    index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
-    pointer = variant.opening_dealt  # the variant's opening deals come before ``start``
-    for m in play(game, start, label="start, step"):
-        if m.kind == "deal":
-            last = game.hand if variant.draw == 1 else game.waste[-1]
-            assert last is not None
-            pointer = index[last]
-        elif m.kind == "redeal":
-            pointer = 0
-    gone = frozenset(Card(c) for c in range(52) if game.is_removed(c))
-    par = game.par_score() if variant.scoring == "par" else None
-    left = sum(1 for c in deal.rest(variant) if not game.is_removed(c))
-    return Position(tuple(start), gone, game.pass_no, pointer, game.cleared_pass,
-                    game.is_won(), par, left), game
+    for _ in play(game, start, label="start, step"):
+        pass
+    return position_at(deal, variant, start), game
 
 
 def random_line(deal: Deal, variant: Variant, rng: random.Random, max_moves: int = 150, *,

@@ -2,11 +2,11 @@
 reference :class:`~pyramids.generator.players.Table`, faster.
 
 :func:`pyramids.generator.players.make_table` hands out a :class:`FastTable` when the
-kernels can be used (numba imports, and their random generator draws as
-``random.Random.randrange`` does on this Python: checked once, :func:`available`), else
-the reference table. Both play a deal's games through ``players.play`` /
-``players.play_many`` and share their caches between the games and players of one table
-in the same way, so the games, and so the grades, do not depend on which one played.
+kernels can be used (their random generator draws as ``random.Random.randrange`` does on
+this Python: checked once, :func:`available`), else the reference table. Both play a
+deal's games through ``players.play`` / ``players.play_many`` and share their caches
+between the games and players of one table in the same way, so the games, and so the
+grades, do not depend on which one played.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from ..layout import geometry
 from ..moves import DEAL, REDEAL, Move
 from ..variants import Variant
 from . import playcore as core
-from .players import RANK_PAIRS, Blocking, Played, Player, Playout, stuck_rules
+from .players.deadends import RANK_PAIRS, Blocking, stuck_rules
+from .players.playouts import Played, Playout
+from .players.registry import Player
 
 KINDS = {"random": core.KIND_RANDOM, "casual": core.KIND_CASUAL,
          "lookahead": core.KIND_LOOKAHEAD, "planner": core.KIND_PLANNER}
@@ -82,15 +84,13 @@ def move_of(code: int) -> Move:
 
 @cache
 def available() -> bool:
-    """Do the kernels compile here, and draw as ``random.Random.randrange`` does?"""
-    try:
-        rng = random.Random("pyramids fastplay self-check")
-        ns = np.array([2 + i % 60 for i in range(3000)], np.int64)
-        mt, st = _state(rng)
-        got = core.draws(mt, st, ns)
-        return [int(x) for x in got] == [rng.randrange(int(n)) for n in ns]
-    except Exception:  # pragma: no cover - numba missing or broken: the reference plays
-        return False
+    """Do the kernels draw as ``random.Random.randrange`` does on this Python (its
+    algorithm is CPython's, not a promise)? If not, the reference table plays."""
+    rng = random.Random("pyramids fastplay self-check")
+    ns = np.array([2 + i % 60 for i in range(3000)], np.int64)
+    mt, st = _state(rng)
+    got = core.draws(mt, st, ns)
+    return [int(x) for x in got] == [rng.randrange(int(n)) for n in ns]
 
 
 def _state(rng: random.Random) -> tuple[np.ndarray, np.ndarray]:

@@ -70,6 +70,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..certificates import quick_certificate
 from ..deals import Deal
 from ..engine import Game
 from ..moves import Move
@@ -210,13 +211,8 @@ def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ..
     """A verified winning line (Par: a best-score line) or why there is none."""
     from ..search import solve
 
-    if variant.scoring != "par":
-        try:
-            from ..certificates import quick_certificate
-        except ImportError:  # pragma: no cover - the certificates module is optional
-            quick_certificate = None  # type: ignore[assignment]
-        if quick_certificate is not None and quick_certificate(deal, variant) is not None:
-            return Rejection("blocked", "instant certificate")
+    if variant.scoring != "par" and quick_certificate(deal, variant) is not None:
+        return Rejection("blocked", "instant certificate")
     if variant.scoring == "par" and variant.objective == "all" and (variant.passes or 2) > 1:
         # 50, clearing everything in the first pass, is the best Par score there is: a
         # one-pass win (a far cheaper search than Par's exhaustive one) is a best line

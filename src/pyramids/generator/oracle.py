@@ -8,7 +8,7 @@ limits). Three back ends:
    ``pyramids.search.solve(deal, variant, start=moves)``; under Par scoring with the
    score bound (the same best score in fewer positions: Par deals 1 and 14 graded in
    0.62 s CPU instead of 1.02 s, 5 of 10 unsettled positions settled);
-2. ``cpsat`` (the default under Par scoring once CP-SAT answers for positions): CP-SAT
+2. ``cpsat`` (the default under Par scoring): CP-SAT
    from the position, one worker, a budget in CP-SAT's deterministic seconds (the same
    answer on every machine; an exhausted budget gives ``unknown``). Measured on 279
    alternative positions along the best lines
@@ -17,7 +17,7 @@ limits). Three back ends:
    on 170 of them the search at the grader's 300k nodes took as long as CP-SAT and left
    44 unsettled;
 3. ``reference``: a plain brute force over :class:`pyramids.engine.Game` (tests, small
-   cases), also used when the numba kernel cannot be imported.
+   cases).
 
 An answer is a :class:`PositionResult`: ``winnable``, ``blocked`` (proved: every reachable
 position searched) or ``unknown`` (budget spent). Under Par scoring ``score`` is the best
@@ -56,9 +56,9 @@ class PositionResult:
 class Oracle:
     """Answers position queries for one deal, caching by position key.
 
-    ``node_limit`` bounds each search query (deterministic). ``backend``: ``auto`` (Par
-    scoring: ``cpsat`` when CP-SAT answers for positions; else ``search`` when the numba
-    kernel imports, else ``reference``), ``search``, ``cpsat`` or ``reference``.
+    ``node_limit`` bounds each search query (deterministic). ``backend``: ``auto``
+    (``cpsat`` under Par scoring, else ``search``), ``search``, ``cpsat`` or
+    ``reference``.
     """
 
     deal: Deal
@@ -71,14 +71,7 @@ class Oracle:
 
     def __post_init__(self) -> None:
         if self.backend == "auto":
-            try:
-                from ..search import core  # noqa: F401
-                self.backend = "search"
-            except ImportError:  # pragma: no cover - numba missing
-                self.backend = "reference"
-            if self.backend == "search" and self.variant.scoring == "par" \
-                    and _cpsat_positions():
-                self.backend = "cpsat"
+            self.backend = "cpsat" if self.variant.scoring == "par" else "search"
         if self.backend not in BACKENDS:
             raise ValueError(f"unknown oracle backend {self.backend!r}: "
                              f"choose from auto, {', '.join(BACKENDS)}")
@@ -238,16 +231,6 @@ def par_proof(game: Game, target: int, node_limit: int = PROOF_NODES) -> Positio
                 len(passes) == 1 or search(start, passes[-2], "pyramid").status == "blocked"):
             return lost()
     return None
-
-
-def _cpsat_positions() -> bool:
-    """Can CP-SAT answer for a position (``pyramids.cpsat.solve(..., start=)``)?"""
-    try:
-        from ..portfolio import cpsat_takes_start
-
-        return cpsat_takes_start()
-    except ImportError:  # pragma: no cover - OR-Tools missing
-        return False
 
 
 def _result(v: Verdict, start: tuple[Move, ...], nodes: int) -> PositionResult:

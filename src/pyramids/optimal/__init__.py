@@ -28,7 +28,7 @@ from ..deals import Deal
 from ..engine import Game
 from ..errors import VariantError
 from ..moves import Move, stock_words
-from ..referee import play, replay
+from ..referee import play, reach, replay
 from ..search import core
 from ..search import root_state as classic_root
 from ..search.tables import layout
@@ -123,19 +123,10 @@ def root_key(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> int:
     if not variant.face_up:
         rem, k, ps, _ = classic_root(deal, variant, start)
         return rem | (k << 52) | ((ps if limited else 1) << 58)
-    slot = {c: i for i, c in enumerate(deal.cards)}
-    npyr = variant.pyramid_cards
-    game = Game(deal, variant)
-    rem = k = 0
-    for m in play(game, start, label="start, step"):
-        if m.is_deal:
-            k = slot[game.waste[-1]] - npyr + 1
-        elif m.is_redeal:
-            k = 0
-        else:
-            for c in m.cards:
-                rem |= 1 << slot[c]
-    return rem | (k << 52) | ((game.pass_no if limited else 1) << 58)
+    if not start:
+        return 1 << 58  # nothing removed or drawn, the first pass
+    r = reach(deal, variant, start)  # once per start (the check may have replayed it)
+    return r.removed_slots(deal) | (r.pointer << 52) | ((r.pass_no if limited else 1) << 58)
 
 
 def _table_size(cap: int) -> int:

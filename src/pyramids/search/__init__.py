@@ -29,9 +29,8 @@ import numpy as np
 from .. import faceup
 from ..cards import Card
 from ..deals import Deal
-from ..engine import Game
 from ..moves import DEAL, REDEAL, Move
-from ..referee import bouquet_line_wins, play, replay
+from ..referee import bouquet_line_wins, reach, replay
 from ..variants import Variant
 from ..verdict import Certificate, EngineRun, Verdict
 from . import batch, core
@@ -390,30 +389,17 @@ def root_state(deal: Deal, variant: Variant,
     """The kernel's ``(removed slots, k, pass, cleared)`` after ``start`` (see ``core``),
     which follows the variant's opening deals.
 
-    ``start`` is played by the rules engine, so an illegal line raises
+    ``start`` is played by the rules engine (:func:`pyramids.referee.reach`, once per
+    start however many searches ask), so an illegal line raises
     :class:`~pyramids.errors.RefereeError` naming the step, as the referee does.
     """
     if not start:
         return 0, variant.opening_dealt, 1, 0
-    slot = {c: i for i, c in enumerate(deal.cards)}
-    npyr = variant.pyramid_cards
-    removed = 0
-    k = variant.opening_dealt  # the variant's opening deals come before ``start``
-    game = Game(deal, variant)
-    for m in play(game, start, label="start, step"):
-        if m.kind == "deal":
-            last = game.hand if variant.draw == 1 else game.waste[-1]
-            assert last is not None
-            k = slot[last] - npyr + 1
-        elif m.kind == "redeal":
-            k = 0
-        else:
-            for c in m.cards:
-                removed |= 1 << slot[c]
+    r = reach(deal, variant, start)
     limited = int(layout(variant).params[core.P_PASSES]) > 0
-    ps = game.pass_no if limited else 1
-    cleared = (game.cleared_pass or 0) if variant.scoring == "par" else 0
-    return removed, k, ps, cleared
+    ps = r.pass_no if limited else 1
+    cleared = (r.cleared_pass or 0) if variant.scoring == "par" else 0
+    return r.removed_slots(deal), r.pointer, ps, cleared
 
 
 def to_moves(deal: Deal, path: list[tuple[int, int]]) -> list[Move]:

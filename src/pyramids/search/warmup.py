@@ -31,7 +31,7 @@ def warm_players(deal: Deal) -> None:
     from ..generator.fastplay import available
     from ..generator.players import PLANNERS, PLAYERS, make_table, play_many
 
-    if not available():  # pragma: no cover - numba missing: the reference plays
+    if not available():  # pragma: no cover - randrange draws otherwise: the reference plays
         return
     table = make_table(deal, get_variant("pyramid"))
     for player in PLAYERS + PLANNERS:

@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from ..deals import Deal
 from ..errors import DealError
-from ..variants import Variant
+from ..portfolio import EngineName
+from ..variants import Variant, build_variant
 
-Engine = Literal["auto", "search", "cpsat"]
+Engine = EngineName
 DealSpec = Annotated[
     StrictInt | Annotated[StrictStr, Field(max_length=4000)],
     Field(description="A deal number (0 to 2^64-1) or a deal in line form (52 cards), "
@@ -43,8 +44,6 @@ class VariantOptions(BaseModel):
 
     def build(self) -> Variant:
         """The Variant, validated by the library (raises VariantError with its message)."""
-        from ..cli.options import build_variant
-
         opts = {k: getattr(self, k) for k in ("rows", "rest", "draw", "passes", "stock_waste",
                                               "overlap", "objective", "scoring", "stock_top")}
         if isinstance(opts["passes"], int):

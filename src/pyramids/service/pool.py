@@ -29,12 +29,13 @@ class JobTimeout(Exception):
     """A job passed its hard deadline; its worker was killed."""
 
 
+#: How long a solver process may take to get ready (load the solvers; the first time
+#: after install, compile them: about a minute on a slow machine).
+WARM_LIMIT = 600.0
+
+
 class WorkerCrashed(Exception):
     """A worker process died while running a job."""
-
-
-class Unavailable(Exception):
-    """A backend (solver, bulk filter, book) is not installed in this build yet."""
 
 
 class UserFault(Exception):
@@ -56,6 +57,10 @@ def _worker_main(conn: Connection, warm: bool = True) -> None:
 
     if warm:
         jobs.warm()
+    try:
+        conn.send(("ready", None))  # no job's time limit counts the warm-up
+    except (BrokenPipeError, OSError):
+        return
     while True:
         try:
             msg = conn.recv()
@@ -68,13 +73,6 @@ def _worker_main(conn: Connection, warm: bool = True) -> None:
             reply: tuple[str, Any] = ("ok", getattr(jobs, name)(**kwargs))
         except PyramidsError as e:
             reply = ("user", (type(e).__name__, str(e)))
-        except jobs.BackendMissing as e:
-            reply = ("unavailable", str(e))
-        except ModuleNotFoundError as e:
-            if not (e.name or "").startswith("pyramids"):
-                reply = ("error", traceback.format_exc())
-            else:  # a part of this project not built yet
-                reply = ("unavailable", f"{e.name} is not available yet")
         except Exception:
             reply = ("error", traceback.format_exc())
         try:
@@ -91,6 +89,7 @@ class _Worker:
         self.warm = warm
         self.conn: Connection
         self.proc: Any = None
+        self.ready = False
         self.start()
 
     def start(self) -> None:
@@ -100,6 +99,7 @@ class _Worker:
         self.proc.start()
         child.close()
         self.conn = parent
+        self.ready = False
 
     def kill(self) -> None:
         with contextlib.suppress(OSError):
@@ -120,8 +120,26 @@ class _Worker:
             self.proc.join(timeout=2)
         self.kill()
 
+    def wait_ready(self) -> None:
+        """Blocking: wait until the process has loaded (or, once after install, compiled)
+        the solvers, at most :data:`WARM_LIMIT` s, so that a job's time limit counts the
+        job alone."""
+        if self.ready:
+            return
+        try:
+            if self.conn.poll(WARM_LIMIT):
+                status, _ = self.conn.recv()
+                self.ready = status == "ready"
+        except (EOFError, OSError):
+            pass
+        if not self.ready:
+            self.restart()
+            raise WorkerCrashed("a solver process did not start; try again")
+
     def run(self, name: str, kwargs: dict[str, Any], deadline: float) -> Any:
-        """Blocking: run one job, killing the process if it takes over ``deadline`` s."""
+        """Blocking: run one job, killing the process if it takes over ``deadline`` s
+        (counted once the process is ready: :meth:`wait_ready`)."""
+        self.wait_ready()
         try:
             self.conn.send((name, kwargs))
             ready = self.conn.poll(deadline)
@@ -140,8 +158,6 @@ class _Worker:
             return value
         if status == "user":
             raise UserFault(*value)
-        if status == "unavailable":
-            raise Unavailable(value)
         raise JobFailed(value)
 
 

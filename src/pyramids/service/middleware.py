@@ -1,0 +1,94 @@
+"""ASGI middleware of the service: a bound on request bodies, and the security headers of
+every response."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from .errors import ServiceError, error
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """Refuse request bodies over ``max_bytes`` (by Content-Length, or as they stream in)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = ServiceError(413, f"request body over {self.max_bytes} bytes",
+                                 "BodyTooLarge")
+        for key, value in scope.get("headers", []):
+            if key == b"content-length" and (not value.isdigit()
+                                             or int(value) > self.max_bytes):
+                response = error(413, str(too_large.detail), too_large.kind)
+                await response(scope, receive, send)
+                return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise too_large
+            return message
+
+        await self.app(scope, limited, send)
+
+
+#: The page's policy: its own scripts, styles and API only, no plugins, not framed. The
+#: cards' SVG is drawn by script (attributes and CSSOM, which ``style-src`` allows; no
+#: inline ``style=`` markup, which it does not). ``connect-src blob:``: the page may read
+#: back the blobs it made itself (the PDF book it offers for download).
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self' blob:; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+#: The API docs (``/docs``, ``/redoc``): FastAPI's pages load Swagger UI / ReDoc from
+#: the jsDelivr CDN and start it with an inline script; still never framed.
+DOCS_CSP = ("default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net "
+            "https://fonts.googleapis.com; font-src https://fonts.gstatic.com; "
+            "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+            "connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")
+DOCS_PATHS = frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"})
+
+
+class SecurityHeaders:
+    """Add to every HTTP response (errors included) a Content-Security-Policy
+    (:data:`CSP`; :data:`DOCS_CSP` for the API docs), ``X-Content-Type-Options: nosniff``
+    and ``Referrer-Policy: no-referrer``, unless the response set its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = DOCS_CSP if scope.get("path") in DOCS_PATHS else CSP
+        extra = ((b"content-security-policy", csp.encode()),
+                 (b"x-content-type-options", b"nosniff"),
+                 (b"referrer-policy", b"no-referrer"))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                have = {k.lower() for k, _ in headers}
+                headers += [(k, v) for k, v in extra if k not in have]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

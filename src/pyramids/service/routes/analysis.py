@@ -1,0 +1,65 @@
+"""Analysis: ``/v1/check`` (a verdict or a goal's answer), ``/v1/position`` (a line
+replayed), ``/v1/filter`` (a verdict per deal). Solving runs in the worker pool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from ...bulk import Job
+from ...errors import DealError
+from ...goals import Goal
+from .. import models as m
+from ..errors import ServiceError
+from ..play import position as play_position
+from .deps import Config, Pool, moves_of
+
+router = APIRouter(tags=["analysis"])
+
+
+@router.post("/v1/check", response_model=m.CheckOut, response_model_exclude_unset=True)
+async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
+    """Winnable (with a replayed solution), blocked (with a certificate) or unknown
+    (a limit was hit): the same result as ``pyramids check --json``. An illegal ``start``
+    is a 400 naming its step (the solver process replays it, once, before any search)."""
+    variant = req.build()
+    deal = m.parse_deal(req.deal, variant)
+    start = moves_of(req.start)
+    Goal.parse(req.goal).check(variant)  # a bad goal is a 400 before any work
+    t = cfg.time_limit(req.time_limit)
+    return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
+                          engine=req.engine, time_limit=t, start=start, goal=req.goal)
+
+
+@router.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True)
+def position(req: m.PositionRequest) -> dict[str, Any]:
+    """The position after ``moves`` from the deal, replayed by the referee: every
+    card's place, the legal moves, won or lost, the Par score so far. An illegal move
+    is a 400 with the referee's reason, naming its step."""
+    variant = req.build()
+    deal = m.parse_deal(req.deal, variant)
+    return play_position(deal, variant, moves_of(req.moves), steps=req.steps)
+
+
+@router.post("/v1/filter", response_model=m.FilterOut)
+async def filter_(req: m.FilterRequest, cfg: Config, pool: Pool) -> dict[str, Any]:
+    """A verdict per deal: ``quick`` (cheap certificates) or ``exact`` (full check)."""
+    if len(req.deals) > cfg.max_batch:
+        raise ServiceError(413, f"at most {cfg.max_batch} deals per request, "
+                                f"got {len(req.deals)}", "BatchTooLarge")
+    if not req.deals:
+        raise DealError("no deals given")
+    variant = req.build()
+    deals = [m.parse_deal(d, variant) for d in req.deals]
+    Job(variant, req.mode, req.engine, goal=Goal.parse(req.goal))  # a bad goal: 400
+    t = cfg.time_limit(req.time_limit)
+    results = await pool.run("filter_deals", cfg.filter_budget + cfg.grace, deals=deals,
+                             variant=variant, mode=req.mode, engine=req.engine,
+                             time_limit=t, budget=cfg.filter_budget, goal=req.goal)
+    counts: dict[str, int] = {"winnable": 0, "blocked": 0, "unknown": 0}
+    for r in results:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    return {"mode": req.mode, "variant": variant.options(),
+            "time_limit": t if req.mode == "exact" else None, "counts": counts,
+            "results": results}

@@ -1,0 +1,44 @@
+"""``/v1/books``: a small puzzle book as a PDF, made in the worker pool."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from .. import models as m
+from ..errors import ServiceError
+from .deps import Config, Pool, Puzzles
+
+router = APIRouter(tags=["books"])
+
+
+@router.post("/v1/books", response_class=Response,
+             responses={200: {"content": {"application/pdf": {}}}})
+async def book(req: m.BookRequest, cfg: Config, pool: Pool, puzzles: Puzzles) -> Response:
+    """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
+    from a shipped collection; at most the server's bound."""
+    variant = req.build()
+    deals = [m.parse_deal(d, variant) for d in req.deals or []]
+    if req.ids is not None and (deals or not req.ids):
+        raise ServiceError(400, "ids picks puzzles from the collections: give one or "
+                                "more ids and no deals", "BookError")
+    count = req.count if req.count is not None else (len(deals) or len(req.ids or ()) or 4)
+    if req.ids is not None:
+        count = len(req.ids)
+    if not 1 <= count <= cfg.max_book_count or len(deals) > cfg.max_book_count:
+        raise ServiceError(413, f"a book here holds 1 to {cfg.max_book_count} puzzles, "
+                                f"got {max(count, len(deals))}", "BatchTooLarge")
+    paths: list[str] = []
+    if not deals:
+        names = [req.collection] if req.collection is not None else puzzles.names()
+        for name in names:
+            puzzles.load(name)  # 404 for an unknown one, before any work
+            paths.append(str(puzzles.directory / f"{name}.jsonl"))
+    t = cfg.time_limit(req.time_limit)
+    data = await pool.run(
+        "book", cfg.book_time_limit + cfg.grace, paths=paths, deals=deals, variant=variant,
+        variants=[variant.name] if "variant" in req.model_fields_set else None,
+        grades=req.grades, count=count, title=req.title, page_size=req.page_size,
+        time_limit=t, ids=req.ids)
+    return Response(data, media_type="application/pdf",
+                    headers={"Content-Disposition": 'inline; filename="pyramids-book.pdf"'})

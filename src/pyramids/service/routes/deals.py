@@ -1,0 +1,45 @@
+"""Deals and rules: ``/v1/deals/{number}`` (a deal laid out) and ``/v1/variants``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from fastapi import Path as PathParam
+
+from ...deals import Deal
+from ...errors import DealError
+from ...variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_TOPS, STOCK_WASTE
+from .. import models as m
+from .deps import QueryVariant
+
+router = APIRouter(tags=["deals"])
+
+
+@router.get("/v1/deals/{number}", response_model=m.DealOut, response_model_by_alias=True)
+def deal(number: Annotated[str, PathParam(max_length=40)], variant: QueryVariant,
+         symbols: bool = False) -> dict[str, Any]:
+    """Deal ``number`` laid out for the variant: line, pretty and JSON forms."""
+    if not (number.isascii() and number.isdigit()) or len(number) > 20:
+        raise DealError(f"deal number must be 0 to 2^64-1, got {number!r}")
+    d = Deal.from_number(int(number))
+    return {"number": d.number, "variant": variant.options(), "line": d.line(),
+            "pretty": d.pretty(variant, symbols=symbols), "json": d.to_json_obj(variant)}
+
+
+@router.get("/v1/variants", response_model=m.VariantsOut)
+def variants() -> dict[str, Any]:
+    """The presets (every option resolved, and in words) and the options' values."""
+    return {
+        "presets": [v.options() | {"description": v.describe()} for v in PRESETS.values()],
+        "aliases": dict(ALIASES),
+        "options": {
+            "rows": {"min": 1, "max": 9},
+            "rest": ["stock", "bouquet", "tableau", "tableau:CxR"],
+            "draw": [1, 3], "passes": "a whole number >= 1, or 'unlimited'",
+            "stock_waste": list(STOCK_WASTE), "overlap": [True, False],
+            "objective": list(OBJECTIVES), "scoring": list(SCORINGS),
+            "stock_top": list(STOCK_TOPS),
+            "goal": ["win", "board", "moves", "score", "score:N", "cards:RANK:N"],
+        },
+    }
