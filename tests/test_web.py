@@ -142,6 +142,29 @@ def query(driver: Any) -> dict[str, list[str]]:
     return parse_qs(urlparse(driver.current_url).query)
 
 
+def drawn(driver: Any) -> dict[str, list[float]]:
+    """Where the page drew each card still in play (its translate(), in board units)."""
+    out = driver.execute_script("""
+        const at = {};
+        for (const g of document.querySelectorAll('#board g.card:not(.gone)')) {
+          const m = /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(g.style.transform);
+          at[g.dataset.card] = [Number(m[1]), Number(m[2])];
+        }
+        return at;""")
+    return dict(out)
+
+
+def assert_draws_the_layout(driver: Any, game: Game) -> None:
+    """The page put every card where pyramids.placement (the book's layout) puts it."""
+    from pyramids.placement import View, page_board
+
+    want = page_board(View.of(game))["cards"]
+    got = drawn(driver)
+    assert got.keys() == want.keys()
+    for code, (x, y) in want.items():
+        assert got[code] == pytest.approx([x, y], abs=0.01), code
+
+
 def page_errors(driver: Any) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"
             and "/v1/" not in e["message"]]  # an API 4xx is logged by Chromium: expected
@@ -163,9 +186,11 @@ def test_load_a_deal(browser: Any, server: str) -> None:
     # the pyramid overlaps: each row lies lower than the one before, by less than a card
     apex, below = card(browser, str(deal.cards[0])), card(browser, str(deal.cards[1]))
     assert 0 < below.rect["y"] - apex.rect["y"] < apex.rect["height"]
-    # the stock in dealing order, from the left
-    xs = [card(browser, str(c)).rect["x"] for c in deal.rest(v)]
-    assert xs == sorted(xs)
+    # the stock in dealing order, read as a book is: rows from the top, each from the left
+    at = [(round(card(browser, str(c)).rect["y"]), card(browser, str(c)).rect["x"])
+          for c in deal.rest(v)]
+    assert at == sorted(at) and len({y for y, _ in at}) == 2  # 24 cards: two rows of 12
+    assert_draws_the_layout(browser, Game(deal, v))
     assert not page_errors(browser)
     shot(browser, "1-deal")
     shot(browser, "1-deal-phone", PHONE)
@@ -260,6 +285,7 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
     game.push(Move.parse("deal"))
     hand = card(browser, str(game.hand))
     assert "stock" not in hand.get_attribute("class")
+    assert_draws_the_layout(browser, game)
     browser.find_element("id", "undo").click()
     wait(browser, lambda d: "1 move " in text(d, "status"), "the undo")
     browser.back()  # the URL holds the line: back goes to the position before
@@ -283,7 +309,7 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
     browser.find_element("id", "redeal-btn").click()
     wait(browser, lambda d: "25 moves" in text(d, "status"), "the redeal")
     labels = browser.find_element("css selector", "#board g.labels").text
-    assert "pass 2 of 3" in labels and "(24 left" in labels
+    assert "pass 2: stock (24 left" in labels and "pass 2 of 3" in text(browser, "status")
 
 
 def test_open_a_puzzle_reveal_and_book(browser: Any, server: str) -> None:
@@ -484,4 +510,7 @@ def test_msc_board_built_card_by_card_then_cards_goal(browser: Any, server: str)
     card(browser, str(codes[51])).click()  # the last deck card lies on top of the fan
     wait(browser, lambda d: "1 move" in text(d, "status"), "a draw")
     assert query(browser)["moves"] == ["draw"]
+    game = Game(Deal.parse_line(APP_BOARD), get_variant("msc"))
+    game.push(Move.parse("draw"))
+    assert_draws_the_layout(browser, game)
     assert not page_errors(browser)

@@ -3,8 +3,7 @@
 // only draws them and sends moves, which the referee accepts or refuses with its reason.
 
 import { ApiError, getJSON, postJSON } from "./api.js";
-import { cardFace, cardName, cardValue, drawFrame, drawLabels, el, frame, place,
-  suitDefs } from "./cards.js";
+import { W, cardFace, cardName, cardValue, drawBoard, el, place, suitDefs } from "./cards.js";
 import { initPicker } from "./picker.js";
 import { initPuzzles, loadCollections } from "./puzzles.js";
 
@@ -118,12 +117,14 @@ function stateFromUrl() {
 
 // -- the board -------------------------------------------------------------------------
 function buildBoard(resp) {
-  const f = frame(resp.variant, 52 - resp.position.pyramid.length);
+  const b = resp.position.board;    // its size is the deal's, the same at every move
+  const f = { width: b.width, height: b.height, card_width: b.card_width,
+    card_height: b.card_height, text_size: b.text_size };
   const svg = $("board");
   svg.classList.remove("animate");
   svg.replaceChildren(suitDefs());
   svg.setAttribute("viewBox", `-8 -8 ${f.width + 16} ${f.height + 16}`);
-  drawFrame(svg, f);
+  f.slots = el("g", { class: "frame" }, svg);
   const cards = el("g", { class: "cards" }, svg);
   for (const code of resp.line.split(" ")) {        // layout order = the order cards lie on each other
     const g = cardFace(code);
@@ -138,13 +139,14 @@ function buildBoard(resp) {
 
 function render(pos) {
   const f = state.frame;
-  const at = place(f, pos);
+  const at = place(pos.board);
+  const scale = f.card_width / W;
   const avail = new Set(pos.available);
   for (const g of $("board").querySelectorAll("g.card")) {
     const code = g.dataset.card;
     const xy = at.get(code);
     if (xy) {
-      g.style.transform = `translate(${xy[0]}px, ${xy[1]}px)`;
+      g.style.transform = `translate(${xy[0]}px, ${xy[1]}px) scale(${scale})`;
       g.classList.remove("gone");
       g.setAttribute("tabindex", "0");
       g.removeAttribute("aria-hidden");
@@ -152,7 +154,7 @@ function render(pos) {
       g.classList.add("gone");
       g.setAttribute("tabindex", "-1");
       g.setAttribute("aria-hidden", "true");
-      if (!g.style.transform) g.style.transform = "translate(0px, 0px)";
+      if (!g.style.transform) g.style.transform = `translate(0px, 0px) scale(${scale})`;
     }
     g.classList.toggle("avail", avail.has(code));
     g.classList.toggle("sel", code === state.selected);
@@ -160,9 +162,9 @@ function render(pos) {
     g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
     g.classList.toggle("stock", pos.stock.includes(code));
   }
-  drawLabels(f.labels, f, pos, at);
+  drawBoard(f.slots, f.labels, f, pos.board);
   if (pos.won) {
-    const t = el("text", { class: "won-banner", x: f.width / 2, y: 2.2 * 140,
+    const t = el("text", { class: "won-banner", x: f.width / 2, y: 2.2 * f.card_height,
       "text-anchor": "middle" }, f.labels);
     t.textContent = pos.score !== null && pos.score !== undefined ? `Won · score ${pos.score}` : "Won";
   }
@@ -183,6 +185,10 @@ function renderStatus(pos) {
     : game ? `PySolFC game ${game[1]}` : "Deal (pasted)";
   const parts = [who, r.variant.name, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
     `${pos.cards_left} cards left`];
+  const passes = r.variant.passes;
+  if (r.variant.rest === "stock" && passes !== 1) {
+    parts.push(`pass ${pos.pass} of ${passes === null ? "unlimited" : passes}`);
+  }
   if (pos.score !== null && pos.score !== undefined) {
     parts.push(`${r.variant.scoring === "par" ? "Par score" : "Score"} ${pos.score}`);
   }
