@@ -1,7 +1,8 @@
 """The web page in a real headless Chromium (Debian's ``chromium`` and ``chromedriver``,
 driven by Selenium; nothing downloads a browser) against a real ``pyramids serve`` on the
 loopback: load a deal, check it, step the solution to the won end, play an illegal move and
-see the referee's reason, play and undo, ask a hint, open a puzzle, make a book, see an API
+see the referee's reason, play and undo, ask a hint (of a deal never winnable, and of one lost
+by the moves played), open a puzzle, make a book, see an API
 error. A screenshot of each state goes to ``output/web-*.png`` (not committed).
 
 Without a browser these tests are skipped saying why; with ``CI=true`` they fail instead.
@@ -513,4 +514,43 @@ def test_msc_board_built_card_by_card_then_cards_goal(browser: Any, server: str)
     game = Game(Deal.parse_line(APP_BOARD), get_variant("msc"))
     game.push(Move.parse("draw"))
     assert_draws_the_layout(browser, game)
+    assert not page_errors(browser)
+
+
+def test_hint_says_never_winnable_or_no_longer(browser: Any, server: str) -> None:
+    """A deal that was never winnable: at its start the hint says so and why (the
+    certificate); later on it says the deal could never be won, not "no longer". A
+    position that lost a winnable deal: "no longer winnable", with the position's proof."""
+    from pyramids.check import check
+
+    v = get_variant("pyramid")
+    never = Deal.from_number(1)
+    verdict = check(never, v)
+    assert verdict.status == "blocked" and verdict.certificate is not None
+    open_page(browser, f"{server}/?deal=1")
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Why:" in text(d, "hint-box"), "the hint at the start")
+    hint = text(browser, "hint-box")
+    assert "This deal cannot be won, whatever is played." in hint
+    assert "no longer" not in hint.lower()
+    assert verdict.certificate.detail.split(" (")[0] in hint
+    shot(browser, "14-hint-never")
+    game = Game(never, v)
+    first = game.legal_moves()[0]
+    open_page(browser, f"{server}/?deal=1&moves={first}")
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Why:" in text(d, "hint-box"), "the hint after a move")
+    hint = text(browser, "hint-box")
+    assert "This deal could never be won" in hint and "no longer" not in hint.lower()
+    # a winnable deal dealt through without a pair: lost by the moves, not by the deal
+    deal = Deal.from_number(PUZZLE["deal"])
+    line = [Move.parse("deal")] * 12
+    assert check(deal, v).status == "winnable"
+    assert check(deal, v, start=line).status == "blocked"
+    open_page(browser, f"{server}/?deal={PUZZLE['deal']}&moves=" + "+".join(["deal"] * 12))
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Why:" in text(d, "hint-box"), "the hint in a lost position")
+    hint = text(browser, "hint-box")
+    assert hint.startswith("No longer winnable from here (the deal itself could be won).")
+    assert "cannot be won" not in hint and "could never" not in hint
     assert not page_errors(browser)

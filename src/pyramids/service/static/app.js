@@ -29,6 +29,7 @@ const state = {
   timer: null,
   hint: null,             // cards of the hinted move
   hintMove: null,         // the hinted move
+  start: null,            // { key, verdict }: the verdict of the deal from its start
   chart: null,            // the Par score chart of the solution shown
   view: "play",
 };
@@ -416,6 +417,7 @@ async function check() {
       state.moves = [];
       await load({ push: true });
     }
+    if (state.goal === "win") state.start = { key: state.frameKey, verdict: v };
     showVerdict(v, "check");
     if (v.moves && v.moves.length) await loadSolution(v.moves, v, "check");
   } catch (e) {
@@ -597,6 +599,34 @@ function togglePlay() {
   renderStep();
 }
 
+/** The deal's own verdict (from its start), asked once per deal: was it ever winnable? */
+async function startVerdict() {
+  const key = state.frameKey;
+  if (state.start && state.start.key === key) return state.start.verdict;
+  let v;
+  try { v = await postJSON("/v1/check", dealBody()); } catch (e) { return null; }
+  if (key === state.frameKey) state.start = { key, verdict: v };
+  return v;
+}
+
+/** What a blocked hint says: at the start, that the deal cannot be won and why; later, "no
+ * longer" only when the deal itself could be won, and the deal's own proof when it could not. */
+async function blockedWords(v, par) {
+  const why = (verdict) => { const c = certificateText(verdict); return c ? [`Why: ${c}`] : []; };
+  const never = par ? "All 52 cards cannot be discarded in this deal, whatever is played."
+    : "This deal cannot be won, whatever is played.";
+  if (state.moves.length === 0) return [never, ...why(v)];
+  const start = await startVerdict();
+  if (start && start.status === "blocked") {
+    return [never.replace("cannot", "could never"), ...why(start)];
+  }
+  const here = start && start.status === "winnable"
+    ? (par ? "All 52 can no longer be discarded (the deal itself could be won)."
+      : "No longer winnable from here (the deal itself could be won).")
+    : (par ? "All 52 cannot be discarded from here." : "Cannot be won from here.");
+  return [here, ...why(v)];
+}
+
 async function hint() {
   clearError();
   if (!state.pos) return;
@@ -611,15 +641,13 @@ async function hint() {
   box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Thinking…" }));
   try {
     const v = await postJSON("/v1/check", dealBody({ start: state.moves }));
+    if (state.moves.length === 0) state.start = { key: state.frameKey, verdict: v };
     const par = state.pos.variant.scoring === "par";
     const next = v.moves && v.moves.length > state.moves.length ? v.moves[state.moves.length] : null;
     const lines = [];
     if (v.status === "winnable") lines.push(par ? "Still winnable (all 52 cards)." : "Still winnable.");
-    else if (v.status === "blocked") {
-      lines.push(par ? "All 52 can no longer be discarded." : "No longer winnable from here.");
-      const c = certificateText(v);
-      if (c) lines.push(c);
-    } else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
+    else if (v.status === "blocked") lines.push(...await blockedWords(v, par));
+    else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
     if (par && v.score !== null && v.score !== undefined) lines.push(`Best score still reachable: ${bestScore(v)}.`);
     if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${next}`);
     box.replaceChildren();
