@@ -173,3 +173,124 @@ def test_layout_scales_with_card_and_text_together(v: Variant, steps: int, w: fl
     for (ka, xa, ya, wa), (kb, xb, yb, wb) in zip(a.ops, b.ops, strict=True):
         assert (ka, wa) == (kb, wb)
         assert xb == pytest.approx(2 * xa, abs=1e-9) and yb == pytest.approx(2 * ya, abs=1e-9)
+
+
+# -- the suit shapes: the page's SVG paths are the book's Bézier curves -----------------------
+
+Segment = tuple[tuple[float, float], ...]  # a start point and the cubic's three (or a line's one)
+
+
+class _Recorder:
+    """Stands in for a reportlab canvas: records the shapes draw_suit fills."""
+
+    def __init__(self) -> None:
+        self.paths: list[list[Segment]] = []
+        self.circles: list[tuple[float, float, float]] = []
+
+    def beginPath(self) -> _Recorder:  # (reportlab's method names)
+        self.path: list[Segment] = []
+        self.at = (0.0, 0.0)
+        return self
+
+    def moveTo(self, x: float, y: float) -> None:
+        self.at = self.first = (x, y)
+
+    def curveTo(self, *p: float) -> None:
+        pts = ((p[0], p[1]), (p[2], p[3]), (p[4], p[5]))
+        self.path.append((self.at, *pts))
+        self.at = pts[-1]
+
+    def lineTo(self, x: float, y: float) -> None:
+        self.path.append((self.at, (x, y)))
+        self.at = (x, y)
+
+    def close(self) -> None:
+        if self.at != self.first:
+            self.path.append((self.at, self.first))
+
+    def drawPath(self, p: object, stroke: int = 0, fill: int = 1) -> None:
+        self.paths.append(self.path)
+
+    def circle(self, x: float, y: float, r: float, stroke: int = 0, fill: int = 1) -> None:
+        self.circles.append((x, y, r))
+
+    def saveState(self) -> None: ...
+    def restoreState(self) -> None: ...
+    def setFillColor(self, c: object) -> None: ...
+
+
+def _svg_shapes(markup: str) -> tuple[list[list[Segment]], list[tuple[float, float, float]]]:
+    """The paths and circles of an SVG fragment in the unit square, turned y-up."""
+    import re
+
+    num = r"-?(?:\d+\.?\d*|\.\d+)"
+    paths: list[list[Segment]] = []
+    circles = [(float(x), 1 - float(y), float(r)) for x, y, r in re.findall(
+        rf'<circle cx="({num})" cy="({num})" r="({num})"/>', markup)]
+    for tf, d in re.findall(r'<path (?:transform="([^"]*)" )?d="([^"]*)"/>', markup):
+        tx = ty = 0.0
+        sx = sy = 1.0
+        if tf:
+            m = re.fullmatch(rf"translate\(({num}) ({num})\) scale\(({num}) ({num})\)", tf)
+            assert m, tf
+            tx, ty, sx, sy = map(float, m.groups())
+
+        def pt(x: str, y: str, tx: float = tx, ty: float = ty, sx: float = sx,
+               sy: float = sy) -> tuple[float, float]:
+            return (tx + sx * float(x), 1 - (ty + sy * float(y)))
+
+        path: list[Segment] = []
+        for cmd, args in re.findall(r"([MCLZ])([^MCLZ]*)", d):
+            v = re.findall(num, args)
+            if cmd == "M":
+                at = first = pt(*v)
+            elif cmd == "C":
+                pts = (pt(v[0], v[1]), pt(v[2], v[3]), pt(v[4], v[5]))
+                path.append((at, *pts))
+                at = pts[-1]
+            elif cmd == "L":
+                path.append((at, pt(*v)))
+                at = pt(*v)
+            elif at != first:
+                path.append((at, first))
+        paths.append(path)
+    return paths, circles
+
+
+def _same_outline(a: list[Segment], b: list[Segment]) -> bool:
+    """The same closed outline, whichever point it starts from and whichever way round."""
+    def key(path: list[Segment]) -> list[tuple[tuple[float, float], ...]]:
+        return sorted(tuple((round(x, 6), round(y, 6)) for x, y in s) for s in path)
+
+    reverse = [tuple(reversed(s)) for s in b]
+    return key(a) in (key(b), key(reverse))
+
+
+def test_the_page_draws_the_books_suit_shapes() -> None:
+    """cards.js's suit symbols (SVG, y down) are drawing.py's curves (reportlab, y up)."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from pyramids.book.drawing import draw_suit
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the page's suit shapes are read with it")
+    js = Path(__file__).resolve().parents[1] / "src/pyramids/service/static/cards.js"
+    out = subprocess.run([node, "--input-type=module", "-e",
+                          f"import({json.dumps(js.as_uri())}).then((m) => "
+                          "console.log(JSON.stringify(m.SUIT_SHAPES)))"],
+                         capture_output=True, text=True, check=True, timeout=60)
+    page = json.loads(out.stdout)
+    assert sorted(page) == ["C", "D", "H", "S"]
+    for suit, markup in page.items():
+        rec = _Recorder()
+        draw_suit(rec, suit, 0.0, 0.0, 1.0)
+        paths, circles = _svg_shapes(markup)
+        assert len(paths) == len(rec.paths), suit
+        for mine, theirs in zip(rec.paths, paths, strict=True):
+            assert _same_outline(mine, theirs), suit
+        assert sorted(tuple(round(q, 6) for q in c) for c in circles) == sorted(
+            tuple(round(q, 6) for q in c) for c in rec.circles), suit

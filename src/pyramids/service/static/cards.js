@@ -8,11 +8,12 @@ const H = 140;                        // (CARD_RATIO 1.4)
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 
-// Suit shapes in the unit square, y down (the book's Bézier paths, turned the right way up).
+// Suit shapes in the unit square, y down: the book's Bézier paths (book/drawing.py), turned the
+// right way up; tests/test_placement.py holds the two to the same curves.
 const HEART = "M.5 1C.4 .84 0 .62 0 .32C0 .1 .15 0 .27 0C.4 0 .48 .08 .5 .2" +
   "C.52 .08 .6 0 .73 0C.85 0 1 .1 1 .32C1 .62 .6 .84 .5 1Z";
 const STEM = "M.455 .55C.45 .8 .38 .94 .25 1L.75 1C.62 .94 .55 .8 .545 .55Z";
-const SUIT_SHAPES = {
+export const SUIT_SHAPES = {
   H: `<path transform="translate(.06 .08) scale(.88 .88)" d="${HEART}"/>`,
   D: '<path d="M.5 0C.626 .225 .752 .375 .86 .5C.752 .625 .626 .775 .5 1' +
      'C.374 .775 .248 .625 .14 .5C.248 .375 .374 .225 .5 0Z"/>',
