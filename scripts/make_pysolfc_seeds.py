@@ -28,9 +28,11 @@ import os
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from pyramids.bulk import PySolFCRangeSource, run_records
 from pyramids.generator.grading import Grading, grade_deal, thresholds_for
@@ -58,14 +60,14 @@ def list_name(game: str) -> str:
     return game.removeprefix("pysolfc-").replace("-", "_") + "_solvable_seeds.py"
 
 
-def chunks(game: str) -> list[dict[str, object]]:
+def chunks(game: str) -> list[dict[str, Any]]:
     out = [json.loads(p.read_text()) for p in (CHUNKS / game).glob("*.json")]
-    return sorted(out, key=lambda c: int(c["start"]))  # type: ignore[call-overload]
+    return sorted(out, key=lambda c: int(c["start"]))
 
 
-def graded_chunks(game: str) -> list[dict[str, object]]:
+def graded_chunks(game: str) -> list[dict[str, Any]]:
     out = [json.loads(p.read_text()) for p in (CHUNKS / game / "grades").glob("*.json")]
-    return sorted(out, key=lambda c: int(c["start"]))  # type: ignore[call-overload]
+    return sorted(out, key=lambda c: int(c["start"]))
 
 
 def code_version() -> str:
@@ -79,7 +81,7 @@ def code_version() -> str:
         return "unknown"
 
 
-def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, object]:
+def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, Any]:
     variant = get_variant(game)
     counts: Counter[str] = Counter()
     certs: Counter[str] = Counter()
@@ -112,7 +114,7 @@ def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, objec
 
 def run(game: str, target: int, size: int, workers: int, limit: int | None) -> None:
     done = chunks(game)
-    have = sum(int(c["winnable"]) for c in done)  # type: ignore[call-overload]
+    have = sum(int(c["winnable"]) for c in done)
     ran = 0
     start = MS_BELOW
     while have < target and (limit is None or ran < limit):
@@ -125,17 +127,17 @@ def run(game: str, target: int, size: int, workers: int, limit: int | None) -> N
         if res["unknown"]:
             raise SystemExit(f"{path}: {res['unknown']} unknown games: not written")
         write_atomic(path, json.dumps(res) + "\n")
-        have += int(res["winnable"])  # type: ignore[call-overload]
+        have += int(res["winnable"])
         ran += 1
         print(f"{path.relative_to(ROOT)}: {res['winnable']} winnable; {have} of {target}",
               file=sys.stderr)
         start = stop
 
 
-def grade_chunk(game: str, chunk: dict[str, object]) -> dict[str, object]:
+def grade_chunk(game: str, chunk: dict[str, Any]) -> dict[str, Any]:
     """Each seed of a chunk graded as ``pyramids grade`` grades it."""
     variant = get_variant(game)
-    seeds = [int(n) for n in chunk["seeds"]]  # type: ignore[attr-defined]
+    seeds = [int(n) for n in chunk["seeds"]]
     grades: list[str] = []
     scores: list[float | None] = []
     count: Counter[str] = Counter()
@@ -151,7 +153,7 @@ def grade_chunk(game: str, chunk: dict[str, object]) -> dict[str, object]:
         count[grades[-1]] += 1
         if done % 50 == 0 or done == len(seeds):
             rate = done / max(time.perf_counter() - t0, 1e-9)
-            print(f"\r{game} grades {chunk['start']}..{int(chunk['stop']) - 1}: "  # type: ignore[call-overload]
+            print(f"\r{game} grades {chunk['start']}..{int(chunk['stop']) - 1}: "
                   f"{done}/{len(seeds)} seeds, "
                   + ", ".join(f"{g} {count[g]}" for g in GRADES)
                   + f", {rate:.1f} seeds/s", end="", file=sys.stderr, flush=True)
@@ -169,7 +171,7 @@ def grade(game: str, limit: int | None) -> None:
     for chunk in chunks(game):
         if limit is not None and ran >= limit:
             break
-        path = CHUNKS / game / "grades" / f"{chunk['start']}-{int(chunk['stop']) - 1}.json"  # type: ignore[call-overload]
+        path = CHUNKS / game / "grades" / f"{chunk['start']}-{int(chunk['stop']) - 1}.json"
         if path.exists():
             continue
         res = grade_chunk(game, chunk)
@@ -178,11 +180,11 @@ def grade(game: str, limit: int | None) -> None:
         print(f"{path.relative_to(ROOT)}: {res['counts']}", file=sys.stderr)
 
 
-def tried_ranges(cs: list[dict[str, object]]) -> list[tuple[int, int]]:
+def tried_ranges(cs: list[dict[str, Any]]) -> list[tuple[int, int]]:
     """The chunks' game numbers as inclusive ranges, consecutive chunks merged."""
     tried: list[tuple[int, int]] = []
     for c in cs:
-        a, b = int(c["start"]), int(c["stop"]) - 1  # type: ignore[call-overload]
+        a, b = int(c["start"]), int(c["stop"]) - 1
         if tried and tried[-1][1] + 1 == a:
             tried[-1] = (tried[-1][0], b)
         else:
@@ -199,17 +201,19 @@ def assemble_graded(game: str) -> None:
     tried = tried_ranges(gs)
     desc = ", ".join(f"pysolfc:{a}:{b + 1}" for a, b in tried)
     th = thresholds_for(variant)
-    ungraded = sum(1 for c in gs for g in c["grades"] if g not in GRADES)  # type: ignore[attr-defined]
-    total = sum(len(c["seeds"]) for c in gs)  # type: ignore[arg-type]
+    ungraded = sum(1 for c in gs for g in c["grades"] if g not in GRADES)
+    total = sum(len(c["seeds"]) for c in gs)
     for g in GRADES:
-        seeds = tuple(n for c in gs for n, gr in zip(c["seeds"], c["grades"], strict=True)  # type: ignore[call-overload]
+        seeds = tuple(n for c in gs for n, gr in zip(c["seeds"], c["grades"], strict=True)
                       if gr == g)
-        notes = ("Grades as 'pyramids grade' gives them (deterministic): a score of the",
-                 "traps, losing moves, failed simple strategies and a look-ahead player's",
-                 f"losses; easy below {th[0]}, medium from {th[0]}, hard from {th[1]}, expert",
-                 f"from {th[2]}. Of the {total} solvable seeds of these games: "
-                 + ", ".join(f"{x} {sum(1 for c in gs for y in c['grades'] if y == x)}"  # type: ignore[attr-defined]
-                             for x in GRADES) + f", ungraded {ungraded}.")
+        spread = ", ".join(f"{x} {sum(1 for c in gs for y in c['grades'] if y == x)}"
+                           for x in GRADES)
+        notes = tuple(textwrap.wrap(
+            "Grades as 'pyramids grade' gives them (deterministic): a score of the traps, "
+            "losing moves, failed simple strategies and a look-ahead player's losses; easy "
+            f"below {th[0]}, medium from {th[0]}, hard from {th[1]}, expert from {th[2]}. "
+            f"Of the {total} solvable seeds of these games: {spread}, ungraded {ungraded}.",
+            76))
         cmd = (f"pyramids filter --deals {desc} -V {game} --grade {g} --format pysolfc-seeds "
                f"(in chunks: scripts/make_pysolfc_seeds.py grade {game})")
         text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd, (g,), notes))
@@ -223,7 +227,7 @@ def assemble(games: list[str]) -> None:
         if not cs:
             print(f"{game}: no chunks", file=sys.stderr)
             continue
-        seeds = tuple(s for c in cs for s in c["seeds"])  # type: ignore[attr-defined]
+        seeds = tuple(s for c in cs for s in c["seeds"])
         tried = tried_ranges(cs)
         variant = get_variant(game)
         desc = ", ".join(f"pysolfc:{a}:{b + 1}" for a, b in tried)
@@ -231,13 +235,13 @@ def assemble(games: list[str]) -> None:
                f"(in chunks: scripts/make_pysolfc_seeds.py run {game})")
         text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd))
         write_atomic(LISTS / list_name(game), text)
-        n = sum(int(c["games"]) for c in cs)  # type: ignore[call-overload]
-        wins = sum(int(c["winnable"]) for c in cs)  # type: ignore[call-overload]
-        blocked = sum(int(c["blocked"]) for c in cs)  # type: ignore[call-overload]
-        unknown = sum(int(c["unknown"]) for c in cs)  # type: ignore[call-overload]
+        n = sum(int(c["games"]) for c in cs)
+        wins = sum(int(c["winnable"]) for c in cs)
+        blocked = sum(int(c["blocked"]) for c in cs)
+        unknown = sum(int(c["unknown"]) for c in cs)
         lo, hi = wilson(wins, wins + blocked)
         gid, name = GAMES[game]
-        cpu = sum(float(c["cpu_seconds"]) for c in cs)  # type: ignore[arg-type]
+        cpu = sum(float(c["cpu_seconds"]) for c in cs)
         print(f"| {name} ({gid}) | `{game}` | {n:,} | {wins:,} | {blocked:,} | {unknown} | "
               f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f}) | "
               f"{1000 * cpu / n:.2f} |")

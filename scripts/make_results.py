@@ -1011,9 +1011,10 @@ def render_pysolfc_grades(root: Path) -> list[str]:
     return [
         "", "### Graded seeds, for a harder mode", "",
         "The solvable seeds of these games graded as `pyramids grade` grades a deal "
-        "(deterministic; the thresholds are the preset's, or the family's when it has none "
-        "of its own: `pyramids.generator.grading`, src/pyramids/puzzles/README.md), one "
-        "list per grade shipped beside the full one "
+        "(deterministic; the thresholds are those `pyramids.generator.grading` gives the "
+        "preset: for PySolFC's Giza the project's Giza thresholds, the same rules, drawn "
+        "at the 40th, 70th and 90th percentiles of Giza's winnable deals; "
+        "src/pyramids/puzzles/README.md), one list per grade shipped beside the full one "
         "(`src/pyramids/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
         "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, a chunk at a time) "
         "and `... assemble`.", "",

@@ -121,10 +121,12 @@ def test_every_form_round_trips(deal: Deal, v) -> None:
 
 def test_duplicate_card_is_named_with_its_positions() -> None:
     cards = [str(c) for c in Deal.from_number(0).cards]
-    cards[16] = cards[3]  # position 17 repeats position 4
+    lost = cards[16]
+    cards[16] = cards[3]  # position 17 repeats position 4, and the card it replaced is missing
     with pytest.raises(DealError) as e:
         Deal.parse(" ".join(cards))
-    assert str(e.value) == f"duplicate card '{cards[3]}' at position 17 (first at position 4)"
+    assert str(e.value) == (f"duplicate card '{cards[3]}' at position 17 (first at position 4)"
+                            f"; missing: {lost}")
 
 
 def test_wrong_count_names_the_missing_cards() -> None:

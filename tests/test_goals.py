@@ -271,3 +271,17 @@ def test_bulk_records_carry_steps_score_and_optimal(tmp_path: object) -> None:
                                   "--json", "-j", "1"])
     obj = json.loads(r.output)
     assert obj["steps"]["answers"] == len(recs) and obj["optimal"] == 6
+
+
+def test_filter_keeps_the_deals_where_a_goals_target_is_reached() -> None:
+    args = ["filter", "--deals", "0:8", "-V", "msc", "--goal", "score:1200", "-j", "1"]
+    reached = CliRunner().invoke(main, args)
+    missed = CliRunner().invoke(main, [*args, "--keep", "blocked"])
+    assert reached.exit_code == missed.exit_code == 0
+    got = {int(x) for x in reached.stdout.split()}
+    out = {int(x) for x in missed.stdout.split()}
+    assert got | out == set(range(8)) and not got & out
+    for n in range(8):
+        v = answer(Deal.from_number(n), MSC, Goal.parse("score:1200"))
+        assert (n in got) == bool(v.reached) and (n in out) == (v.reached is False)
+    assert "kept (score:1200 reached)" in reached.stderr

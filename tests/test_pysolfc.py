@@ -435,3 +435,59 @@ def test_shipped_seed_lists(game: str) -> None:
         assert verdict.status == "winnable", n
         replay(deal, v, verdict.moves)
 
+
+def _graded() -> list[tuple[str, str]]:
+    from pyramids import pysolfc_seeds
+
+    return [(g, grade) for g in GAMES for grade in pysolfc_seeds.graded(g)]
+
+
+def test_graded_lists_are_shipped() -> None:
+    # Giza's seeds are graded (scripts/make_pysolfc_seeds.py grade pysolfc-giza): its
+    # rules are the project's Giza, whose grade thresholds they take
+    assert {grade for g, grade in _graded() if g == "pysolfc-giza"} == {
+        "easy", "medium", "hard", "expert"}
+
+
+@pytest.mark.parametrize(("game", "grade"), _graded())
+def test_shipped_graded_lists(game: str, grade: str) -> None:
+    """Each graded list: seeds of the game's full list, sorted, from the games its header
+    says were graded, and not in another grade's list; a few graded again here give the
+    same grade (grading is deterministic)."""
+    from pyramids import pysolfc_seeds
+    from pyramids.generator.grading import Grading, grade_deal
+
+    seeds = pysolfc_seeds.seeds(game, grade)
+    full = set(pysolfc_seeds.seeds(game))
+    assert seeds and list(seeds) == sorted(set(seeds)) and set(seeds) <= full
+    for other in pysolfc_seeds.graded(game):
+        if other != grade:
+            assert not set(seeds) & set(pysolfc_seeds.seeds(game, other)), other
+    head = pysolfc_seeds.path(game, grade).read_text(encoding="utf-8").split("SOLVABLE_SEEDS")[0]
+    assert f"seeds confirmed solvable graded {grade}" in head
+    assert f"{len(seeds)} seeds graded {grade}, out of" in head
+    v = get_variant(game)
+    for n in (seeds[0], seeds[-1]):
+        g = grade_deal(PySolFCGame(n).deal(v), v)
+        assert isinstance(g, Grading) and g.grade == grade, (n, g)
+
+
+def test_graded_lists_cover_the_graded_games() -> None:
+    """Over the games the graded lists say were graded, the grades together hold every
+    seed of the full list but the ungraded ones the header counts."""
+    import re
+
+    from pyramids import pysolfc_seeds
+
+    for game in {g for g, _ in _graded()}:
+        grades = pysolfc_seeds.graded(game)
+        text = pysolfc_seeds.path(game, grades[0]).read_text(encoding="utf-8")
+        head = " ".join(line.removeprefix("#").strip() for line in text.splitlines()
+                        if line.startswith("#"))  # the header's comments as one text
+        m = re.search(r"out of \d+ games tried \([\d.]+%\): games ([\d\-, ]+)\.", head)
+        assert m, head[:2000]
+        ranges = [tuple(int(x) for x in r.split("-")) for r in m.group(1).split(", ")]
+        ungraded = int(re.search(r"ungraded (\d+)\.", head).group(1))  # type: ignore[union-attr]
+        full = [n for n in pysolfc_seeds.seeds(game) if any(a <= n <= b for a, b in ranges)]
+        union = sorted(n for g in grades for n in pysolfc_seeds.seeds(game, g))
+        assert len(union) + ungraded == len(full) and set(union) <= set(full)

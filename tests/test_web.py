@@ -554,3 +554,23 @@ def test_hint_says_never_winnable_or_no_longer(browser: Any, server: str) -> Non
     assert hint.startswith("No longer winnable from here (the deal itself could be won).")
     assert "cannot be won" not in hint and "could never" not in hint
     assert not page_errors(browser)
+
+
+def test_msc_goal_from_the_position_shown(browser: Any, server: str) -> None:
+    """A player mid-game asks from where they are: "from here" sends the moves played."""
+    from pyramids import goals
+
+    deal, v = Deal.from_number(2), get_variant("msc")
+    whole = goals.answer(deal, v, goals.Goal.parse("board"))
+    start = " ".join(str(m) for m in whole.moves[:6])
+    from urllib.parse import quote
+
+    open_page(browser, f"{server}/?deal=2&variant=msc&goal=board&moves={quote(start)}")
+    assert "6 moves" in text(browser, "status")
+    browser.find_element("id", "goal-here").click()
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: "Answer" in text(d, "verdict-facts"), "the answer from move 6")
+    facts = text(browser, "verdict-facts")
+    assert "board (from move 6)" in facts, facts
+    assert f"{whole.steps - 6} steps, proven the fewest" in facts, facts
+    assert not page_errors(browser)

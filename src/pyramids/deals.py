@@ -244,10 +244,13 @@ def check_cards(cards: Sequence[int]) -> None:
     for pos, c in enumerate(cards, 1):
         if not isinstance(c, Card):
             raise DealError(f"not a card: {c!r} at position {pos}")
-        if c in seen:
+        seen.setdefault(c, pos)
+    for pos, c in enumerate(cards, 1):
+        if seen[c] != pos:  # a player copying a board off a screen typed this card twice
+            missing = [str(d) for d in DECK if d not in seen]
+            lost = f"; missing: {' '.join(missing)}" if missing else ""
             raise DealError(f"duplicate card '{c}' at position {pos} "
-                            f"(first at position {seen[c]})")
-        seen[c] = pos
+                            f"(first at position {seen[c]}){lost}")
     if len(cards) != 52:
         missing = [str(c) for c in DECK if c not in seen]
         raise DealError(f"a deal has 52 cards, got {len(cards)} (missing: {' '.join(missing)})")

@@ -375,6 +375,13 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                         time_limit=left(), ceiling=ceiling)  # type: ignore[operator]
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
+    best_moves = best.moves
+    if not proven and game.winnable:  # the verdict's line: a score found, maybe better
+        end = Game(deal, variant)
+        for _ in play(end, game.moves):
+            pass
+        if end.msc_score() > value:
+            value, best_moves = end.msc_score(), game.moves[len(start):]
     hit = goal.target is not None and value >= goal.target
     target = goal.target if hit and goal.target is not None else value
     reached = None if goal.target is None else (True if hit else (False if proven else None))
@@ -387,7 +394,7 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         v = _line_verdict(deal, variant, (*start, *line.moves), best.nodes + line.nodes, why)
         return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
                        optimal=best_known, reached=reached)
-    v = _line_verdict(deal, variant, (*start, *best.moves), best.nodes + line.nodes,
+    v = _line_verdict(deal, variant, (*start, *best_moves), best.nodes + line.nodes,
                       "; ".join(r for r in (why, f"{line.reason}: a line to {value:,} "
                                             "points, not proven the shortest") if r))
     return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,

@@ -196,7 +196,9 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     Unknown deals (time limit) are never kept or dropped silently: they are counted on
     stderr and written to --unknowns. In quick mode only the instant certificates are
     used: deals without one pass through as not blocked. With --goal, each deal's
-    answer (steps, score, optimal) goes into the --json records and --out file.
+    answer (steps, score, optimal) goes into the --json records and --out file; a goal
+    with a target (score:N, cards:RANK:N) keeps the deals where it is reached (--keep
+    blocked: proven out of reach; not proven either way: unknown).
     """
     source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
     seeds_out = fmt == "pysolfc-seeds"
@@ -210,8 +212,14 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     with make_runner(workers, chunk, scheduler) as runner:
         records, _, bar = _records(runner, source, job, out, resume, progress, "filter")
 
+        kept_n = [0]
+
         def each(rec: Record) -> None:
             tally.add(rec)
+            status = _goal_status(rec, goal)
+            if status in keep_status:
+                kept_n[0] += 1
+            rec = rec | {"status": status} if status != rec["status"] else rec
             if rec["status"] in keep_status and grades:
                 grade = _grade(rec, variant)
                 graded[grade] = graded.get(grade, 0) + 1
@@ -229,8 +237,11 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
         finally:
             if unknowns is not None:
                 unknowns.flush()
-    kept = sum(getattr(tally, s) for s in keep_status)
-    parts = [f"filter: {tally.deals} deals, {kept} kept ({keep}"
+    kept = kept_n[0]
+    what = keep
+    if goal.kind in ("score", "cards") and goal.target is not None:
+        what = f"{goal} " + ("reached" if keep == "winnable" else "out of reach")
+    parts = [f"filter: {tally.deals} deals, {kept} kept ({what}"
              + (", or not certified blocked" if mode == "quick" and keep == "winnable" else "")
              + f"), {tally.deals - kept - tally.unknown} dropped"]
     if tally.unknown:
@@ -245,6 +256,15 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     click.echo(", ".join(parts), err=True)
     if seeds_out:
         _write_seeds(seeds, source, variant, grades, tally.unknown)
+
+
+def _goal_status(rec: Record, goal: Goal) -> str:
+    """What filter keeps a record by: its status, or for a goal with a target whether the
+    target was reached ("winnable"), proven out of reach ("blocked"), or neither."""
+    if goal.kind not in ("score", "cards") or goal.target is None:
+        return str(rec["status"])
+    reached = rec.get("reached")
+    return "winnable" if reached is True else "blocked" if reached is False else "unknown"
 
 
 def _check_seed_options(source: DealSource, mode: str, keep: str, as_json: bool,

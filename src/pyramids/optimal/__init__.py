@@ -42,10 +42,11 @@ MaxKind = Literal["score", "cards", "cards-board"]
 _GOALS = {"board": K.G_BOARD, "all": K.G_ALL, "score": K.G_SCORE, "cards": K.G_CARDS,
           "cards-board": K.G_CARDS_BOARD}
 _MAX = {"score": K.V_SCORE, "cards": K.V_CARDS, "cards-board": K.V_CARDS_BOARD}
-#: the node store starts with this many nodes and doubles up to MAX_NODES (about
-#: 40 bytes a node with the queue and the hash table: 1 GiB holds some 26 million)
+#: the node store starts with this many nodes and doubles up to MAX_NODES: some
+#: 52 bytes a node with its queue entries and the hash table, so at most ~600 MiB and the
+#: process under 1 GiB (a search that needs more stops: "memory cap reached")
 START_NODES = 1 << 16
-MAX_NODES = 1 << 24
+MAX_NODES = 12_000_000
 CHUNK = 1 << 14  # expansions per kernel call between time checks (a few milliseconds)
 MAX_PASSES = 31  # passes the position key holds; 53 or more play as unlimited
 #: the kernel's prunings and the bound (see :mod:`pyramids.optimal.kernel`); tests switch
@@ -137,6 +138,11 @@ def root_key(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> int:
     return rem | (k << 52) | ((game.pass_no if limited else 1) << 58)
 
 
+def _table_size(cap: int) -> int:
+    """Hash table entries for ``cap`` nodes: a power of two, at most half full."""
+    return 1 << (2 * cap - 1).bit_length()
+
+
 class _Store:
     """The node store, the hash table and the queue of one search (grown on demand)."""
 
@@ -150,14 +156,14 @@ class _Store:
         self.nma = np.zeros(cap, np.int8)
         self.nmb = np.zeros(cap, np.int8)
         self.nclosed = np.zeros(cap, np.uint8)
-        self.htab = np.full(2 * cap, -1, np.int32)
+        self.htab = np.full(_table_size(cap), -1, np.int32)
         self.enode = np.zeros(cap + cap // 2, np.int32)
         self.enext = np.zeros(cap + cap // 2, np.int32)
 
     def grow(self, used: int, entries: int) -> bool:
         if self.cap >= MAX_NODES:
             return False
-        cap = self.cap * 2
+        cap = min(self.cap * 2, MAX_NODES)
         for name in ("nkey", "nrem", "ng", "nh", "npar", "nma", "nmb", "nclosed"):
             old = getattr(self, name)
             new = np.zeros(cap, old.dtype)
@@ -168,7 +174,7 @@ class _Store:
             new = np.zeros(cap + cap // 2, old.dtype)
             new[:entries] = old[:entries]
             setattr(self, name, new)
-        self.htab = np.full(2 * cap, -1, np.int32)
+        self.htab = np.full(_table_size(cap), -1, np.int32)
         K.rehash(self.nkey, used, self.htab)
         self.cap = cap
         return True
@@ -335,7 +341,9 @@ def score_ceiling(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> i
     K.group_table(byval, canpair, variant.pyramid_cards, _anc(variant), gad)
     key = root_key(deal, variant, start)
     prm = _params(variant)
-    return int(K._score_upper(key & K.FULL, prm, val, canpair, byval, rowmask, gad)[1])
+    k, ps = (key >> 52) & 63, (key >> 58) & 31
+    return int(K._score_upper(key & K.FULL, k, ps, prm, val, canpair, byval, rowmask,
+                              gad)[1])
 
 
 def _search_until(deal: Deal, variant: Variant, start: Sequence[Move],

@@ -375,26 +375,17 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
             h += ns if prm[O_DRAW] == 1 else (ns + 2) // 3
         return h
     if goal == G_CARDS:
-        rmask = prm[O_RANK]
-        have = popcount(rem & rmask)
-        need = prm[O_TARGET] - have
+        need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need <= 0:
             return 0
-        alive = 0
-        ls = remaining & rmask
-        while ls:
-            s = hibit(ls)
-            ls &= ~(np.int64(1) << s)
-            if val[s] == 13 or canpair[s] & remaining:
-                alive += 1
-        if alive < need:
+        if _alive(rem, k, ps, prm, val, canpair, gad) < need:
             return INF
         return need
     board = (rem & pyr) == pyr
     need_board = goal in (G_BOARD, G_CARDS_BOARD)
     hs = 0
     if goal == G_SCORE:
-        score, most = _score_upper(rem, prm, val, canpair, byval, rowmask, gad)
+        score, most = _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
         if score >= prm[O_TARGET]:
             return 0
         if _capped(score, most, prm) < prm[O_TARGET]:
@@ -409,17 +400,9 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
         # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
         need_board = prm[O_TARGET] > 5 * 27 + 650
     if goal == G_CARDS_BOARD:
-        rmask = prm[O_RANK]
-        need = prm[O_TARGET] - popcount(rem & rmask)
+        need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need > 0:
-            alive = 0
-            ls = remaining & rmask
-            while ls:
-                s = hibit(ls)
-                ls &= ~(np.int64(1) << s)
-                if val[s] == 13 or canpair[s] & remaining:
-                    alive += 1
-            if alive < need:
+            if _alive(rem, k, ps, prm, val, canpair, gad) < need:
                 return INF
             hs = need
     if not need_board or board:
@@ -491,12 +474,26 @@ def _insort(scr, at, n, x):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _stuck(rem, npyr, val, canpair, gad):  # type: ignore[no-untyped-def]
-    """Pyramid cards that can never go: a card with no partner left but cards that can
-    never go, and every card lying under one of those (it is never uncovered); to a fixed
-    point."""
+def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
+    """Cards that can never go: a pyramid card with no partner left but cards that can
+    never go, and every card lying under one of those (it is never uncovered); in the
+    last pass (no recycle left), a waste card with no partner among the pyramid cards
+    that can go and the cards still to be drawn (a waste card pairs with nothing else:
+    the cards above it must leave before it shows, those below it never show while it
+    does), and every waste card under one of those. To a fixed point."""
+    npyr = prm[O_NPYR]
     remaining = FULL & ~rem
     pyrleft = remaining & ((np.int64(1) << npyr) - 1)
+    last = prm[O_REST] == R_STOCK and prm[O_PASSES] > 0 and ps >= prm[O_PASSES]
+    waste = np.int64(0)
+    deck = np.int64(0)
+    if last:
+        cut = np.int64(1) << (npyr + k)
+        stockleft = remaining & ~((np.int64(1) << npyr) - 1)
+        waste = stockleft & (cut - 1)
+        deck = stockleft & ~(cut - 1)
+        if prm[O_FACEUP] == 0 and prm[O_DRAW] == 1 and k > 0:
+            waste &= ~(np.int64(1) << (npyr + k - 1))  # the hand is not on the waste
     stuck = np.int64(0)
     changed = True
     while changed:
@@ -509,11 +506,38 @@ def _stuck(rem, npyr, val, canpair, gad):  # type: ignore[no-untyped-def]
                                            and (canpair[p] & remaining & ~stuck) == 0):
                 stuck |= np.int64(1) << p
                 changed = True
+        w = waste & ~stuck
+        buried = False
+        while w:
+            x = hibit(w)  # from the top of the waste down
+            w &= ~(np.int64(1) << x)
+            if buried or (val[x] != 13
+                          and (canpair[x] & ((pyrleft & ~stuck) | deck)) == 0):
+                stuck |= np.int64(1) << x
+                buried = True
+                changed = True
     return stuck
 
 
 @njit(cache=True)
-def _score_upper(rem, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+def _alive(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
+    """How many cards of the goal's rank (``prm[O_RANK]``) can still go: not gone, not
+    among the cards that can never go (:func:`_stuck`), a King or with a partner left."""
+    remaining = FULL & ~rem
+    stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
+    live = remaining & ~stuck
+    alive = 0
+    ls = live & prm[O_RANK]
+    while ls:
+        s = hibit(ls)
+        ls &= ~(np.int64(1) << s)
+        if val[s] == 13 or canpair[s] & live:
+            alive += 1
+    return alive
+
+
+@njit(cache=True)
+def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
     """(MSC score of the position, the most any position reachable from it can score):
     5 a removal still possible (every King left, and per rank pair the most pairs the
     cards left can form, pyramid cards that can never go (:func:`_stuck`) left out: the
@@ -524,7 +548,7 @@ def _score_upper(rem, prm, val, canpair, byval, rowmask, gad):  # type: ignore[n
     score = _msc_score(rem, npyr, val, rowmask)
     if (rem & pyr) == pyr:
         return score, score  # the game is over
-    stuck = _stuck(rem, npyr, val, canpair, gad)
+    stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     gone = rem | stuck
     more = popcount(~gone & FULL & gad[28])
     for v in range(1, 7):
@@ -548,43 +572,26 @@ def _capped(score, most, prm):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _upper(rem, prm, val, canpair, rowmask, scr, byval, gad):  # type: ignore[no-untyped-def]
+def _upper(rem, k, ps, prm, val, canpair, rowmask, scr, byval, gad):  # type: ignore[no-untyped-def]
     """MODE_MAX: (value of the position, upper bound on the value of any position
     reachable from it); the bound is -1 when none can count (the pyramid cannot be
     cleared under a "with the pyramid clear" objective)."""
     npyr = prm[O_NPYR]
     pyr = (np.int64(1) << npyr) - 1
-    remaining = FULL & ~rem
     kind = prm[O_GOAL]
-    # a pyramid card with no partner left never goes, nor any card it lies on, so no
-    # row from its own up is ever cleared (each such row holds a card it lies on)
-    dead_row = 0  # the lowest such row, 1-based from the top (0: none)
-    for s in range(npyr):
-        if not (rem >> s) & 1 and val[s] != 13 and (canpair[s] & remaining) == 0:
-            r = 1
-            while r * (r + 1) // 2 <= s:
-                r += 1
-            if r > dead_row:
-                dead_row = r
     board = (rem & pyr) == pyr
     if kind == V_SCORE:
-        score, most = _score_upper(rem, prm, val, canpair, byval, rowmask, gad)
+        score, most = _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
         return score, _capped(score, most, prm)
-    rmask = prm[O_RANK]
-    have = popcount(rem & rmask)
-    alive = 0
-    ls = remaining & rmask
-    while ls:
-        s = hibit(ls)
-        ls &= ~(np.int64(1) << s)
-        if val[s] == 13 or canpair[s] & remaining:
-            alive += 1
+    have = popcount(rem & prm[O_RANK])
+    if board:  # the game is over (objective pyramid), or this count holds with it
+        return have, have if (kind == V_CARDS_BOARD or prm[O_OBJPYR]) else \
+            have + _alive(rem, k, ps, prm, val, canpair, gad)
+    alive = _alive(rem, k, ps, prm, val, canpair, gad)
     if kind == V_CARDS:
-        return have, have + (0 if board and prm[O_OBJPYR] else alive)
-    if board:
-        return have, have
-    if dead_row:
-        return -1, -1
+        return have, have + alive
+    if _stuck(rem, k, ps, prm, val, canpair, gad) & pyr:
+        return -1, -1  # a pyramid card that can never go: the pyramid is never cleared
     return -1, have + alive
 
 
@@ -931,7 +938,8 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
             else:
                 if j >= 0:
                     continue
-                value, upper = _upper(nrem_, prm, val, canpair, rowmask, scr, byval, gad)
+                value, upper = _upper(nrem_, nk, nps, prm, val, canpair, rowmask, scr, byval,
+                                      gad)
                 if value > ctx[C_BEST]:
                     ctx[C_BEST] = value
                     ctx[C_BESTNODE] = n
@@ -1028,7 +1036,7 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
         nh[0] = h
         f = _slot(h, h)
     else:
-        value, upper = _upper(rem, prm, val, canpair, rowmask, scr, byval, gad)
+        value, upper = _upper(rem, k, ps, prm, val, canpair, rowmask, scr, byval, gad)
         ctx[C_BEST] = value
         ctx[C_BESTNODE] = 0
         nh[0] = 0

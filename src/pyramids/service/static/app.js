@@ -412,7 +412,9 @@ async function check() {
   try {
     state.goal = goalFromForm();
     saveUrl(false);
-    const v = await postJSON("/v1/check", dealBody(state.goal === "win" ? {} : { goal: state.goal }));
+    const extra = state.goal === "win" ? {} : { goal: state.goal };
+    if ($("goal-here").checked && state.moves.length) extra.start = state.moves;  // mid-game
+    const v = await postJSON("/v1/check", dealBody(extra));
     if (`${v.line}|${JSON.stringify(v.variant)}` !== state.frameKey) {  // not the deal shown
       state.moves = [];
       await load({ push: true });
@@ -441,7 +443,8 @@ function showVerdict(v, source) {
     facts.append(dt, dd);
   };
   if (source !== "puzzle" && v.goal) {
-    add("Goal", v.goal);
+    add("Goal", v.goal + (v.moves && v.steps !== null && v.steps !== undefined
+      && v.moves.length > v.steps ? ` (from move ${v.moves.length - v.steps})` : ""));
     add("Answer", goalWords(v));
     for (const alt of v.alternatives || []) add(alt.label, goalWords(alt));
   }
