@@ -50,6 +50,7 @@ from pyramids.bounds import stock_count_fraction, stock_count_passing
 from pyramids.bulk import BulkRunner, Interrupted, Job, OutFile, RangeSource, Record
 from pyramids.certificates import stock_count
 from pyramids.deals import Deal
+from pyramids.generator.grading import THRESHOLDS
 from pyramids.moves import parse_moves
 from pyramids.referee import replay
 from pyramids.stats import Tally, wilson
@@ -622,11 +623,19 @@ def compare_sentence(r: CellResult, table: str) -> str:
 
 
 #: Why an exact one-pass figure can stand above the article's (said once under the table).
-ONE_PASS_ABOVE = ("Where a figure here is above the article's, that is what exact figures "
-                  "do beside these: the article's one-pass searches stopped on some hard "
-                  "deals, which then counted as losses, so its one-pass figures are lower "
-                  "bounds, while every deal here was settled (the winnable ones with a "
-                  "solution the referee replayed, the blocked ones with a certificate).")
+ONE_PASS_ABOVE = ("Where a figure here is above the article's, the article does not say why: "
+                  "it gives its solver's counts (thoughtful play, the order of the stock "
+                  "known, one sample of a million deals) and not what that solver did with "
+                  "a deal it could not settle. That its one-pass searches stopped on some "
+                  "hard deals and counted them as losses, which would make its one-pass "
+                  "figures lower bounds, is not in the article: it is what the notes listing "
+                  "the project's source documents say, without evidence, so here it is a "
+                  "guess. It is the guess the rows above fit (exact figures at or above a "
+                  "lower bound, while the open games, which a search settles far more "
+                  "easily, agree with the article within sampling error), but they do not "
+                  "prove it: a difference of rules the article does not describe would "
+                  "show the same way. Every deal here was settled: the winnable ones with "
+                  "a solution the referee replayed, the blocked ones with a certificate.")
 
 
 def published_interval(pub: Published) -> tuple[float, float]:
@@ -649,6 +658,31 @@ def agrees(r: CellResult, pub: Published) -> bool:
 
 def cert_cells(r: CellResult) -> list[str]:
     return [n(r.blocked_by.get(k, 0)) for k in CERT_KINDS]
+
+
+#: Small counts written as words.
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def owner_of(key: str) -> str:
+    """The table a cell's deals are counted in when several tables show it: the one with
+    the largest target (its other tables show the same chunks)."""
+    return max((t for t in TABLES.values() if any(c.key == key for c in t.cells)),
+               key=lambda t: t.target).name
+
+
+def render_shared(name: str, results: list[CellResult]) -> list[str]:
+    """Say under a table which of its rows is another table's cell, shown here too."""
+    lines = []
+    for r in results:
+        owner = owner_of(r.spec.key)
+        if owner != name:
+            lines += ["", f"The row *{r.spec.label}* is the cell of the table *"
+                      f"{TABLES[owner].title}* below (one set of chunks serves both), so it "
+                      f"shows every deal of that cell, {n(r.deals)}, not this table's "
+                      f"{n(r.target)}; its cost is counted once, on that table's line of "
+                      "the last section."]
+    return lines
 
 
 def render_verdict_table(spec: TableSpec, results: list[CellResult]) -> list[str]:
@@ -759,6 +793,25 @@ def render_crosschecks(all_results: dict[str, list[CellResult]]) -> list[str]:
             f"{n(cheops.winnable)}: " + ("the same count, from two runs that ask different "
                                          "engines first." if same else
                                          "the counts differ: to be looked into."))
+    if par and cheops and par.deals and par.deals == cheops.deals and not (
+            par.unknown or cheops.unknown) and par.blocked == cheops.blocked:
+        used = {k: v for k in CERT_KINDS if (v := cheops.blocked_by.get(k, 0))}
+        kinds = ", ".join(f"{k} {n(v)}" for k, v in used.items())
+        count = ("one kind" if len(used) == 1 else
+                 f"{NUMBER_WORDS.get(len(used), str(len(used)))} kinds")
+        par_only = set(par.blocked_by) == {"exhaustive"}
+        lines.append(
+            f"- The {n(par.blocked)} deals Par Pyramid cannot win are Cheops' "
+            f"{n(cheops.blocked)} (the same deals: a Par win is a Cheops win). Cheops' are "
+            f"proved by {count} of certificate ({kinds}), Par's "
+            + ("all by exhaustive ones" if par_only else
+               "by " + ", ".join(f"{k} {n(v)}" for k, v in sorted(par.blocked_by.items())))
+            + ": under Par scoring the instant and structural tests are skipped, because "
+            "the best score is wanted even for a deal that cannot be won (docs/rules.md, "
+            "*Par scoring*), so an engine plays every such deal out, and what it proves "
+            "covers every line of play: mostly CP-SAT's proof that the best score is below "
+            "what any win would score, else a proof that no line discards all 52 cards "
+            "(both `exhaustive`).")
     if par and one and par.deals and par.deals == one.deals and not (
             par.unknown or one.unknown or par.lower_scores):
         fifty = par.scores.get(50, 0)
@@ -825,12 +878,16 @@ def render_wins(r: CellResult, wins_file: Path) -> list[str]:
     if r.wins:
         first = r.wins[0]["deal"]
         lines += ["", "The seed article (section *Tutenkhamen's Curse*) asks whether anyone "
-                  "has a King Tut deal that can be won by discarding all 52 cards, and "
-                  "guesses a win rate of about half a percent \"and perhaps much less\". "
-                  f"There are such deals: deal {first} is the first, and each deal below "
+                  "has \"a deal number\" of King Tut (Pretty Good Solitaire's game, whose deal "
+                  "numbers are that program's own) that can be won by discarding all 52 "
+                  "cards, and sets a ceiling on the win rate: it \"can't imagine the win rate "
+                  "being more than about half a percent, and perhaps much less\". There are "
+                  f"such deals. The numbers here are this project's deal numbers "
+                  "(docs/rules.md, *Deal numbers*), not Pretty Good Solitaire's, which this "
+                  f"project cannot deal: deal {first} is the first, and each deal below "
                   "comes with a solution the referee has replayed (`pyramids replay "
-                  f"{first} -V king-tut --objective all MOVES...`). The rate is far below "
-                  "half a percent: the stock-count test alone leaves "
+                  f"{first} -V king-tut --objective all MOVES...`). The rate is far under "
+                  "the article's ceiling: the stock-count test alone leaves "
                   f"{100 * float(stock_count_fraction(7)):.2f}% of deals, and nearly "
                   "all of those are blocked all the same (the table above says by what)."]
     if r.wins:
@@ -849,6 +906,7 @@ def plan_lines(all_results: dict[str, list[CellResult]]) -> list[str]:
     lines = ["| table | deals done | deals to go | CPU ms per deal, by cell (measured) | "
              "CPU-hours to go |", "|---|---|---|---|---|"]
     for name, results in all_results.items():
+        results = [r for r in results if owner_of(r.spec.key) == name]
         done = sum(min(r.deals, r.target) for r in results)
         togo = sum(max(0, r.target - r.deals) for r in results)
         hours, unmeasured = 0.0, 0
@@ -1000,6 +1058,7 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
             for r in results:
                 if r.spec.scores:
                     lines += render_par(r)
+            lines += render_shared(name, results)
             if name == "redeal":
                 lines += render_crosschecks(all_results)
             if name == "king-tut-52":
@@ -1017,7 +1076,20 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
                   "cluster). Resumes from the committed chunks."]
     lines += render_msc_goals(Path(rel).parent / "msc-goals", out_dir)
     if "collections" in figs:
+        coll = collection_scores()
+        sizes = ", ".join(f"{name} {len(entries)}" for name, entries in coll.items())
         lines += ["", "## Grades of the shipped puzzle collections", "",
+                  "How the difficulty scores of each shipped collection spread "
+                  f"(`src/pyramids/puzzles/*.jsonl`; puzzles: {sizes}): one panel per "
+                  "collection, a histogram of its puzzles' scores (the number `pyramids "
+                  "generate` grades a winnable deal by: traps, losing moves, failed "
+                  "strategies, the simulated players' losses...; docs/puzzles.md, "
+                  "*Difficulty*), stacked by grade: easy, medium, hard, expert. A grade is "
+                  "the band of scores between two of its variant's thresholds, so in each "
+                  "panel the colours follow each other from left to right and meet at those "
+                  "thresholds; the panels' scales differ because each variant's score has "
+                  "its own weights and thresholds" + fallback_note() + ".",
+                  "",
                   f"![{FIGURE_TITLES['collections']}]({figs['collections']})"]
     lines += render_pysolfc(chunks.parent / "pysolfc")
     finished = all(r.deals >= r.target and not r.unknown
@@ -1264,6 +1336,24 @@ def collection_scores() -> dict[str, list[tuple[str, float]]]:
             if entries:
                 out[path.stem] = entries
     return out
+
+
+def fallback_note() -> str:
+    """Which shipped collections are graded with the fallback thresholds (their variant has
+    none of its own), said beside the collections figure."""
+    names = []
+    for folder in (ROOT / "src" / "pyramids" / "puzzles", ROOT / "puzzles"):
+        for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+            first = next((ln for ln in path.read_text(encoding="utf-8").splitlines()
+                          if ln.strip()), None)
+            if (first is not None and path.stem not in names
+                    and json.loads(first)["variant"]["name"] not in THRESHOLDS):
+                names.append(path.stem)
+    if not names:
+        return ""
+    return (f" ({', '.join(names)}: no thresholds of {'its' if len(names) == 1 else 'their'}"
+            " variant's own, so the fallback ones, `FALLBACK_THRESHOLDS` in "
+            "`pyramids.generator.grading`)")
 
 
 # -- command line ---------------------------------------------------------------------------

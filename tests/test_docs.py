@@ -71,3 +71,36 @@ def test_every_test_the_rules_page_cites_exists() -> None:
     defined = {m for f in ROOT.glob("tests/test_*.py")
                for m in re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M)}
     assert cited <= defined, f"cited but not defined: {sorted(cited - defined)}"
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a markdown heading: lower case, punctuation dropped, spaces to
+    hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def _anchors(page: Path) -> set[str]:
+    text = re.sub(r"(?ms)^```.*?^```", "", page.read_text(encoding="utf-8"))
+    return {_slug(h) for h in re.findall(r"(?m)^#{1,6} (.+)$", text)}
+
+
+def test_every_link_between_the_docs_leads_somewhere() -> None:
+    """The README, the changelog and the docs pages link to each other by relative paths
+    and section anchors: each file exists and each anchor is a heading of its page (the
+    README's sections moved to docs/ pages, so a stale link would be easy to leave)."""
+    pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", *ROOT.glob("docs/*.md"),
+             *ROOT.glob("src/pyramids/**/*.md")]
+    bad = []
+    for page in pages:
+        text = re.sub(r"(?ms)^```.*?^```", "", page.read_text(encoding="utf-8"))
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue  # a web address
+            path, _, anchor = target.partition("#")
+            dest = (page.parent / path).resolve() if path else page
+            if not dest.exists():
+                bad.append(f"{page.relative_to(ROOT)}: {target}: no such file")
+            elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest):
+                bad.append(f"{page.relative_to(ROOT)}: {target}: no such section")
+    assert not bad, "\n".join(bad)

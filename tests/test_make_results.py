@@ -224,6 +224,8 @@ def test_one_pass_figures_above_the_article_say_why_once(tmp_path: Path) -> None
     assert f"- {above.label}: above the article's 6.03%, 1.16 times it." in page
     assert f"- {agrees.label}: agrees with the article's 0.07%" in page
     assert page.count(mr.ONE_PASS_ABOVE) == 1
+    # the reason is not the article's: the page says where it comes from and that it is a guess
+    assert "is not in the article" in mr.ONE_PASS_ABOVE and "guess" in mr.ONE_PASS_ABOVE
 
 
 def test_a_run_of_one_table_keeps_the_others_on_the_page(small_run: Path,
@@ -303,3 +305,69 @@ def test_the_goals_section_shows_the_figures_beside_the_peers(tmp_path: Path) ->
     assert "| MSC board: fewest steps | 1,500 random deals (seed 7) | 12.5 ms | 480 ms | " \
            "2.25 s | 1,500 of 1,500 | 310 MiB |" in text
     assert "mchung94/pyramid-solver" in text and "median 141 ms" in text
+
+
+def test_a_shared_cell_is_said_and_counted_once(tmp_path: Path) -> None:
+    """King Tut to discard all 52 is a row of two tables: the smaller one says the row is
+    the other's cell, and the cost lines count its deals once, in the larger table."""
+    chunks = tmp_path / "results" / "chunks"
+    assert mr.owner_of("king-tut-all") == "king-tut-52"
+    _cell_chunk(chunks, "king-tut-52", "king-tut-all", 500, winnable=0, blocked=500)
+    for key in ("cheops", "par-pyramid"):
+        _cell_chunk(chunks, "redeal", key, 20, winnable=10, blocked=10,
+                    blocked_by={"exhaustive": 10})
+    mr.render(tmp_path, chunks, {"*": 20, "king-tut-52": 500}, list(mr.TABLES),
+              figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert ("The row *King Tut, discard all 52* is the cell of the table *King Tut, all 52 "
+            "cards* below (one set of chunks serves both), so it shows every deal of that "
+            "cell, 500, not this table's 20") in page
+    assert "| redeal | 40 | 60 |" in page  # five cells of its own: two done, three to go
+    assert "| king-tut-52 | 500 | 0 |" in page
+
+
+@pytest.mark.parametrize(("cheops_by", "says"), [
+    ({"four-complement": 3, "structural": 5, "exhaustive": 2},
+     "proved by three kinds of certificate (four-complement 3, structural 5, exhaustive 2), "
+     "Par's all by exhaustive ones"),
+    ({"exhaustive": 10}, "proved by one kind of certificate (exhaustive 10), Par's all by "
+                         "exhaustive ones"),
+])
+def test_pars_certificates_are_explained_beside_cheops(
+        tmp_path: Path, cheops_by: dict[str, int], says: str) -> None:
+    """The same blocked deals: Cheops' by the kind of certificate that proved each, Par's
+    all exhaustive (the engines always run under Par scoring), and the page says why."""
+    chunks = tmp_path / "results" / "chunks"
+    _cell_chunk(chunks, "redeal", "par-pyramid", 20, winnable=10, blocked=10,
+                blocked_by={"exhaustive": 10}, scores={"50": 2, "35": 8, "-3": 10},
+                scores_lower_bound_only=0)
+    _cell_chunk(chunks, "redeal", "cheops", 20, winnable=10, blocked=10, blocked_by=cheops_by)
+    mr.render(tmp_path, chunks, {"*": 20}, ["redeal"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert "The 10 deals Par Pyramid cannot win are Cheops' 10" in page
+    assert says in page and "the instant and structural tests are skipped" in page
+
+
+def test_the_king_tut_question_is_quoted_as_a_ceiling_on_other_deal_numbers(
+        tmp_path: Path) -> None:
+    """The article's King Tut figure is a ceiling on Pretty Good Solitaire's deals, quoted
+    as such beside the wins found, whose numbers are this project's."""
+    chunks = tmp_path / "results" / "chunks"
+    _cell_chunk(chunks, "king-tut-52", "king-tut-all", 500, winnable=1, blocked=499,
+                wins=[{"deal": 123, "solution": "KC deal"}])
+    mr.render(tmp_path, chunks, {"*": 500}, ["king-tut-52"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert "sets a ceiling on the win rate" in page and "can't imagine" in page
+    assert "this project's deal numbers" in page and "not Pretty Good Solitaire's" in page
+    assert "deal 123 is the first" in page and "| 123 | `KC deal` |" in page
+    assert "guesses" not in page
+
+
+def test_collections_graded_with_the_fallback_thresholds_are_named() -> None:
+    """The collections figure's text names each collection whose variant has no thresholds
+    of its own (King Tut's bonus puzzles), read from the shipped files, not written in."""
+    note = mr.fallback_note()
+    assert "FALLBACK_THRESHOLDS" in note
+    names = note[len(" ("):note.index(":")].split(", ")
+    assert "king-tut" in names
+    assert not set(names) & {"giza", "giza-6x4", "pyramid", "par-pyramid"}  # their own

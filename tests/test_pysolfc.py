@@ -335,8 +335,8 @@ def test_a_book_of_pysolfc_games() -> None:
 
     from fastapi.testclient import TestClient
 
-    from pyramids.book.diagram import View, fit_width
-    from pyramids.book.diagram import layout as place
+    from pyramids.placement import View, fit_width
+    from pyramids.placement import layout as place
     from pyramids.service.app import create_app
     from pyramids.service.config import ServiceConfig
 

@@ -508,3 +508,42 @@ def test_overlap_never_pairs_within_the_waste() -> None:
     assert g.waste == cards("TC 9C 4C")
     assert "9C+4C" not in legal(g)
     assert g.why_illegal(mv("9C+4C")) == "9C is in the waste under 4C"
+
+
+def test_dealing_is_a_choice_even_with_a_pair_open() -> None:
+    # A pyramid pair (QH+AC) and a stock-waste pair (TD+3C) open: the player may still
+    # deal past both, and each pair that stays available can still be taken later.
+    g = play(stock_game("3C TD 5C 6C", bottom="AC AD AH AS 2C 2D QH"), "deal deal")
+    assert {"QH+AC", "TD+3C", "deal"} <= legal(g)
+    play(g, "deal")  # TD onto the waste, 3C buried under it: that pair was passed up
+    assert (g.hand, g.waste) == (Card.parse("5C"), cards("3C TD"))
+    assert "QH+AC" in legal(g) and "TD+3C" not in legal(g)
+
+
+@pytest.mark.parametrize("passes", [2, 5])
+def test_any_number_of_passes_means_that_many_times_through(passes: int) -> None:
+    g = stock_game("", variant=PYRAMID.with_options(passes=passes))
+    for pass_no in range(1, passes + 1):
+        assert g.pass_no == pass_no
+        for _ in range(24):
+            g.push(DEAL)
+        if pass_no < passes:
+            play(g, "redeal")
+    assert g.why_illegal(REDEAL) == f"no redeal left ({passes} passes)"
+
+
+def test_the_bouquet_is_only_close_to_an_endless_stock() -> None:
+    # With no limit on redeals every stock card reaches the hand again and again, but two
+    # stock cards pair only as hand and waste top: deal 305 is won with its 24 cards as a
+    # bouquet and blocked with them as an endless stock (both engines agree).
+    from pyramids.check import check
+    from pyramids.deals import Deal
+    from pyramids.referee import replay
+
+    deal = Deal.from_number(305)
+    bouquet = check(deal, get_variant("bouquet"))
+    assert bouquet.status == "winnable"
+    assert replay(deal, get_variant("bouquet"), bouquet.moves).won
+    endless = get_variant("pyramid", passes="unlimited")
+    for engine in ("search", "cpsat"):
+        assert check(deal, endless, engine=engine).status == "blocked"

@@ -1,7 +1,8 @@
 """The web page in a real headless Chromium (Debian's ``chromium`` and ``chromedriver``,
 driven by Selenium; nothing downloads a browser) against a real ``pyramids serve`` on the
 loopback: load a deal, check it, step the solution to the won end, play an illegal move and
-see the referee's reason, play and undo, ask a hint, open a puzzle, make a book, see an API
+see the referee's reason, play and undo, ask a hint (of a deal never winnable, and of one lost
+by the moves played), open a puzzle, make a book, see an API
 error. A screenshot of each state goes to ``output/web-*.png`` (not committed).
 
 Without a browser these tests are skipped saying why; with ``CI=true`` they fail instead.
@@ -142,6 +143,29 @@ def query(driver: Any) -> dict[str, list[str]]:
     return parse_qs(urlparse(driver.current_url).query)
 
 
+def drawn(driver: Any) -> dict[str, list[float]]:
+    """Where the page drew each card still in play (its translate(), in board units)."""
+    out = driver.execute_script("""
+        const at = {};
+        for (const g of document.querySelectorAll('#board g.card:not(.gone)')) {
+          const m = /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(g.style.transform);
+          at[g.dataset.card] = [Number(m[1]), Number(m[2])];
+        }
+        return at;""")
+    return dict(out)
+
+
+def assert_draws_the_layout(driver: Any, game: Game) -> None:
+    """The page put every card where pyramids.placement (the book's layout) puts it."""
+    from pyramids.placement import View, page_board
+
+    want = page_board(View.of(game))["cards"]
+    got = drawn(driver)
+    assert got.keys() == want.keys()
+    for code, (x, y) in want.items():
+        assert got[code] == pytest.approx([x, y], abs=0.01), code
+
+
 def page_errors(driver: Any) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"
             and "/v1/" not in e["message"]]  # an API 4xx is logged by Chromium: expected
@@ -163,9 +187,11 @@ def test_load_a_deal(browser: Any, server: str) -> None:
     # the pyramid overlaps: each row lies lower than the one before, by less than a card
     apex, below = card(browser, str(deal.cards[0])), card(browser, str(deal.cards[1]))
     assert 0 < below.rect["y"] - apex.rect["y"] < apex.rect["height"]
-    # the stock in dealing order, from the left
-    xs = [card(browser, str(c)).rect["x"] for c in deal.rest(v)]
-    assert xs == sorted(xs)
+    # the stock in dealing order, read as a book is: rows from the top, each from the left
+    at = [(round(card(browser, str(c)).rect["y"]), card(browser, str(c)).rect["x"])
+          for c in deal.rest(v)]
+    assert at == sorted(at) and len({y for y, _ in at}) == 2  # 24 cards: two rows of 12
+    assert_draws_the_layout(browser, Game(deal, v))
     assert not page_errors(browser)
     shot(browser, "1-deal")
     shot(browser, "1-deal-phone", PHONE)
@@ -260,6 +286,7 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
     game.push(Move.parse("deal"))
     hand = card(browser, str(game.hand))
     assert "stock" not in hand.get_attribute("class")
+    assert_draws_the_layout(browser, game)
     browser.find_element("id", "undo").click()
     wait(browser, lambda d: "1 move " in text(d, "status"), "the undo")
     browser.back()  # the URL holds the line: back goes to the position before
@@ -283,7 +310,7 @@ def test_play_undo_back_and_hint(browser: Any, server: str) -> None:
     browser.find_element("id", "redeal-btn").click()
     wait(browser, lambda d: "25 moves" in text(d, "status"), "the redeal")
     labels = browser.find_element("css selector", "#board g.labels").text
-    assert "pass 2 of 3" in labels and "(24 left" in labels
+    assert "pass 2: stock (24 left" in labels and "pass 2 of 3" in text(browser, "status")
 
 
 def test_open_a_puzzle_reveal_and_book(browser: Any, server: str) -> None:
@@ -484,6 +511,48 @@ def test_msc_board_built_card_by_card_then_cards_goal(browser: Any, server: str)
     card(browser, str(codes[51])).click()  # the last deck card lies on top of the fan
     wait(browser, lambda d: "1 move" in text(d, "status"), "a draw")
     assert query(browser)["moves"] == ["draw"]
+    game = Game(Deal.parse_line(APP_BOARD), get_variant("msc"))
+    game.push(Move.parse("draw"))
+    assert_draws_the_layout(browser, game)
+    assert not page_errors(browser)
+
+
+def test_hint_says_never_winnable_or_no_longer(browser: Any, server: str) -> None:
+    """A deal that was never winnable: at its start the hint says so and why (the
+    certificate); later on it says the deal could never be won, not "no longer". A
+    position that lost a winnable deal: "no longer winnable", with the position's proof."""
+    from pyramids.check import check
+
+    v = get_variant("pyramid")
+    never = Deal.from_number(1)
+    verdict = check(never, v)
+    assert verdict.status == "blocked" and verdict.certificate is not None
+    open_page(browser, f"{server}/?deal=1")
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Why:" in text(d, "hint-box"), "the hint at the start")
+    hint = text(browser, "hint-box")
+    assert "This deal cannot be won, whatever is played." in hint
+    assert "no longer" not in hint.lower()
+    assert verdict.certificate.detail.split(" (")[0] in hint
+    shot(browser, "14-hint-never")
+    game = Game(never, v)
+    first = game.legal_moves()[0]
+    open_page(browser, f"{server}/?deal=1&moves={first}")
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Why:" in text(d, "hint-box"), "the hint after a move")
+    hint = text(browser, "hint-box")
+    assert "This deal could never be won" in hint and "no longer" not in hint.lower()
+    # a winnable deal dealt through without a pair: lost by the moves, not by the deal
+    deal = Deal.from_number(PUZZLE["deal"])
+    line = [Move.parse("deal")] * 12
+    assert check(deal, v).status == "winnable"
+    assert check(deal, v, start=line).status == "blocked"
+    open_page(browser, f"{server}/?deal={PUZZLE['deal']}&moves=" + "+".join(["deal"] * 12))
+    browser.find_element("id", "hint").click()
+    wait(browser, lambda d: "Why:" in text(d, "hint-box"), "the hint in a lost position")
+    hint = text(browser, "hint-box")
+    assert hint.startswith("No longer winnable from here (the deal itself could be won).")
+    assert "cannot be won" not in hint and "could never" not in hint
     assert not page_errors(browser)
 
 

@@ -47,8 +47,11 @@ def test_a_pysolfc_game_is_dealt_checked_and_won(browser: Any, server: str) -> N
     stock = browser.find_elements("css selector", "#board g.card.stock")
     assert sorted(g.get_attribute("data-card") for g in stock) == sorted(
         str(c) for c in game.stock)
-    labels = browser.find_element("css selector", "#board g.labels").text
-    assert "(22 left · pass 1 of 3)" in labels
+    # the 22 left numbered in dealing order under the book's caption; the pass in the status
+    labels = browser.find_element("css selector", "#board g.labels").text.splitlines()
+    assert "Stock, dealt in this order (1 first)" in labels
+    assert [t for t in labels if t.isdigit()] == [str(i) for i in range(1, 23)]
+    assert "pass 1 of 3" in text(browser, "status")
     # the pyramid cards where PySolFC lays them: row by row, left to right
     apex = card(browser, str(deal.cards[0])).rect
     row2 = [card(browser, str(c)).rect for c in deal.cards[1:3]]
@@ -96,8 +99,10 @@ def test_giza_and_king_tut_deal_their_own_way(browser: Any, server: str) -> None
             assert len(g.waste) == 3
             classes = [card(browser, str(c)).get_attribute("class") for c in g.waste]
             assert ["avail" in c for c in classes] == [False, False, True]
-            labels = browser.find_element("css selector", "#board g.labels").text
-            assert "three at a time (21 left · pass 1, passes unlimited)" in labels, labels
+            labels = browser.find_element("css selector", "#board g.labels").text.splitlines()
+            assert "Stock, dealt in this order (1 first), three at a time" in labels, labels
+            assert [t for t in labels if t.isdigit()] == [str(i) for i in range(1, 22)]
+            assert "pass 1 of unlimited" in text(browser, "status")
         assert not page_errors(browser)
         shot(browser, f"pysolfc-3-{game_name.removeprefix('pysolfc-')}")
     # the same game number under another game deals that game's layout

@@ -42,8 +42,9 @@ from .. import __version__
 from ..cards import Card
 from ..deals import Deal
 from ..engine import Game
+from ..placement import View
 from ..variants import Variant
-from .diagram import PositionDiagram, View
+from .diagram import PositionDiagram
 from .drawing import draw_card, draw_star
 from .puzzles import BookError, Puzzle, shortest_solution
 from .text import (

@@ -12,6 +12,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..cards import Card
+from ..placement import CARD_RATIO
 
 RED = HexColor("#c0161c")
 BLACK = HexColor("#141414")
@@ -21,7 +22,6 @@ SLOT_FILL = HexColor("#f1f1f1")
 CARD_FACE = HexColor("#ffffff")
 SHADOW = HexColor("#d6d6d6")
 STAR = HexColor("#d99a00")
-CARD_RATIO = 1.4  # height / width, close to a poker card (88.9 x 63.5 mm)
 
 Point = tuple[float, float]
 

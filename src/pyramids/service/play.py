@@ -2,7 +2,8 @@
 
 The page draws what this returns and never decides legality itself: a move it sends is
 played here by the rules engine, and an illegal one raises the referee's
-:class:`~pyramids.errors.RefereeError` (``"step 3: 9H+4C: 4C is covered by 7D"``).
+:class:`~pyramids.errors.RefereeError` (``"step 3: 9H+4C: 4C is covered by 7D"``). Where
+each card lies is :mod:`pyramids.placement`'s, the layout the book prints.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from ..deals import Deal
 from ..engine import Game
 from ..moves import Move
+from ..placement import View, page_board, page_frame
 from ..referee import play
 from ..variants import Variant
 
@@ -20,8 +22,14 @@ def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-def describe(game: Game) -> dict[str, Any]:
-    """Where every card of ``game`` lies now, what may be played, and how it stands."""
+def describe(game: Game, frame: dict[str, float]) -> dict[str, Any]:
+    """Where every card of ``game`` lies now, what may be played, and how it stands.
+
+    ``board`` is the layout the page draws (the book's, from :mod:`pyramids.placement`):
+    the board's size for the whole deal (``frame``: the same at every move, so that the
+    board never resizes: :func:`~pyramids.placement.page_frame` of the deal as dealt), each
+    card's top-left corner, the empty places, the captions and the stock's numbers.
+    """
     legal = game.legal_moves()
     won = game.is_won()
     forced = game.forced_pair()
@@ -41,6 +49,7 @@ def describe(game: Game) -> dict[str, Any]:
         "cards_left": game.cards_left(),
         "score": game.score(),
         "steps": len(game.moves),
+        "board": {**frame, **page_board(View.of(game))},
     }
 
 
@@ -50,15 +59,17 @@ def position(deal: Deal, variant: Variant, moves: list[Move],
     ``RefereeError`` naming its step); with ``steps`` also every position on the way
     (``positions[k]`` is the one after ``k`` moves), for stepping through a solution."""
     game = Game(deal, variant)
-    trail = [describe(game)] if steps else []
+    frame = page_frame(View.of(game))
+    trail = [describe(game, frame)] if steps else []
     for _ in play(game, moves):
         if steps:
-            trail.append(describe(game))
+            trail.append(describe(game, frame))
     out: dict[str, Any] = {
         "deal": deal.number, "pysolfc": deal.pysolfc, "line": deal.line(),
         "variant": variant.options(),
         "description": variant.describe(),
-        "moves": [str(m) for m in moves], "position": trail[-1] if steps else describe(game),
+        "moves": [str(m) for m in moves],
+        "position": trail[-1] if steps else describe(game, frame),
     }
     if steps:
         out["positions"] = trail

@@ -3,8 +3,7 @@
 // only draws them and sends moves, which the referee accepts or refuses with its reason.
 
 import { ApiError, getJSON, postJSON } from "./api.js";
-import { cardFace, cardName, cardValue, drawFrame, drawLabels, el, frame, place,
-  suitDefs } from "./cards.js";
+import { W, cardFace, cardName, cardValue, drawBoard, el, place, suitDefs } from "./cards.js";
 import { initPicker } from "./picker.js";
 import { initPuzzles, loadCollections } from "./puzzles.js";
 
@@ -30,6 +29,7 @@ const state = {
   timer: null,
   hint: null,             // cards of the hinted move
   hintMove: null,         // the hinted move
+  start: null,            // { key, verdict }: the verdict of the deal from its start
   chart: null,            // the Par score chart of the solution shown
   view: "play",
 };
@@ -118,12 +118,14 @@ function stateFromUrl() {
 
 // -- the board -------------------------------------------------------------------------
 function buildBoard(resp) {
-  const f = frame(resp.variant, 52 - resp.position.pyramid.length);
+  const b = resp.position.board;    // its size is the deal's, the same at every move
+  const f = { width: b.width, height: b.height, card_width: b.card_width,
+    card_height: b.card_height, text_size: b.text_size };
   const svg = $("board");
   svg.classList.remove("animate");
   svg.replaceChildren(suitDefs());
   svg.setAttribute("viewBox", `-8 -8 ${f.width + 16} ${f.height + 16}`);
-  drawFrame(svg, f);
+  f.slots = el("g", { class: "frame" }, svg);
   const cards = el("g", { class: "cards" }, svg);
   for (const code of resp.line.split(" ")) {        // layout order = the order cards lie on each other
     const g = cardFace(code);
@@ -138,13 +140,14 @@ function buildBoard(resp) {
 
 function render(pos) {
   const f = state.frame;
-  const at = place(f, pos);
+  const at = place(pos.board);
+  const scale = f.card_width / W;
   const avail = new Set(pos.available);
   for (const g of $("board").querySelectorAll("g.card")) {
     const code = g.dataset.card;
     const xy = at.get(code);
     if (xy) {
-      g.style.transform = `translate(${xy[0]}px, ${xy[1]}px)`;
+      g.style.transform = `translate(${xy[0]}px, ${xy[1]}px) scale(${scale})`;
       g.classList.remove("gone");
       g.setAttribute("tabindex", "0");
       g.removeAttribute("aria-hidden");
@@ -152,7 +155,7 @@ function render(pos) {
       g.classList.add("gone");
       g.setAttribute("tabindex", "-1");
       g.setAttribute("aria-hidden", "true");
-      if (!g.style.transform) g.style.transform = "translate(0px, 0px)";
+      if (!g.style.transform) g.style.transform = `translate(0px, 0px) scale(${scale})`;
     }
     g.classList.toggle("avail", avail.has(code));
     g.classList.toggle("sel", code === state.selected);
@@ -160,9 +163,9 @@ function render(pos) {
     g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
     g.classList.toggle("stock", pos.stock.includes(code));
   }
-  drawLabels(f.labels, f, pos, at);
+  drawBoard(f.slots, f.labels, f, pos.board);
   if (pos.won) {
-    const t = el("text", { class: "won-banner", x: f.width / 2, y: 2.2 * 140,
+    const t = el("text", { class: "won-banner", x: f.width / 2, y: 2.2 * f.card_height,
       "text-anchor": "middle" }, f.labels);
     t.textContent = pos.score !== null && pos.score !== undefined ? `Won · score ${pos.score}` : "Won";
   }
@@ -183,6 +186,10 @@ function renderStatus(pos) {
     : game ? `PySolFC game ${game[1]}` : "Deal (pasted)";
   const parts = [who, r.variant.name, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
     `${pos.cards_left} cards left`];
+  const passes = r.variant.passes;
+  if (r.variant.rest === "stock" && passes !== 1) {
+    parts.push(`pass ${pos.pass} of ${passes === null ? "unlimited" : passes}`);
+  }
   if (pos.score !== null && pos.score !== undefined) {
     parts.push(`${r.variant.scoring === "par" ? "Par score" : "Score"} ${pos.score}`);
   }
@@ -412,6 +419,7 @@ async function check() {
       state.moves = [];
       await load({ push: true });
     }
+    if (state.goal === "win") state.start = { key: state.frameKey, verdict: v };
     showVerdict(v, "check");
     if (v.moves && v.moves.length) await loadSolution(v.moves, v, "check");
   } catch (e) {
@@ -594,6 +602,34 @@ function togglePlay() {
   renderStep();
 }
 
+/** The deal's own verdict (from its start), asked once per deal: was it ever winnable? */
+async function startVerdict() {
+  const key = state.frameKey;
+  if (state.start && state.start.key === key) return state.start.verdict;
+  let v;
+  try { v = await postJSON("/v1/check", dealBody()); } catch (e) { return null; }
+  if (key === state.frameKey) state.start = { key, verdict: v };
+  return v;
+}
+
+/** What a blocked hint says: at the start, that the deal cannot be won and why; later, "no
+ * longer" only when the deal itself could be won, and the deal's own proof when it could not. */
+async function blockedWords(v, par) {
+  const why = (verdict) => { const c = certificateText(verdict); return c ? [`Why: ${c}`] : []; };
+  const never = par ? "All 52 cards cannot be discarded in this deal, whatever is played."
+    : "This deal cannot be won, whatever is played.";
+  if (state.moves.length === 0) return [never, ...why(v)];
+  const start = await startVerdict();
+  if (start && start.status === "blocked") {
+    return [never.replace("cannot", "could never"), ...why(start)];
+  }
+  const here = start && start.status === "winnable"
+    ? (par ? "All 52 can no longer be discarded (the deal itself could be won)."
+      : "No longer winnable from here (the deal itself could be won).")
+    : (par ? "All 52 cannot be discarded from here." : "Cannot be won from here.");
+  return [here, ...why(v)];
+}
+
 async function hint() {
   clearError();
   if (!state.pos) return;
@@ -608,15 +644,13 @@ async function hint() {
   box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Thinking…" }));
   try {
     const v = await postJSON("/v1/check", dealBody({ start: state.moves }));
+    if (state.moves.length === 0) state.start = { key: state.frameKey, verdict: v };
     const par = state.pos.variant.scoring === "par";
     const next = v.moves && v.moves.length > state.moves.length ? v.moves[state.moves.length] : null;
     const lines = [];
     if (v.status === "winnable") lines.push(par ? "Still winnable (all 52 cards)." : "Still winnable.");
-    else if (v.status === "blocked") {
-      lines.push(par ? "All 52 can no longer be discarded." : "No longer winnable from here.");
-      const c = certificateText(v);
-      if (c) lines.push(c);
-    } else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
+    else if (v.status === "blocked") lines.push(...await blockedWords(v, par));
+    else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
     if (par && v.score !== null && v.score !== undefined) lines.push(`Best score still reachable: ${bestScore(v)}.`);
     if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${next}`);
     box.replaceChildren();
