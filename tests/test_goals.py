@@ -190,6 +190,16 @@ def test_moves_goal_says_when_every_win_has_the_same_length() -> None:
 
 # -- MSC's rules ---------------------------------------------------------------------------
 
+def test_a_deal_the_search_leaves_open_is_settled_by_the_engines_before_a_star() -> None:
+    """Tut's Tomb deal 151: the search's budget runs out, A* would fill its memory cap
+    (12 million positions, 13 s) without exhausting it; CP-SAT proves the deal blocked,
+    so the fewest moves are answered: none, proven."""
+    tuts = get_variant("tuts-tomb")
+    v = answer(Deal.from_number(151), tuts, Goal.parse("moves"), time_limit=10)
+    assert v.status == "blocked" and v.optimal is True and v.steps is None
+    assert [(r.engine, r.status) for r in v.engines][-1] == ("cpsat", "blocked")
+
+
 def test_msc_verdicts_are_those_of_the_three_pass_clear_the_pyramid_game() -> None:
     """MSC (face-up deck) against Cheops with objective pyramid (face-down, a hand): the
     same verdict on every deal; and the optimal solver, which plays MSC's deck itself,

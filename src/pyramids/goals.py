@@ -272,6 +272,14 @@ def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         if line.status == "blocked":
             return _finish(replace(line, moves=()), start, variant, deal, wall, goal=name,
                            optimal=True, reached=False)
+    if engine == "auto" and first.status == "unknown" and \
+            not first.reason.startswith("a line exists"):
+        # the search's budget ran out: the exact engines get a fifth of the time first,
+        # as they prove most such deals blocked (CP-SAT) where A* would have to exhaust
+        first = _any_line(deal, rules, start, lambda: _part(left, 0.2))
+        if first.status == "blocked":
+            return _finish(replace(first, moves=()), start, variant, deal, wall, goal=name,
+                           optimal=True, reached=False)
     found = optimal.shortest(deal, variant, kind, start=start,  # type: ignore[arg-type]
                              time_limit=left())  # type: ignore[operator]
     runs = first.engines
@@ -292,6 +300,9 @@ def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     if line.winnable:
         return _finish(replace(line, reason=reason), start, variant, deal, wall, goal=name,
                        optimal=False, reached=True, steps_bound=found.lower)
+    if line.status == "blocked":  # the engines proved what A* could not exhaust in time
+        return _finish(replace(line, moves=(), engines=runs + line.engines), start, variant,
+                       deal, wall, goal=name, optimal=True, reached=False)
     return _finish(replace(line, moves=(), reason=f"{found.reason}; no line found"), start,
                    variant, deal, wall, goal=name, optimal=False, reached=None,
                    steps_bound=found.lower)
