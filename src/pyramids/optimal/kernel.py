@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..search.core import MAX_MATCHING, hibit, popcount
+from ..search.core import MAX_MATCHING, available, hibit, popcount
 
 # modes and goals
 MODE_ASTAR, MODE_MAX = 0, 1
@@ -746,27 +746,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
             mv[1] = first
             nm = 1
         else:
-            na = 0
-            for s in range(nlay):
-                if not (rem >> s) & 1 and (cov[s] & ~rem) == 0:
-                    avail[na] = s
-                    na += 1
-            if rest == R_BOUQUET:
-                for v in range(1, 14):
-                    for j in range(4):
-                        s = bq[v, j]
-                        if s < 0:
-                            break
-                        if not (rem >> s) & 1:
-                            avail[na] = s
-                            na += 1
-                            break
-            if first >= 0:
-                avail[na] = first
-                na += 1
-            if top >= 0:
-                avail[na] = top
-                na += 1
+            na = available(rem, nlay, cov, rest, bq, first, top, avail)
             # "commute": right after a deal, only discards that use the card it brought
             # (the new hand, the new waste top with draw 3, the new face-up top): any
             # other discard was legal before the deal and, played first, reaches the same

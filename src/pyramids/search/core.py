@@ -135,6 +135,36 @@ def popcount(x: int) -> int:
     return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
+@njit(cache=True, inline="always")
+def available(rem, nlay, cov, rest, bq, hand, top, avail):  # type: ignore[no-untyped-def]
+    """Write the cards a move can use into ``avail`` and return how many: every laid-out
+    card still there with nothing left on it, the first bouquet card of each value still
+    there (a value's bouquet cards are interchangeable: taken in slot order), the hand and
+    the waste top (-1: none)."""
+    na = 0
+    for s in range(nlay):
+        if not (rem >> s) & 1 and (cov[s] & ~rem) == 0:
+            avail[na] = s
+            na += 1
+    if rest == R_BOUQUET:
+        for v in range(1, 14):
+            for j in range(4):
+                s = bq[v, j]
+                if s < 0:
+                    break
+                if not (rem >> s) & 1:
+                    avail[na] = s
+                    na += 1
+                    break
+    if hand >= 0:
+        avail[na] = hand
+        na += 1
+    if top >= 0:
+        avail[na] = top
+        na += 1
+    return na
+
+
 @njit(cache=True)
 def prepare(cards, blocked, zone, val, canpair, byval, bq):  # type: ignore[no-untyped-def]
     """Per-deal arrays from the 52 card indices (layout order).
@@ -861,27 +891,7 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                     mvb[d, 0] = hand
                     n = 1
                 else:
-                    na = 0
-                    for s in range(nlay):
-                        if not (rem >> s) & 1 and (cov[s] & ~rem) == 0:
-                            avail[na] = s
-                            na += 1
-                    if rest == R_BOUQUET:
-                        for v in range(1, 14):
-                            for j in range(4):
-                                s = bq[v, j]
-                                if s < 0:
-                                    break
-                                if not (rem >> s) & 1:
-                                    avail[na] = s
-                                    na += 1
-                                    break
-                    if hand >= 0:
-                        avail[na] = hand
-                        na += 1
-                    if top >= 0:
-                        avail[na] = top
-                        na += 1
+                    na = available(rem, nlay, cov, rest, bq, hand, top, avail)
                     # Pruning "king": an available King is discarded at once, as the only
                     # move. Removing it only makes more cards available, and every line
                     # from the position keeps its moves legal without it (a waste card
