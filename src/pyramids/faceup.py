@@ -30,8 +30,14 @@ from .verdict import Verdict
 
 
 def face_down(variant: Variant) -> Variant:
-    """The same rules with the stock's top face down (the game the engines solve)."""
-    return variant.with_options(stock_top="face-down")
+    """The same rules with the stock's top face down (the game the engines solve). A
+    face-up game that starts after ``k`` draws (PySolFC's Pyramid: one) starts after
+    ``k + 1`` deals face down: the card showing on the stock is the hand."""
+    if variant.auto_deal:  # the automatic deals are translated first (pyramids.autodeal)
+        raise ValueError(f"face_down: {variant.name} deals by itself; translate its "
+                         "lines with pyramids.autodeal first")
+    opening = min(variant.opening + 1, variant.rest_cards) if variant.opening else 0
+    return variant.with_options(stock_top="face-down", opening=opening)
 
 
 def to_face_down(deal: Deal, variant: Variant, moves: Sequence[Move],
