@@ -35,8 +35,9 @@ from functools import lru_cache
 
 from .deals import Deal
 from .engine import Game
+from .errors import RefereeError
 from .moves import DEAL, REDEAL, Move
-from .referee import play, replay
+from .referee import left_text, play, replay
 from .variants import Variant
 from .verdict import Verdict
 
@@ -81,11 +82,14 @@ def _behind(game: Game, level: Game) -> bool:
 
 
 def to_clicks(deal: Deal, variant: Variant, moves: Sequence[Move],
-              after: tuple[Sequence[Move], Sequence[Move]] = ((), ())) -> list[Move]:
+              after: tuple[Sequence[Move], Sequence[Move]] = ((), ()),
+              require_win: bool = False) -> list[Move]:
     """A line of the manual game (:func:`manual`) as ``variant`` plays it (see the module
     docstring). ``after``: a start in ``variant``'s moves and its :func:`to_manual`
-    translation, when ``moves`` continue from them. Each move is checked as it is
-    played; the line returned is ``variant``'s, the start first."""
+    translation, when ``moves`` continue from them. Each move of both lines is checked
+    by the rules engine as it is played (the referee's check: an illegal one raises
+    :class:`~pyramids.errors.RefereeError` naming it), and with ``require_win`` the
+    line returned must win. The line returned is ``variant``'s, the start first."""
     start, manual_start = after
     game = Game(deal, variant)
     level = Game(deal, manual(variant))
@@ -116,6 +120,9 @@ def to_clicks(deal: Deal, variant: Variant, moves: Sequence[Move],
             click(REDEAL)
         if _behind(game, level):  # pragma: no cover - the translation's own check
             raise AssertionError(f"autodeal: the clicks fell behind the line at step {step}")
+    if require_win and not game.is_won():
+        raise RefereeError(f"the game is not won after {len(out)} moves: {left_text(game)}",
+                           len(out))
     return out
 
 
@@ -123,7 +130,7 @@ def solve_manual(solve: Callable[..., Verdict], deal: Deal, variant: Variant,
                  start: Sequence[Move], **kwargs: object) -> Verdict:
     """Answer ``deal`` under ``variant`` (after ``start``) with ``solve``, an engine of
     the manual game, and translate its line into ``variant``'s moves (replayed by the
-    referee; a Par score is that of the line translated, which is never lower)."""
+    referee as it is made; a Par score is that of the line translated, never lower)."""
     man = manual(variant)
     man_start = to_manual(deal, variant, start)
     v = solve(deal, man, start=man_start, **kwargs)
@@ -131,7 +138,8 @@ def solve_manual(solve: Callable[..., Verdict], deal: Deal, variant: Variant,
         return v
     if tuple(v.moves[:len(man_start)]) != man_start:
         raise AssertionError("autodeal: the engine's line does not begin with the start")
-    moves = to_clicks(deal, variant, v.moves[len(man_start):], (start, man_start))
-    got = replay(deal, variant, moves, require_win=v.status == "winnable"
-                 and variant.scoring != "par")
-    return replace(v, moves=tuple(moves), score=got.score if v.score is not None else None)
+    moves = to_clicks(deal, variant, v.moves[len(man_start):], (start, man_start),
+                      require_win=v.status == "winnable" and variant.scoring != "par")
+    if v.score is None:
+        return replace(v, moves=tuple(moves))
+    return replace(v, moves=tuple(moves), score=replay(deal, variant, moves).score)

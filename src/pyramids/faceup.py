@@ -91,11 +91,14 @@ def _translate_down(deal: Deal, variant: Variant, moves: tuple[Move, ...],
 
 
 def to_face_up(deal: Deal, variant: Variant, moves: Sequence[Move],
-               after: tuple[Sequence[Move], Sequence[Move]] = ((), ())) -> list[Move]:
+               after: tuple[Sequence[Move], Sequence[Move]] = ((), ()),
+               check: bool = True) -> list[Move]:
     """A face-down line as the face-up line that plays it, replayed by the referee: a
     deal without a hand only turns up the card already showing (no move); a redeal with
     a hand is a draw of the stock's last card, then a recycle. ``after``: the face-up
-    start and its :func:`to_face_down` translation, when ``moves`` continue from them."""
+    start and its :func:`to_face_down` translation, when ``moves`` continue from them.
+    ``check=False``: the caller replays the face-up line itself (the face-down one is
+    replayed here all the same)."""
     up_start, down_start = after
     down = Game(deal, face_down(variant))
     for _ in play(down, down_start, label="start, step"):
@@ -114,7 +117,8 @@ def to_face_up(deal: Deal, variant: Variant, moves: Sequence[Move],
             out.append(RECYCLE)
         else:
             out.append(m)
-    replay(deal, variant, out, require_win=False)
+    if check:
+        replay(deal, variant, out, require_win=False)
     return out
 
 

@@ -240,16 +240,21 @@ class Searcher:
         ``overhead`` (the caller's share of work done before). With ``stage`` (the budget
         of a portfolio stage, in words), each verdict lists its run in ``engines`` as
         ``check``'s portfolio does for a search stage that settles the deal."""
-        if autodeal.translates(variant):  # PySolFC's talon: the manual game's lines
-            found = self._solve_many_rules(cards, numbers, autodeal.manual(variant), budget,
-                                           overhead, stage)
+        if autodeal.translates(variant):
+            # PySolFC's talon: the manual game (with a face-up top, its face-down game);
+            # each line translated into PySolFC's clicks, replayed move by move on the
+            # way (the face-up line is checked by to_clicks, not twice)
+            manual = autodeal.manual(variant)
+            inner = faceup.face_down(manual) if manual.face_up else manual
+            found = self._solve_many_rules(cards, numbers, inner, budget, overhead, stage)
             out: list[Verdict | None] = []
             for i, v in enumerate(found):
                 if v is not None and v.moves:
                     deal = Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())), numbers[i])
-                    moves = autodeal.to_clicks(deal, variant, v.moves)
-                    replay(deal, variant, moves, require_win=v.status == "winnable")
-                    v = replace(v, moves=tuple(moves))
+                    line = faceup.to_face_up(deal, manual, v.moves, check=False) \
+                        if manual.face_up else v.moves
+                    v = replace(v, moves=tuple(autodeal.to_clicks(
+                        deal, variant, line, require_win=v.status == "winnable")))
                 out.append(v)
             return out
         return self._solve_many_rules(cards, numbers, variant, budget, overhead, stage)
