@@ -36,21 +36,23 @@ def test_a_pysolfc_game_is_dealt_checked_and_won(browser: Any, server: str) -> N
     assert text(browser, "status").startswith(f"PySolFC game {n} · pysolfc-pyramid · 0 moves")
     assert query(browser)["deal"] == [f"pysolfc:{n}"]
     assert browser.find_element("id", "deal-input").get_attribute("value") == f"pysolfc:{n}"
-    assert "play starts after 2 deals" in text(browser, "variant-text")
+    assert "play starts after 1 deal" in text(browser, "variant-text")
     # PySolFC's layout, in the project's order; its opening made: a card on the waste, the
-    # next in hand (both available), the other 22 still in the stock
+    # next face up on the talon (both available), the other 22 face down under it
     assert sorted(shown(browser)) == sorted(str(c) for c in deal.cards)
     game = Game(deal, v)
-    assert game.hand is not None and len(game.waste) == 1
-    for c in (game.hand, game.waste[0]):
+    top = game.stock_top()
+    assert top is not None and len(game.waste) == 1 and len(game.stock) == 23
+    for c in (top, game.waste[0]):
         assert "avail" in card(browser, str(c)).get_attribute("class"), c
     stock = browser.find_elements("css selector", "#board g.card.stock")
     assert sorted(g.get_attribute("data-card") for g in stock) == sorted(
         str(c) for c in game.stock)
-    # the 22 left numbered in dealing order under the book's caption; the pass in the status
+    # the 23 on the talon numbered in dealing order, its face-up top first (the caption
+    # is the face-up deck's, MSC's words); the pass in the status
     labels = browser.find_element("css selector", "#board g.labels").text.splitlines()
-    assert "Stock, dealt in this order (1 first)" in labels
-    assert [t for t in labels if t.isdigit()] == [str(i) for i in range(1, 23)]
+    assert any("in this order" in t and "(1)" in t for t in labels), labels
+    assert [t for t in labels if t.isdigit()] == [str(i) for i in range(1, 24)]
     assert "pass 1 of 3" in text(browser, "status")
     # the pyramid cards where PySolFC lays them: row by row, left to right
     apex = card(browser, str(deal.cards[0])).rect
@@ -113,7 +115,8 @@ def test_giza_and_king_tut_deal_their_own_way(browser: Any, server: str) -> None
 
 def test_bad_pysolfc_games_show_the_services_message(browser: Any, server: str) -> None:
     for spec, variant, why in (("pysolfc:0", "pysolfc-giza", "PySolFC's numbers start at 1"),
-                               ("pysolfc:abc", "pysolfc-giza", "whole number"),
+                               ("pysolfc:abc", "pysolfc-giza", "'abc' is not a number"),
+                               ("pysolfc:ms0", "pysolfc-giza", "'ms0' is 0"),
                                ("pysolfc:5", "bouquet", "PySolFC does not deal")):
         browser.get(f"{server}/?deal={spec}&variant={variant}")
         wait(browser, lambda d: d.find_element("id", "error").is_displayed(), "the error")
