@@ -1,10 +1,11 @@
 """PySolFC's numbered games: ``pysolfc:N`` as a deal, dealt exactly as PySolFC deals it.
 
 PySolFC (the free solitaire collection) shows a game number for every deal. The number
-seeds its shuffle: numbers below 32000 take the Microsoft-compatible linear congruential
-generator (the deck first put in FreeCell's order, A♣ A♦ A♥ A♠ 2♣ ...), larger ones
-Python's Mersenne Twister; both come from the ``pysol-cards`` package, which PySolFC
-itself imports (``construct_random`` in PySolFC's ``pysolrandom.py``). The shuffled cards
+seeds its shuffle: numbers below 32000, and any typed with its ``ms`` prefix, take the
+Microsoft-compatible linear congruential generator (the deck first put in FreeCell's
+order, A♣ A♦ A♥ A♠ 2♣ ...), the others Python's Mersenne Twister, at any length; both
+come from the ``pysol-cards`` package, which PySolFC itself imports (``construct_random``
+in PySolFC's ``pysolrandom.py``; :func:`parse_number` reads a number as it does). The shuffled cards
 go onto the talon in list order, so the last one is on top, and every deal takes the
 talon's top card: the layout is the shuffled list read backwards.
 
@@ -15,7 +16,8 @@ order); Giza deals three rows of eight onto its reserves first, then the pyramid
 project's layout order (docs/rules.md) puts the pyramid first, so a Giza deal is turned
 round here. The rules of the four games, and where PySolFC's start has already moved
 cards, are the ``pysolfc-*`` presets of :mod:`pyramids.variants` (see docs/rules.md,
-*PySolFC's games*).
+*PySolFC's games*); their lines are PySolFC's clicks, and :func:`step_notes` says what a
+player sees happen at each.
 """
 
 from __future__ import annotations
