@@ -219,3 +219,55 @@ def test_redeals_as_pysolfc_counts_them() -> None:
             k.click("deal")
         k.click("redeal")
     assert k.round == 6 and k.automatic_deals == 5
+
+
+def _fewest_by_the_engine(deal: object, v: Variant, start: list[str], depth: int) -> int | None:
+    """The fewest moves from the position after ``start`` to a win, by breadth-first
+    search over the rules engine's own positions (automatic deals made by the engine);
+    ``None`` beyond ``depth``."""
+    from pyramids.deals import Deal
+    from pyramids.moves import Move
+
+    assert isinstance(deal, Deal)
+    root = Game(deal, v)
+    for m in start:
+        root.push(Move.parse(m))
+    layer = [list(root.moves)]
+    seen = {root.key()}
+    for d in range(depth + 1):
+        nxt = []
+        for line in layer:
+            g = Game(deal, v)
+            for m in line:
+                g.push(m)
+            if g.is_won():
+                return d
+            for m in g.legal_moves():
+                g.push(m)
+                if g.key() not in seen:
+                    seen.add(g.key())
+                    nxt.append(list(g.moves))
+                g.pop()
+        layer = nxt
+    return None
+
+
+@pytest.mark.parametrize("game", STOCK_GAMES)
+def test_fewest_clicks_near_the_end_agree_with_the_engine(game: str) -> None:
+    """The optimal solver's click count, which makes automatic deals itself, against a
+    breadth-first search over the rules engine's positions, from 9 clicks before the end
+    of a won line (and with every pruning of the solver switched off)."""
+    from pyramids import optimal
+
+    v = get_variant(game)
+    kind = "board" if v.objective == "pyramid" else "all"
+    for number in (32001, 32006):
+        deal = PySolFCGame(number).deal(v)
+        line = clicks(check(deal, v).moves)
+        start = line[:-9]
+        want = _fewest_by_the_engine(deal, v, start, 9)
+        assert want is not None
+        for prunings in (optimal.PRUNINGS, ()):
+            got = optimal.shortest(deal, v, kind, start=parse_moves(" ".join(start)),
+                                   prunings=prunings)
+            assert got.status == "found" and len(got.moves) == want, (number, prunings)
