@@ -271,3 +271,28 @@ def test_fewest_clicks_near_the_end_agree_with_the_engine(game: str) -> None:
             got = optimal.shortest(deal, v, kind, start=parse_moves(" ".join(start)),
                                    prunings=prunings)
             assert got.status == "found" and len(got.moves) == want, (number, prunings)
+
+
+def test_the_command_line_gives_clicks_with_their_notes() -> None:
+    """solve --json carries one note a click; --no-auto-deal gives the lines for a player
+    who switched Auto deal off; the text output numbers the clicks beside their notes."""
+    import json
+
+    from click.testing import CliRunner
+
+    from pyramids.cli import main
+
+    run = CliRunner()
+    on = json.loads(run.invoke(main, ["solve", "pysolfc:32005", "-V", "pysolfc-pyramid",
+                                      "--json"]).output)
+    off = json.loads(run.invoke(main, ["solve", "pysolfc:32005", "-V", "pysolfc-pyramid",
+                                       "--no-auto-deal", "--json"]).output)
+    assert on["variant"]["auto_deal"] and "auto_deal" not in off["variant"]
+    assert len(on["notes"]) == len(on["moves"]) > 0 and len(off["notes"]) == len(off["moves"])
+    play_in_pysolfc("pysolfc-pyramid", 32005, on["moves"])
+    play_in_pysolfc("pysolfc-pyramid", 32005, off["moves"], auto_deal=False)
+    assert len(off["moves"]) > len(on["moves"])  # every deal a click
+    assert not any("Auto deal" in n for n in off["notes"])
+    text = run.invoke(main, ["check", "pysolfc:32005", "-V", "pysolfc-pyramid"]).output
+    assert f"solution ({len(on['moves'])} clicks):" in text
+    assert "deal     2D to the waste; 4D turns face up on the talon" in text
