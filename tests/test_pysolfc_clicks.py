@@ -192,6 +192,12 @@ def test_the_model_refuses_what_pysolfc_would_not_do() -> None:
     assert str(t.talon.top) == "KD"
     with pytest.raises(ModelError, match="discards its top card KD, a King"):
         t.click("deal")
+    # the rules engine deals it (PySolFC's D key does): the line's note says how
+    v = get_variant("pysolfc-pyramid")
+    notes = step_notes(PySolFCGame(32005).deal(v), v, parse_moves(" ".join(
+        [*line[:4], "deal", "deal"])))
+    assert "with the D key (Game, Deal cards): a click on the talon would discard KD" \
+        in notes[-1]
     t.click("KD")  # the King goes, the next card shows
     assert t.talon.top is not None and t.talon.top.face_up and str(t.talon.top) == "6H"
 

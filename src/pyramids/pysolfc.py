@@ -261,6 +261,9 @@ def step_notes(deal: Deal, variant: Variant, moves: Sequence[Move]) -> tuple[str
             turned = game.waste[len(waste):]
             parts.append(f"{format_cards(turned)} to the waste"
                          + (f" ({turned[-1]} on top)" if len(turned) > 1 else ""))
+            if variant.face_up and turned[0].is_king:  # (the project's lines never do)
+                parts.append("with the D key (Game, Deal cards): a click on the talon "
+                             f"would discard {turned[0]}")
         elif move.is_redeal:
             parts.append(f"the waste turns over onto the talon (pass {game.pass_no}{passes})")
         elif waste and waste[-1] in move.cards and not auto:
