@@ -63,7 +63,8 @@ def _translate_down(deal: Deal, variant: Variant, moves: tuple[Move, ...],
     out: list[Move] = []
 
     def deal_the_top() -> None:
-        if down.hand is None and down.stock:
+        # (not once the game is won: a win that takes the shown top leaves it so)
+        if down.hand is None and down.stock and not down.is_won():
             down.push(DEAL)
             out.append(DEAL)
 
