@@ -72,8 +72,11 @@ async function loadPuzzles() {
       cell(p.grade ?? "");
       cell(typeof p.score === "number" ? p.score.toFixed(1) : "");
       cell(p.deal ?? "");
-      cell("").append(button("Play", () => ui.open(p, false)), " ",
-        button("Solution", () => ui.open(p, true)));
+      const play = button("Play", () => ui.open(p, false));
+      const solve = button("Solution", () => ui.open(p, true));
+      play.setAttribute("aria-label", `Play ${p.id}`);
+      solve.setAttribute("aria-label", `The solution of ${p.id}`);
+      cell("").append(play, " ", solve);
       body.appendChild(tr);
     }
   } catch (e) { ui.showError(e); }
