@@ -129,9 +129,21 @@ def _template() -> str:
     return (STATIC / "index.html").read_text(encoding="utf-8")
 
 
-def render_index(variant: Variant, preset: str) -> str:
-    """``index.html`` filled in for ``variant`` (chosen in the address as ``preset``)."""
+def goal_fields(goal: str, variant: Variant) -> tuple[bool, bool]:
+    """Does the goal in the address show the form's number field, and its rank field?
+    (As the page's script will decide, so that nothing moves when it runs.)"""
+    kind, _, target = goal.partition(":")
+    if kind == "score" and variant.scoring != "msc":
+        return False, False  # the page offers the score goals under MSC's score only
+    return kind == "cards" or (kind == "score" and bool(target)), kind == "cards"
+
+
+def render_index(variant: Variant, preset: str, goal: str = "win") -> str:
+    """``index.html`` filled in for ``variant`` (chosen in the address as ``preset``) and
+    the ``goal`` asked there."""
+    number, rank = goal_fields(goal, variant)
     fills = {
+        "goal_n": "" if number else "off", "goal_rank": "" if rank else "off",
         "static": f"/static/{static_tag()}",
         "viewbox": board_box(variant),
         "games": _options([(n, v.full_title) for n, v in PRESETS.items()], preset),
@@ -151,7 +163,9 @@ def index(request: Request) -> HTMLResponse:
     """The web page (static files shipped in the package: no build step, no CDN)."""
     variant = page_variant(request.query_params)
     preset = variant.name if variant.name in PRESETS else "pyramid"
-    return HTMLResponse(render_index(variant, preset), headers={"Cache-Control": PAGE_CACHE})
+    goal = request.query_params.get("goal") or "win"
+    return HTMLResponse(render_index(variant, preset, goal),
+                        headers={"Cache-Control": PAGE_CACHE})
 
 
 @router.get("/healthz", response_model=m.HealthOut, tags=["service"])

@@ -11,7 +11,7 @@ import { W, cardFace, cardName, cardValue, drawBoard, el, place, suitDefs } from
 import { initPicker } from "./picker.js";
 import { initPuzzles, loadCollections } from "./puzzles.js";
 import {
-  alternativeWords, cardLabel, goalTitle, headline, moveLabel, number, refusal, stockWords,
+  alternativeWords, cardLabel, cardsInText, goalTitle, headline, moveLabel, number, refusal, stockWords,
   whyBlocked,
 } from "./words.js";
 
@@ -549,15 +549,14 @@ async function check() {
   }
 }
 
-/** An answer: its headline over the board, the facts beside it, and its line ready to
- * step through from its start (a new answer resets the stepping view). */
+/** An answer: the facts beside the board, its line ready to step through from its start
+ * (a new answer resets the stepping view), then its headline over the board. */
 async function showAnswer(v, source, from = []) {
   const par = state.pos?.variant.scoring === "par";
   const kind = source === "puzzle" ? "winnable" : answerKind(v);
   const text = source === "puzzle"
     ? `Puzzle ${v.id} (${v.grade}): the collection's solution, ${v.solution.length} moves.`
     : headline(v, { par, fromHere: from.length > 0, startMoves: from.length });
-  showHeadline(text, kind);
   $("verdict").textContent = source === "puzzle" ? "A puzzle from the collection"
     : `Asked: ${goalTitle(v.goal || "win")}${from.length ? ` (from move ${from.length})` : ""}`;
   const facts = $("verdict-facts");
@@ -602,7 +601,7 @@ async function showAnswer(v, source, from = []) {
         return `${r.engine}: ${r.reached || r.status} (${t}${n})`;
       }).join("; "));
     }
-    if (v.certificate) add(details, "Proof", v.certificate.detail);
+    if (v.certificate) add(details, "Proof", cardsInText(v.certificate.detail));
     if (v.reason) add(details, "Note", v.reason);
   }
   $("details").hidden = source === "puzzle";
@@ -615,6 +614,7 @@ async function showAnswer(v, source, from = []) {
     $("solution").hidden = true;
     $("stepper").hidden = true;
   }
+  showHeadline(text, kind);   // last: the headline comes with its line ready to step
 }
 
 /** Green when the goal (or the win) was reached, red when proven out of reach. */
@@ -983,7 +983,8 @@ function wire() {
   });
   $("tab-play").addEventListener("click", () => showView("play"));
   $("tab-puzzles").addEventListener("click", () => showView("puzzles"));
-  initPuzzles({ showError, clearError, open: openPuzzle });
+  initPuzzles({ showError, clearError, open: openPuzzle,
+    title: (name) => (preset(name) ? preset(name).title : name) });
   window.addEventListener("popstate", () => {
     stopPlaying();
     dropQueue();
