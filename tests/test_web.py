@@ -163,6 +163,13 @@ def open_page(driver: Any, url: str) -> None:
     wait(driver, lambda d: "cards left" in text(d, "status"), "the deal to be drawn")
 
 
+def open_picker(driver: Any) -> None:
+    """Press "Build a board" and wait for the picker (its script loads when first asked)."""
+    driver.find_element("id", "build").click()
+    wait(driver, lambda d: len(d.find_elements("css selector", "#picker-cards button")) == 52,
+         "the picker")
+
+
 def card(driver: Any, code: str) -> Any:
     return driver.find_element("css selector", f'#board g.card[data-card="{code}"]')
 
@@ -506,7 +513,7 @@ def test_msc_board_built_card_by_card_then_cards_goal(browser: Any, server: str)
     """A board copied off an app with the 52-card picker, then a card challenge; and the
     face-up deck played by hand (its top card pairs, the others draw)."""
     open_page(browser, f"{server}/?deal=1&variant=msc")
-    browser.find_element("id", "build").click()
+    open_picker(browser)
     codes = Deal.parse_line(APP_BOARD).cards
     for i, c in enumerate(codes):
         browser.find_element("css selector", f'#picker-cards button[data-card="{c}"]').click()

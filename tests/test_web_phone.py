@@ -25,7 +25,19 @@ from pyramids import goals
 from pyramids.deals import Deal
 from pyramids.engine import Game
 from pyramids.variants import get_variant
-from test_web import APP_BOARD, DESKTOP, PHONE, card, code_of, open_page, query, shot, text, wait
+from test_web import (
+    APP_BOARD,
+    DESKTOP,
+    PHONE,
+    card,
+    code_of,
+    open_page,
+    open_picker,
+    query,
+    shot,
+    text,
+    wait,
+)
 
 browser = test_web.browser
 server = test_web.server
@@ -251,7 +263,7 @@ def test_the_picker_takes_back_and_replaces_any_card(browser: Any, server: str) 
     codes = [str(c) for c in Deal.parse_line(APP_BOARD).cards]
     with viewport(browser, PHONE):
         open_page(browser, f"{server}/?deal=1&variant=msc")
-        browser.find_element("id", "build").click()
+        open_picker(browser)
         for c in codes[:10]:
             pick(browser, c)
         # a mistake at card 5: tap its place, then the right card; the wrong one goes back
@@ -351,7 +363,7 @@ def test_the_page_speaks_a_players_words(browser: Any, server: str) -> None:
         wait(browser, lambda d: "Illegal move" in text(d, "message") or "Played" in text(
             d, "message"), "the move's outcome")
         assert_players_words(browser, "a refused move")
-        browser.find_element("id", "build").click()
+        open_picker(browser)
         assert_players_words(browser, "the picker")
         browser.find_element("id", "tab-puzzles").click()
         wait(browser, lambda d: d.find_elements("css selector", "#pz-table tbody tr"),
@@ -414,7 +426,7 @@ def test_every_control_is_big_enough_for_a_finger(browser: Any, server: str) -> 
         browser.find_element("id", "hint").click()
         wait(browser, lambda d: "Next move" in text(d, "hint-box"), "the hint")
         assert small_targets(browser) == [], "an answer, its moves and a hint"
-        browser.find_element("id", "build").click()
+        open_picker(browser)
         assert small_targets(browser) == [], "the picker"
         browser.find_element("id", "picker-close").click()
         browser.find_element("id", "tab-puzzles").click()
@@ -423,7 +435,7 @@ def test_every_control_is_big_enough_for_a_finger(browser: Any, server: str) -> 
         assert small_targets(browser) == [], "the puzzles"
         # the picker's buttons hold their labels (10♣ did not fit in 23 px)
         browser.find_element("id", "tab-play").click()
-        browser.find_element("id", "build").click()
+        open_picker(browser)
         overflow = browser.execute_script("""
             return [...document.querySelectorAll('#picker-cards button')]
               .filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent);""")
@@ -438,7 +450,8 @@ def axe_violations(driver: Any) -> list[str]:
         const done = arguments[arguments.length - 1];
         axe.run(document, {resultTypes: ["violations"]}).then((r) => done(r.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)))
+          .map((v) => `${v.id} (${v.impact}): `
+                      + v.nodes.map((n) => n.target.join(" ")).join(", "))))
           .catch((e) => done([`axe failed: ${e}`]));""")
     return list(found)
 
@@ -458,7 +471,7 @@ def test_no_serious_accessibility_violation_in_any_state(browser: Any, server: s
         wait(browser, lambda d: text(d, "step-text").startswith("Move 1 of"), "a step")
         browser.find_element("id", "details").click()
         seen["stepping"] = axe_violations(browser)
-        browser.find_element("id", "build").click()
+        open_picker(browser)
         browser.find_element("css selector", '#picker-cards button[data-card="TC"]').click()
         seen["picker open"] = axe_violations(browser)
         browser.find_element("id", "tab-puzzles").click()
@@ -476,7 +489,8 @@ def test_the_queue_mark_goes_once_played(browser: Any, server: str) -> None:
     open_page(browser, f"{server}/?deal={n}&variant=msc")
     browser.execute_script("""
         const real = window.fetch;
-        window.fetch = (url, init) => new Promise((r) => setTimeout(() => r(real(url, init)), 400));""")
+        window.fetch = (url, init) => new Promise(
+          (r) => setTimeout(() => r(real(url, init)), 400));""")
     tap_apart(browser, [k1, k2], 5)
     wait(browser, lambda d: "queued" in card(d, k2).get_attribute("class"), "the waiting mark")
     wait(browser, lambda d: "2 moves" in text(d, "status"), "both played")

@@ -26,6 +26,7 @@ from ... import __version__
 from ...deals import Deal
 from ...engine import Game
 from ...errors import PyramidsError
+from ...moves import parse_moves
 from ...placement import View, page_frame
 from ...variants import (
     OBJECTIVES,
@@ -37,6 +38,7 @@ from ...variants import (
     build_variant,
 )
 from .. import models as m
+from ..play import position
 from .deals import variants
 from .deps import Config, Pool, Puzzles
 
@@ -81,28 +83,34 @@ class PageFiles(StaticFiles):
         return response
 
 
-@cache
-def static_tag() -> str:
-    """A short hash of every static file's name and bytes: the page's version."""
+def tag_of(folder: Path) -> str:
+    """A short hash of every file's name and bytes in ``folder``: a version that changes
+    whenever any of them does."""
     h = hashlib.sha256()
-    for path in sorted(STATIC.iterdir()):
+    for path in sorted(folder.iterdir()):
         if path.is_file():
             h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:12]
 
 
-def page_variant(query: Mapping[str, str]) -> Variant:
-    """The rules the address asks for, or Pyramid when they cannot be built (the page
-    then shows the service's reason, asking it with the same parameters)."""
+@cache
+def static_tag() -> str:
+    """The page's files' tag (:func:`tag_of` of :data:`STATIC`), read once a process."""
+    return tag_of(STATIC)
+
+
+def page_variant(query: Mapping[str, str]) -> tuple[Variant, bool]:
+    """The rules the address asks for and True, or Pyramid and False when they cannot be
+    built (the page then shows the service's reason, asking it with the same parameters)."""
     opts: dict[str, Any] = {k: query[k] for k in RULE_PARAMS if query.get(k)}
     try:
         if "rows" in opts:
             opts["rows"] = int(opts["rows"])
         if "overlap" in opts:
             opts["overlap"] = opts["overlap"] == "true"
-        return build_variant(query.get("variant") or "pyramid", **opts)
+        return build_variant(query.get("variant") or "pyramid", **opts), True
     except (PyramidsError, ValueError):
-        return PRESETS["pyramid"]
+        return PRESETS["pyramid"], False
 
 
 @cache
@@ -138,17 +146,33 @@ def goal_fields(goal: str, variant: Variant) -> tuple[bool, bool]:
     return kind == "cards" or (kind == "score" and bool(target)), kind == "cards"
 
 
-def render_index(variant: Variant, preset: str, goal: str = "win") -> str:
-    """``index.html`` filled in for ``variant`` (chosen in the address as ``preset``) and
-    the ``goal`` asked there."""
+def first_position(query: Mapping[str, str], variant: Variant) -> dict[str, Any] | None:
+    """The position the address shows (its deal and moves, as ``/v1/position`` answers),
+    so that the board is drawn without a round trip; ``None`` when the address asks for
+    something the service refuses (the page then asks, and shows the reason)."""
+    if len(query.get("deal", "")) > 2000 or len(query.get("moves", "")) > 20_000:
+        return None
+    try:
+        deal = m.parse_deal(query.get("deal") or "1", variant)
+        shown = position(deal, variant, parse_moves(query.get("moves") or ""))
+        return {k: v for k, v in shown.items() if v is not None}  # as the API sends it
+    except (PyramidsError, ValueError):
+        return None
+
+
+def render_index(variant: Variant, preset: str, goal: str = "win",
+                 shown: dict[str, Any] | None = None) -> str:
+    """``index.html`` filled in for ``variant`` (chosen in the address as ``preset``),
+    the ``goal`` asked there and the position ``shown``."""
     number, rank = goal_fields(goal, variant)
+    data = page_data() | {"position": shown}
     fills = {
         "goal_n": "" if number else "off", "goal_rank": "" if rank else "off",
         "static": f"/static/{static_tag()}",
         "viewbox": board_box(variant),
         "games": _options([(n, v.full_title) for n, v in PRESETS.items()], preset),
         "rules": escape(variant.in_words()),
-        "data": json.dumps(page_data(), separators=(",", ":")).replace("<", "\\u003c"),
+        "data": json.dumps(data, separators=(",", ":")).replace("<", "\\u003c"),
     }
     for key, values in OPTION_VALUES.items():
         fills[f"opt_{key}"] = _options([(v, OPTION_WORDS[key][v]) for v in values], "")
@@ -161,10 +185,11 @@ def render_index(variant: Variant, preset: str, goal: str = "win") -> str:
 @router.get("/", include_in_schema=False)
 def index(request: Request) -> HTMLResponse:
     """The web page (static files shipped in the package: no build step, no CDN)."""
-    variant = page_variant(request.query_params)
+    query = request.query_params
+    variant, ok = page_variant(query)
     preset = variant.name if variant.name in PRESETS else "pyramid"
-    goal = request.query_params.get("goal") or "win"
-    return HTMLResponse(render_index(variant, preset, goal),
+    shown = first_position(query, variant) if ok else None
+    return HTMLResponse(render_index(variant, preset, query.get("goal") or "win", shown),
                         headers={"Cache-Control": PAGE_CACHE})
 
 

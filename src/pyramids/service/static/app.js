@@ -8,8 +8,6 @@
 
 import { ApiError, postJSON } from "./api.js";
 import { W, cardFace, cardName, cardValue, drawBoard, el, place, suitDefs } from "./cards.js";
-import { initPicker } from "./picker.js";
-import { initPuzzles, loadCollections } from "./puzzles.js";
 import {
   alternativeWords, cardLabel, cardsInText, goalTitle, headline, moveLabel, number, refusal, stockWords,
   whyBlocked,
@@ -307,9 +305,10 @@ function renderStatus(pos) {
  * back to what it showed (form and board agree) and offers to edit what was typed. */
 async function load({ push = false, keepSolution = false, typed = null } = {}) {
   clearError();
-  let resp;
+  let resp = DATA.position;   // the first time, the page brought the position it shows
+  DATA.position = null;
   try {
-    resp = await postJSON("/v1/position", dealBody({ moves: state.moves }));
+    resp ??= await postJSON("/v1/position", dealBody({ moves: state.moves }));
   } catch (e) {
     if (state.moves.length && e.status === 400 && !typed) {   // a bad line in the address
       showError(e);
@@ -881,13 +880,37 @@ async function openPuzzle(p, reveal_) {
 }
 
 // -- views and wiring ----------------------------------------------------------------------
+// The picker and the puzzles are loaded when first wanted: the first page a player sees
+// runs only what it shows.
+let pickerReady = null;
+let puzzlesReady = null;
+
+function picker() {
+  pickerReady ??= import("./picker.js").then(({ initPicker }) => initPicker({
+    rows: () => Number(state.opts.rows) || 7,
+    use: (line) => { $("deal-input").value = line; showForm(); },
+  }));
+  return pickerReady;
+}
+
+function puzzles() {
+  puzzlesReady ??= import("./puzzles.js").then((m) => {
+    m.initPuzzles({ showError, clearError, open: openPuzzle,
+      title: (name) => (preset(name) ? preset(name).title : name) });
+    return m;
+  });
+  return puzzlesReady;
+}
+
 function showView(view, push = true) {
   state.view = view;
   $("view-play").hidden = view !== "play";
   $("view-puzzles").hidden = view !== "puzzles";
   $("tab-play").setAttribute("aria-pressed", String(view === "play"));
   $("tab-puzzles").setAttribute("aria-pressed", String(view === "puzzles"));
-  if (view === "puzzles" && !$("pz-collection").options.length) loadCollections();
+  if (view === "puzzles" && !$("pz-collection").options.length) {
+    puzzles().then((m) => m.loadCollections()).catch(showError);
+  }
   saveUrl(push);
 }
 
@@ -937,11 +960,7 @@ function wire() {
   $("check").addEventListener("click", () => { check().catch(showError); });
   $("answer-stop").addEventListener("click", () => { if (state.asking) state.asking.abort(); });
   $("goal-kind").addEventListener("change", showGoalInputs);
-  const picker = initPicker({
-    rows: () => Number(state.opts.rows) || 7,
-    use: (line) => { $("deal-input").value = line; showForm(); },
-  });
-  $("build").addEventListener("click", () => picker.open());
+  $("build").addEventListener("click", () => picker().then((p) => p.open()).catch(showError));
   $("undo").addEventListener("click", () => { stopPlaying(); act(async () => { if (state.moves.length) await setMoves(state.moves.slice(0, -1)); }); });
   $("restart").addEventListener("click", () => { stopPlaying(); act(() => setMoves([])); });
   $("deal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockWords(faceUp())[0])); });
@@ -983,8 +1002,6 @@ function wire() {
   });
   $("tab-play").addEventListener("click", () => showView("play"));
   $("tab-puzzles").addEventListener("click", () => showView("puzzles"));
-  initPuzzles({ showError, clearError, open: openPuzzle,
-    title: (name) => (preset(name) ? preset(name).title : name) });
   window.addEventListener("popstate", () => {
     stopPlaying();
     dropQueue();
