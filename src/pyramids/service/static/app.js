@@ -7,7 +7,7 @@
 // turn in one queue and is read against the position the moves before it left.
 
 import { ApiError, postJSON } from "./api.js";
-import { W, cardFace, cardName, cardValue, drawBoard, el, place, suitDefs } from "./cards.js";
+import { W, cardFace, cardName, cardValue, drawBoard, el, place, ring, suitDefs } from "./cards.js";
 import {
   alternativeWords, cardLabel, cardsInText, goalTitle, headline, moveLabel, number, refusal, stockWords,
   whyBlocked,
@@ -243,10 +243,12 @@ function render(pos) {
       g.setAttribute("aria-hidden", "true");
       if (!g.style.transform) g.style.transform = `translate(0px, 0px) scale(${scale})`;
     }
-    g.classList.toggle("avail", avail.has(code));
-    g.classList.toggle("sel", code === state.selected);
-    g.setAttribute("aria-pressed", String(code === state.selected));
-    g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
+    const lit = [avail.has(code), code === state.selected, !!state.hint && state.hint.includes(code)];
+    if (lit.some(Boolean)) ring(g);
+    g.classList.toggle("avail", lit[0]);
+    g.classList.toggle("sel", lit[1]);
+    g.setAttribute("aria-pressed", String(lit[1]));
+    g.classList.toggle("hinted", lit[2]);
     g.classList.toggle("stock", pos.stock.includes(code));
   }
   drawBoard(f.slots, f.labels, f, pos.board);
@@ -424,7 +426,7 @@ function onCard(code) {
   stopPlaying();
   if (running) {   // mark it as waiting its turn
     const g = $("board").querySelector(`g.card[data-card="${code}"]`);
-    if (g) g.classList.add("queued");
+    if (g) { ring(g); g.classList.add("queued"); }
   }
   act(() => cardTap(code));
 }
@@ -985,6 +987,7 @@ function wire() {
     const g = e.target.closest("g.card");
     if (g && !g.classList.contains("gone")) onCard(g.dataset.card);
   });
+  board.addEventListener("focusin", (e) => { const g = e.target.closest("g.card"); if (g) ring(g); });
   board.addEventListener("keydown", (e) => {
     const g = e.target.closest("g.card");
     if (g && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); onCard(g.dataset.card); }

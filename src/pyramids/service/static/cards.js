@@ -71,12 +71,21 @@ function cornerIndex(g, code) {
 export function cardFace(code) {
   const g = el("g", { class: `card ${isRed(code) ? "red" : "black"}`, "data-card": code });
   el("rect", { class: "face", x: 0, y: 0, width: W, height: H, rx: 7 }, g);
-  el("rect", { class: "ring", x: -3, y: -3, width: W + 6, height: H + 6, rx: 9 }, g);
   cornerIndex(g, code);
   const turned = el("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, g);
   cornerIndex(turned, code);
   el("use", { href: `#suit-${code[1]}`, x: 33, y: 45.6, width: 42, height: 42 }, g);
   return g;
+}
+
+/** The ring round card ``g`` that shows it is in play, picked, hinted, waiting or
+ * focused; drawn the first time one of those is shown (most cards never need one, and a
+ * board draws faster without 52 of them). */
+export function ring(g) {
+  if (!g.querySelector(".ring")) {
+    const r = el("rect", { class: "ring", x: -3, y: -3, width: W + 6, height: H + 6, rx: 9 });
+    g.insertBefore(r, g.firstChild.nextSibling);
+  }
 }
 
 function slot(parent, x, y, f) {
