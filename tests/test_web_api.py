@@ -63,7 +63,7 @@ def error_of(r: Any, status: int, kind: str | None = None) -> str:
 def test_root_serves_the_page(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    tag = re.search(r'<script type="module" src="/static/([0-9a-f]{12})/app\.js">', r.text)
+    tag = re.search(r'<script type="module" src="/static/([0-9a-f]{12})/app\.js"', r.text)
     assert tag, "the page's script under its files' tag"
     for name in ("app.js", "api.js", "cards.js", "puzzles.js", "picker.js", "words.js",
                  "style.css"):
