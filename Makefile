@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup book test lint bench clean browser node jscheck
+.PHONY: setup book test lint bench clean browser node jscheck webtools
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,22 @@ browser:
 	  fi; \
 	fi
 
-test: $(STAMP) browser
+# The page's audits (tests/test_web_audit.py, tests/test_web_phone.py): Lighthouse and
+# axe-core from npm, pinned in tools/web/package-lock.json; npm comes with Node.js (make
+# node installs Debian's when missing). Neither downloads a browser: both drive Chromium.
+WEBTOOLS := tools/web/node_modules/.installed
+
+$(WEBTOOLS): tools/web/package.json tools/web/package-lock.json | node
+	@if command -v npm >/dev/null 2>&1; then \
+	  cd tools/web && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	else \
+	  echo "no npm: the page's Lighthouse and axe-core checks will be skipped" >&2; \
+	  [ "$${CI:-}" != true ] || exit 1; \
+	fi
+
+webtools: $(WEBTOOLS)
+
+test: $(STAMP) browser webtools
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -46,11 +61,12 @@ lint: $(STAMP)
 JS ?= $(wildcard src/pyramids/service/static/*.js)
 
 node:
-	@if ! command -v node >/dev/null 2>&1; then \
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing nodejs for the syntax check of the page's scripts (apt-get)"; \
+	    echo "installing nodejs and npm for the page's checks (apt-get)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	      nodejs >/dev/null || echo "could not install Node.js" >&2; \
+	      $$(command -v node >/dev/null || echo nodejs) npm >/dev/null \
+	      || echo "could not install Node.js and npm" >&2; \
 	  fi; \
 	fi
 
@@ -66,4 +82,4 @@ jscheck: node
 	fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tools/web/node_modules

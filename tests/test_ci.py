@@ -49,3 +49,18 @@ def test_a_module_with_a_syntax_error_fails_the_check(tmp_path: Path) -> None:
     r = jscheck(good, bad)
     assert r.returncode != 0
     assert f"{bad}: syntax error" in r.stderr and "SyntaxError" in r.stderr
+
+
+def test_make_test_installs_what_the_page_checks_need() -> None:
+    """`make test` installs Chromium (make browser) and the page's npm tools (make
+    webtools: Lighthouse and axe-core, pinned by tools/web/package-lock.json) first."""
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    test_rule = next(line for line in make.splitlines() if line.startswith("test:"))
+    assert {"browser", "webtools"} <= set(test_rule.split(":")[1].split())
+    import json
+
+    lock = json.loads((ROOT / "tools" / "web" / "package-lock.json").read_text())
+    pins = lock["packages"][""]["devDependencies"]
+    assert pins["lighthouse"] == "12.2.3"  # 12.3 and later want Node 22
+    assert lock["packages"]["node_modules/lighthouse"]["version"] == "12.2.3"
+    assert "node_modules/axe-core" in lock["packages"]

@@ -63,13 +63,17 @@ def error_of(r: Any, status: int, kind: str | None = None) -> str:
 def test_root_serves_the_page(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    assert '<script type="module" src="/static/app.js">' in r.text
-    for name in ("app.js", "api.js", "cards.js", "puzzles.js", "style.css"):
-        s = client.get(f"/static/{name}")
-        assert s.status_code == 200, name
-        assert s.headers["content-type"].startswith(
-            "text/css" if name.endswith(".css") else "text/javascript"), name
+    tag = re.search(r'<script type="module" src="/static/([0-9a-f]{12})/app\.js"', r.text)
+    assert tag, "the page's script under its files' tag"
+    for name in ("app.js", "api.js", "cards.js", "puzzles.js", "picker.js", "words.js",
+                 "style.css"):
+        for path in (f"/static/{tag[1]}/{name}", f"/static/{name}"):
+            s = client.get(path)
+            assert s.status_code == 200, path
+            assert s.headers["content-type"].startswith(
+                "text/css" if name.endswith(".css") else "text/javascript"), path
     error_of(client.get("/static/nothing.js"), 404)
+    error_of(client.get("/static/index.html"), 404)  # the template is served filled in only
 
 
 def test_static_files_need_no_network() -> None:
@@ -91,7 +95,7 @@ def test_static_files_are_package_data() -> None:
 
 def test_page_escapes_data() -> None:
     """The scripts put data into the DOM as text only (no innerHTML of data)."""
-    for name in ("app.js", "api.js", "puzzles.js"):
+    for name in ("app.js", "api.js", "puzzles.js", "picker.js", "words.js"):
         code = (STATIC / name).read_text()
         assert "innerHTML" not in code and "insertAdjacentHTML" not in code, name
     cards = (STATIC / "cards.js").read_text()

@@ -16,7 +16,7 @@ from pyramids.engine import Game
 from pyramids.moves import Move
 from pyramids.pysolfc import PySolFCGame
 from pyramids.variants import get_variant
-from test_web import PHONE, card, open_page, page_errors, query, shot, text, wait
+from test_web import PHONE, card, code_of, open_page, page_errors, query, shot, text, wait
 
 # the browser and the server of test_web, one of each for this module
 browser = test_web.browser
@@ -33,10 +33,10 @@ def test_a_pysolfc_game_is_dealt_checked_and_won(browser: Any, server: str) -> N
     n = pysolfc_seeds.seeds("pysolfc-pyramid")[0]  # a game the shipped list says is winnable
     deal = PySolFCGame(n).deal(v)
     open_page(browser, f"{server}/?deal=pysolfc:{n}&variant=pysolfc-pyramid")
-    assert text(browser, "status").startswith(f"PySolFC game {n} · pysolfc-pyramid · 0 moves")
+    assert text(browser, "status").startswith(f"PySolFC game {n} · {v.title} · 0 moves")
     assert query(browser)["deal"] == [f"pysolfc:{n}"]
     assert browser.find_element("id", "deal-input").get_attribute("value") == f"pysolfc:{n}"
-    assert "play starts after 1 deal" in text(browser, "variant-text")
+    assert "Play starts after 1 deal" in text(browser, "variant-text")
     # PySolFC's layout, in the project's order; its opening made: a card on the waste, the
     # next face up on the talon (both available), the other 22 face down under it
     assert sorted(shown(browser)) == sorted(str(c) for c in deal.cards)
@@ -64,10 +64,10 @@ def test_a_pysolfc_game_is_dealt_checked_and_won(browser: Any, server: str) -> N
     browser.find_element("id", "check").click()
     wait(browser, lambda d: d.find_elements("css selector", "#sol-moves button"),
          "the solution")
-    assert text(browser, "verdict").startswith("Winnable")
+    assert text(browser, "answer-text").startswith("This deal can be won")
     steps = len(browser.find_elements("css selector", "#sol-moves button"))
     browser.find_element("id", "sol-last").click()
-    wait(browser, lambda d: "WON" in text(d, "status"), "the won position")
+    wait(browser, lambda d: "Won" in text(d, "status"), "the won position")
     line = query(browser)["moves"][0].split()
     assert len(line) == steps and query(browser)["deal"] == [f"pysolfc:{n}"]
     for m in line:  # the page's line is legal from PySolFC's start
@@ -76,11 +76,12 @@ def test_a_pysolfc_game_is_dealt_checked_and_won(browser: Any, server: str) -> N
     shot(browser, "pysolfc-2-won")
     # a hint from the start, legal there
     browser.find_element("id", "sol-first").click()
-    wait(browser, lambda d: f"PySolFC game {n} · pysolfc-pyramid · 0 moves" in text(
+    wait(browser, lambda d: f"PySolFC game {n} · {v.title} · 0 moves" in text(
         d, "status"), "the start again")
     browser.find_element("id", "hint").click()
     wait(browser, lambda d: "Next move" in text(d, "hint-box"), "the hint")
-    nxt = text(browser, "hint-box").split("Next move of a winning line: ")[1].split()[0]
+    nxt = code_of(text(browser, "hint-box").split("Next move of a winning line: ")[1]
+                  .splitlines()[0])
     assert Game(deal, v).why_illegal(Move.parse(nxt)) is None
     shot(browser, "pysolfc-2-hint-phone", PHONE)
 
@@ -90,7 +91,7 @@ def test_giza_and_king_tut_deal_their_own_way(browser: Any, server: str) -> None
         v = get_variant(game_name)
         deal = PySolFCGame(n).deal(v)
         open_page(browser, f"{server}/?deal=pysolfc:{n}&variant={game_name}")
-        assert f"PySolFC game {n} · {game_name}" in text(browser, "status")
+        assert f"PySolFC game {n} · {v.title}" in text(browser, "status")
         assert sorted(shown(browser)) == sorted(str(c) for c in deal.cards)
         g = Game(deal, v)
         if v.rest == "tableau":  # Giza: reserves dealt first, shown as the tableau

@@ -325,6 +325,64 @@ class Variant:
             parts.append("auto deal")
         return " ".join(parts[:1]) + " " + ", ".join(parts[1:])
 
+    @property
+    def title(self) -> str:
+        """The game's name as players know it (``Tut's Tomb``, not ``tuts-tomb``)."""
+        return TITLES.get(self.name, self.name)
+
+    @property
+    def full_title(self) -> str:
+        """:attr:`title`, with what an abbreviation stands for."""
+        return FULL_TITLES.get(self.name, self.title)
+
+    def in_words(self) -> str:
+        """The rules in a player's words, a sentence each: what :meth:`describe` says in
+        option names, for the web page (no option names, no flags)."""
+        n, rest = self.pyramid_cards, self.rest_cards
+        out = [f"A pyramid of {n} card{'s' if n > 1 else ''} in {self.rows} "
+               f"row{'s' if self.rows > 1 else ''}."]
+        if self.is_stock:
+            out.append(self._stock_words(rest))
+        elif self.rest == "tableau":
+            out.append(f"The other {rest} cards lie face up below it in {self.columns} "
+                       f"columns of {self.tableau_rows}; the last card of a column is in play.")
+        else:
+            out.append(f"The other {rest} cards lie face up beside it, every one in play.")
+        out.append("Discard a King alone, or two cards in play that add up to 13 "
+                   "(Ace 1, Jack 11, Queen 12)"
+                   + (", or a card and the one covering it alone." if self.overlap else "."))
+        out.append("Win by clearing the pyramid." if self.objective == "pyramid"
+                   else "Win by discarding all 52 cards.")
+        if self.scoring == "msc":
+            out.append(f"Score: {MSC_REMOVAL} points a King or a pair, and a bonus for each "
+                       f"row cleared ({MSC_MAX_SCORE:,} at most).")
+        elif self.scoring == "par":
+            out.append("Par score: 50, 35 or 20 points for clearing the pyramid in the first, "
+                       "second or third pass, less a point a card left.")
+        return " ".join(out)
+
+    def _stock_words(self, rest: int) -> str:
+        times = ("as often as you like" if self.passes is None
+                 else _TIMES_THROUGH.get(self.passes, f"{self.passes} times through"))
+        if self.face_up:
+            words = (f"The other {rest} cards are a deck with its top card face up and in "
+                     f"play; draw it onto the waste one card at a time, {times}.")
+        else:
+            at = "one card" if self.draw == 1 else "three cards"
+            words = (f"The other {rest} cards are a stock, dealt {at} at a time, {times}; "
+                     + ("the dealt card and the waste's top card are in play."
+                        if self.has_hand else "the waste's top card is in play."))
+        if self.stock_waste == "forbidden":
+            words += " Those two never pair with each other."
+        elif self.stock_waste == "automatic":
+            words += " When those two add up to 13 they go at once."
+        if self.opening:
+            words += (f" Play starts after {self.opening} deal{'s' if self.opening > 1 else ''},"
+                      " as PySolFC starts it.")
+        if self.auto_deal:
+            words += (" When the waste is empty, the next card is dealt onto it by itself, "
+                      "as PySolFC's Auto deal does.")
+        return words
 
 def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
     """Fill in what a change of ``rest`` implies, unless given explicitly."""
@@ -388,6 +446,19 @@ PRESETS: dict[str, Variant] = {
     )
 }
 ALIASES = {"great-triangle": "pyramid"}
+_TIMES_THROUGH = {1: "once through", 2: "twice through", 3: "three times through",
+                  4: "four times through", 5: "five times through"}
+#: The presets' names as players know them (the web page's words).
+TITLES = {
+    "pyramid": "Pyramid", "par-pyramid": "Par Pyramid", "cheops": "Cheops",
+    "msc": "MSC Pyramid", "king-tut": "King Tut",
+    "tuts-tomb": "Tut's Tomb", "giza": "Giza", "giza-6x4": "Giza 6x4",
+    "bouquet": "Open bouquet", "pysolfc-pyramid": "PySolFC's Pyramid",
+    "pysolfc-relaxed-pyramid": "PySolFC's Relaxed Pyramid", "pysolfc-giza": "PySolFC's Giza",
+    "pysolfc-king-tut": "PySolFC's King Tut",
+}
+#: Where a short title needs saying in full (the page's menu of games).
+FULL_TITLES = {"msc": "MSC Pyramid (Microsoft Solitaire Collection)"}
 
 
 def preset_names() -> list[str]:

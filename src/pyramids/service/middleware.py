@@ -1,5 +1,5 @@
-"""ASGI middleware of the service: a bound on request bodies, and the security headers of
-every response."""
+"""ASGI middleware of the service: a bound on request bodies, the security headers of
+every response, and ``HEAD`` wherever ``GET`` is answered."""
 
 from __future__ import annotations
 
@@ -92,3 +92,32 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HeadAsGet:
+    """Answer ``HEAD`` on every ``GET`` route: the ``GET`` answer's status and headers
+    (its ``Content-Length`` included), without the body (RFC 9110, 9.3.2). FastAPI's
+    routes take ``GET`` only; this makes ``HEAD /`` and ``HEAD /v1/deals/17`` answer as
+    ``GET`` does, and a route without ``GET`` still answers 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        sent_end = False
+
+        async def headers_only(message: Message) -> None:
+            nonlocal sent_end
+            if message["type"] == "http.response.body":
+                if sent_end:
+                    return
+                if message.get("more_body", False):
+                    return  # the body is dropped; the end is sent once, when it comes
+                sent_end = True
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app(dict(scope, method="GET"), receive, headers_only)

@@ -241,6 +241,8 @@ class PositionOut(BaseModel):
     line: str
     variant: dict[str, Any]
     description: str
+    title: str  # the game's name as players know it ("Tut's Tomb")
+    rules: str  # the rules in a player's words (the web page's)
     moves: list[str]
     position: dict[str, Any]
     positions: list[dict[str, Any]] | None = None

@@ -68,6 +68,7 @@ def position(deal: Deal, variant: Variant, moves: list[Move],
         "deal": deal.number, "pysolfc": deal.pysolfc, "line": deal.line(),
         "variant": variant.options(),
         "description": variant.describe(),
+        "title": variant.title, "rules": variant.in_words(),
         "moves": [str(m) for m in moves],
         "position": trail[-1] if steps else describe(game, frame),
     }

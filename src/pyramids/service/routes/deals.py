@@ -31,7 +31,8 @@ def deal(number: Annotated[str, PathParam(max_length=40)], variant: QueryVariant
 def variants() -> dict[str, Any]:
     """The presets (every option resolved, and in words) and the options' values."""
     return {
-        "presets": [v.options() | {"description": v.describe()} for v in PRESETS.values()],
+        "presets": [v.options() | {"description": v.describe(), "title": v.title,
+                                   "rules": v.in_words()} for v in PRESETS.values()],
         "aliases": dict(ALIASES),
         "options": {
             "rows": {"min": 1, "max": 9},

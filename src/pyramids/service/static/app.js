@@ -1,20 +1,27 @@
 // The page: a deal drawn as cards, checked, stepped through, played, with hints and puzzles.
-// Every position and every verdict comes from the service (/v1/position, /v1/check); the page
-// only draws them and sends moves, which the referee accepts or refuses with its reason.
+// Every position and every answer comes from the service (/v1/position, /v1/check); the
+// page draws them, sends moves (which the referee accepts or refuses with its reason) and
+// says it all in a player's words (words.js).
+//
+// No click is lost: whatever changes the position (a card, Deal, Undo, a step) waits its
+// turn in one queue and is read against the position the moves before it left.
 
-import { ApiError, getJSON, postJSON } from "./api.js";
-import { W, cardFace, cardName, cardValue, drawBoard, el, place, suitDefs } from "./cards.js";
-import { initPicker } from "./picker.js";
-import { initPuzzles, loadCollections } from "./puzzles.js";
+import { ApiError, postJSON } from "./api.js";
+import { W, cardFace, cardName, cardValue, drawBoard, el, place, ring, suitDefs } from "./cards.js";
+import {
+  alternativeWords, cardLabel, cardsInText, goalTitle, headline, moveLabel, number, refusal, stockWords,
+  whyBlocked,
+} from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const OPTION_KEYS = ["rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
   "scoring", "stock_top"];
-const RANK_NAMES = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 const PLAY_MS = 650;
+const NARROW = window.matchMedia("(max-width: 899px)");
+const DATA = JSON.parse($("page-data").textContent);
 
 const state = {
-  presets: [],
+  presets: DATA.presets,
   deal: "1",              // what identifies the deal: a number or the 52-card line
   opts: { variant: "pyramid" },
   goal: "win",            // what Check asks: win, board, moves, score, score:N, cards:R:N
@@ -24,30 +31,90 @@ const state = {
   frameKey: null,
   frame: null,
   selected: null,
-  solution: null,         // { moves, positions, verdict, source }
+  solution: null,         // { moves, positions, verdict, source, from }
   step: null,             // index into solution.positions when on the solution line
   timer: null,
   hint: null,             // cards of the hinted move
   hintMove: null,         // the hinted move
   start: null,            // { key, verdict }: the verdict of the deal from its start
-  chart: null,            // the Par score chart of the solution shown
+  chart: null,            // the score chart of the line shown
+  asking: null,           // the AbortController of the Check under way
   view: "play",
 };
 
+// -- the queue: one change of position at a time, in the order asked ---------------------
+const queue = [];
+let running = false;
+
+/** Run ``fn`` (async) after everything asked before it. */
+function act(fn) {
+  queue.push(fn);
+  pump();
+}
+
+async function pump() {
+  if (running) return;
+  running = true;
+  try {
+    while (queue.length) {
+      const fn = queue.shift();
+      try { await fn(); } catch (e) { showError(e); }
+    }
+  } finally {
+    running = false;
+    for (const g of $("board").querySelectorAll("g.card.queued")) g.classList.remove("queued");
+  }
+}
+
+/** ``fn`` run in the queue (as :func:`act`); its result or error when its turn is done. */
+function queued(fn) {
+  return new Promise((resolve, reject) => act(async () => {
+    try { resolve(await fn()); } catch (e) { reject(e); }
+  }));
+}
+
+/** Forget what was asked after a refused move (it was asked of a position that never
+ * came); how many such clicks there were. */
+function dropQueue() {
+  const n = queue.length;
+  queue.length = 0;
+  return n;
+}
+
 // -- errors and messages ------------------------------------------------------------
-function showError(err) {
+let rejected = null;   // what a failed Show was asked, to put back in the form
+
+function showError(err, typed = null) {
   const text = err instanceof ApiError || err instanceof Error ? err.message : String(err);
   $("error-text").textContent = text;
   $("error").hidden = false;
+  rejected = typed;
+  $("error-edit").hidden = !typed;
 }
-function clearError() { $("error").hidden = true; $("error-text").textContent = ""; }
+function clearError() { $("error").hidden = true; $("error-text").textContent = ""; rejected = null; }
 function say(text, kind = "") {
   const m = $("message");
   m.textContent = text;
   m.className = kind;
+  if (text) reveal(m);
 }
 window.addEventListener("error", (e) => showError(`page error: ${e.message}`));
 window.addEventListener("unhandledrejection", (e) => showError(e.reason));
+
+/** Bring the board and what goes with it (the answer over it, the step controls under
+ * it) into view, the board's top at the window's top when they do not all fit. */
+function revealBoard() {
+  const wrap = $("board-wrap").getBoundingClientRect();
+  if (wrap.top >= 0 && wrap.bottom <= window.innerHeight) return;
+  $("board-wrap").scrollIntoView({ block: "start", behavior: "instant" });
+}
+
+/** Scroll ``node`` into view if it is not: the smallest move that shows it. */
+function reveal(node, block = "nearest") {
+  const r = node.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  node.scrollIntoView({ block, behavior: "instant" });
+}
 
 // -- request bodies and the URL -------------------------------------------------------
 function dealBody(extra = {}) {
@@ -67,20 +134,39 @@ function optsFromForm() {
   return opts;
 }
 
+/** Set a menu to ``value``, adding it when the menu lacks it (a value from the address). */
+function choose(select, value) {
+  if (value !== "" && ![...select.options].some((o) => o.value === value)) {
+    const o = document.createElement("option");
+    o.value = o.textContent = value;
+    select.appendChild(o);
+  }
+  select.value = value;
+}
+
 function formFromState() {
   $("deal-input").value = state.deal;
-  $("opt-variant").value = state.opts.variant;
+  choose($("opt-variant"), state.opts.variant);
   const form = $("deal-form");
   let any = false;
   for (const key of OPTION_KEYS) {
     const v = state.opts[key];
-    form.elements[key].value = v === undefined ? "" : String(v);
+    choose(form.elements[key], v === undefined ? "" : String(v));
     any = any || v !== undefined;
   }
   if (any) $("options").open = true;
   goalToForm(state.goal);
-  const preset = state.presets.find((p) => p.name === state.opts.variant);
-  $("variant-text").textContent = state.pos ? state.pos.description : preset ? preset.description : "";
+  rulesText();
+}
+
+function preset(name) { return state.presets.find((p) => p.name === name); }
+
+/** The rules in words under the form: the shown deal's, or the preset chosen. */
+function rulesText() {
+  const p = preset($("opt-variant").value);
+  const shown = state.pos && state.pos.variant.name === $("opt-variant").value;
+  $("variant-text").textContent = shown ? state.pos.rules : p ? p.rules : "";
+  fitGoals();
 }
 
 function urlFor() {
@@ -157,17 +243,19 @@ function render(pos) {
       g.setAttribute("aria-hidden", "true");
       if (!g.style.transform) g.style.transform = `translate(0px, 0px) scale(${scale})`;
     }
-    g.classList.toggle("avail", avail.has(code));
-    g.classList.toggle("sel", code === state.selected);
-    g.setAttribute("aria-pressed", String(code === state.selected));
-    g.classList.toggle("hinted", !!state.hint && state.hint.includes(code));
+    const lit = [avail.has(code), code === state.selected, !!state.hint && state.hint.includes(code)];
+    if (lit.some(Boolean)) ring(g);
+    g.classList.toggle("avail", lit[0]);
+    g.classList.toggle("sel", lit[1]);
+    g.setAttribute("aria-pressed", String(lit[1]));
+    g.classList.toggle("hinted", lit[2]);
     g.classList.toggle("stock", pos.stock.includes(code));
   }
   drawBoard(f.slots, f.labels, f, pos.board);
   if (pos.won) {
     const t = el("text", { class: "won-banner", x: f.width / 2, y: 2.2 * f.card_height,
       "text-anchor": "middle" }, f.labels);
-    t.textContent = pos.score !== null && pos.score !== undefined ? `Won · score ${pos.score}` : "Won";
+    t.textContent = pos.score !== null && pos.score !== undefined ? `Won · score ${number(pos.score)}` : "Won";
   }
   // a keyboard player whose card was just discarded goes on from an available card
   const focused = document.activeElement;
@@ -179,26 +267,29 @@ function render(pos) {
   renderStatus(pos);
 }
 
+function faceUp() { return !!state.pos && state.pos.variant.stock_top === "face-up"; }
+
 function renderStatus(pos) {
   const r = state.pos;
   const game = /^pysolfc:(\d+)$/i.exec(state.deal);
   const who = /^\d+$/.test(state.deal) ? `Deal ${state.deal}`
-    : game ? `PySolFC game ${game[1]}` : "Deal (pasted)";
-  const parts = [who, r.variant.name, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
+    : game ? `PySolFC game ${game[1]}` : "Your board";
+  const own = OPTION_KEYS.some((k) => state.opts[k] !== undefined) ? " (your rules)" : "";
+  const parts = [who, r.title + own, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
     `${pos.cards_left} cards left`];
   const passes = r.variant.passes;
   if (r.variant.rest === "stock" && passes !== 1) {
     parts.push(`pass ${pos.pass} of ${passes === null ? "unlimited" : passes}`);
   }
   if (pos.score !== null && pos.score !== undefined) {
-    parts.push(`${r.variant.scoring === "par" ? "Par score" : "Score"} ${pos.score}`);
+    parts.push(`${r.variant.scoring === "par" ? "Par score" : "Score"} ${number(pos.score)}`);
   }
-  if (pos.won) parts.push("WON");
+  if (pos.won) parts.push("Won");
   else if (pos.lost) parts.push("no move left: lost");
   $("status").textContent = parts.join(" · ");
   $("status").className = pos.won ? "won" : pos.lost ? "lost" : "";
   $("board").setAttribute("data-won", String(pos.won));
-  const [dealWord, redealWord] = stockWords();
+  const [dealWord, redealWord] = stockWords(faceUp());
   $("deal-btn").textContent = dealWord === "draw" ? "Draw" : "Deal";
   $("redeal-btn").textContent = redealWord === "recycle" ? "Recycle" : "Redeal";
   $("deal-btn").disabled = !pos.legal.includes(dealWord);
@@ -212,25 +303,29 @@ function renderStatus(pos) {
 }
 
 // -- loading a deal and playing ----------------------------------------------------------
-async function load({ push = false, keepSolution = false } = {}) {
+/** Show the deal and moves of ``state``. When the service refuses them, the page goes
+ * back to what it showed (form and board agree) and offers to edit what was typed. */
+async function load({ push = false, keepSolution = false, typed = null } = {}) {
   clearError();
-  let resp;
+  let resp = DATA.position;   // the first time, the page brought the position it shows
+  DATA.position = null;
   try {
-    resp = await postJSON("/v1/position", dealBody({ moves: state.moves }));
+    resp ??= await postJSON("/v1/position", dealBody({ moves: state.moves }));
   } catch (e) {
-    showError(e);
-    if (state.moves.length && e.status === 400) {   // a bad line in the URL: show the deal
+    if (state.moves.length && e.status === 400 && !typed) {   // a bad line in the address
+      showError(e);
       state.moves = [];
       try { resp = await postJSON("/v1/position", dealBody({ moves: [] })); } catch (e2) { resp = null; }
     }
     if (!resp) {
-      // keep the form as typed (to correct it) but go on with the last deal that loaded
-      if (state.pos) {
+      if (state.pos) {       // back to the deal shown, in the form too
         state.deal = state.good.deal;
-        state.opts = state.good.opts;
-        state.moves = state.pos.moves;
+        state.opts = { ...state.good.opts };
+        state.moves = [...state.pos.moves];
+        formFromState();
       }
-      return;
+      showError(e, typed);
+      return false;
     }
   }
   if (resp.pysolfc !== null && resp.pysolfc !== undefined) {   // a PySolFC game keeps its number
@@ -243,7 +338,7 @@ async function load({ push = false, keepSolution = false } = {}) {
   if (key !== state.frameKey) {
     state.frameKey = key;
     buildBoard(resp);
-    if (!keepSolution) { state.solution = null; $("check-box").hidden = true; }
+    if (!keepSolution) clearAnswer();
   }
   state.pos = resp;
   state.moves = resp.moves;
@@ -255,36 +350,11 @@ async function load({ push = false, keepSolution = false } = {}) {
   formFromState();
   saveUrl(push);
   say(resp.position.won ? "Won!" : "");
+  return true;
 }
 
-async function playMove(move) {
-  stopPlaying();
-  clearError();
-  const moves = [...state.moves, move];
-  try {
-    const resp = await postJSON("/v1/position", dealBody({ moves }));
-    state.pos = resp;
-    state.moves = resp.moves;
-    state.selected = null;
-    state.hint = null;
-    $("hint-box").hidden = true;
-    syncStep();
-    render(resp.position);
-    saveUrl(true);
-    const p = resp.position;
-    say(p.won ? "Won!" : p.lost ? "No legal move left: the game is lost. Undo, or restart."
-      : p.forced ? `Forced next: ${p.forced}` : `Played ${resp.moves[resp.moves.length - 1]}`,
-    p.won ? "good" : "");
-  } catch (e) {
-    state.selected = null;
-    render(state.pos.position);
-    if (e.status === 400) say(`Illegal move: ${e.message}`, "bad");
-    else showError(e);
-  }
-}
-
+/** Show the position after ``moves`` (from the answer's line when it is on it). */
 async function setMoves(moves, push = true) {
-  stopPlaying();
   state.moves = moves;
   const cached = cachedPosition(moves);
   if (cached) {
@@ -299,6 +369,32 @@ async function setMoves(moves, push = true) {
   await load({ push, keepSolution: true });
 }
 
+async function playMove(move) {
+  const moves = [...state.moves, move];
+  try {
+    const resp = await postJSON("/v1/position", dealBody({ moves }));
+    state.pos = resp;
+    state.moves = resp.moves;
+    state.selected = null;
+    state.hint = null;
+    $("hint-box").hidden = true;
+    syncStep();
+    render(resp.position);
+    saveUrl(true);
+    const p = resp.position;
+    say(p.won ? "Won!" : p.lost ? "No move left: the game is lost. Undo, or restart."
+      : p.forced ? `Forced next: ${moveLabel(p.forced)}` : `Played ${moveLabel(move)}`,
+    p.won ? "good" : "");
+  } catch (e) {
+    state.selected = null;
+    render(state.pos.position);
+    if (e.status !== 400) throw e;
+    const dropped = dropQueue();
+    say(`Illegal move: ${refusal(e.message)}`
+      + (dropped ? ` (${dropped} tap${dropped === 1 ? "" : "s"} after it not played)` : ""), "bad");
+  }
+}
+
 function cachedPosition(moves) {
   const s = state.solution;
   if (!s || moves.length > s.moves.length) return null;
@@ -306,38 +402,33 @@ function cachedPosition(moves) {
   return s.positions[moves.length];
 }
 
-/** The stock moves in the rules' own words: MSC's face-up deck draws and recycles. */
-function stockWords() {
-  const up = state.pos && state.pos.variant.stock_top === "face-up";
-  return up ? ["draw", "recycle"] : ["deal", "redeal"];
-}
-
-function onCard(code) {
+/** A tap on a card, read against the position when its turn comes. */
+async function cardTap(code) {
   if (!state.pos) return;
   const pos = state.pos.position;
-  if (pos.stock.includes(code) && !pos.available.includes(code)) {
-    playMove(stockWords()[0]);
+  if (!pos.available.includes(code) && pos.stock.includes(code)) {
+    await playMove(stockWords(faceUp())[0]);
     return;
   }
   if (state.selected === code) { state.selected = null; render(pos); say(""); return; }
-  if (state.selected) { const a = state.selected; state.selected = null; playMove(`${a}+${code}`); return; }
-  if (cardValue(code) === 13) { playMove(code); return; }
+  if (state.selected) {
+    const a = state.selected;
+    await playMove(`${a}+${code}`);
+    return;
+  }
+  if (cardValue(code) === 13) { await playMove(code); return; }
   state.selected = code;
   render(pos);
-  say(`${cardName(code)} picked: now a card making 13 with it (click it again to drop it).`);
+  say(`${cardLabel(code)} picked: now a card that makes 13 with it (tap it again to drop it).`);
 }
 
-// -- check, solution stepping, hints ------------------------------------------------------
-function certificateText(v) {
-  if (!v.certificate) return "";
-  const kinds = { "four-complement": "Four-complement", "stock-count": "Stock count",
-    structural: "Structural", exhaustive: "Exhaustive search" };
-  return `${kinds[v.certificate.kind] || v.certificate.kind}: ${v.certificate.detail}`;
-}
-
-function bestScore(v) {
-  if (v.score === null || v.score === undefined) return "?";
-  return v.score_bound === "lower" ? `at least ${v.score}` : String(v.score);
+function onCard(code) {
+  stopPlaying();
+  if (running) {   // mark it as waiting its turn
+    const g = $("board").querySelector(`g.card[data-card="${code}"]`);
+    if (g) { ring(g); g.classList.add("queued"); }
+  }
+  act(() => cardTap(code));
 }
 
 // -- the goal ---------------------------------------------------------------------------------
@@ -353,166 +444,223 @@ function goalToForm(goal) {
   const [kind, a, b] = goal.split(":");
   const sel = $("goal-kind");
   if (kind === "score" && a !== undefined) { sel.value = "score:N"; $("goal-n").value = a; }
-  else if (kind === "cards") { sel.value = "cards"; $("goal-rank").value = (a || "A").toUpperCase(); $("goal-n").value = b || "4"; }
-  else sel.value = ["win", "board", "moves", "score"].includes(kind) ? kind : "win";
+  else if (kind === "cards") {
+    sel.value = "cards";
+    $("goal-rank").value = (a || "A").toUpperCase() === "10" ? "T" : (a || "A").toUpperCase();
+    $("goal-n").value = b || "4";
+  } else sel.value = ["win", "board", "moves", "score"].includes(kind) ? kind : "win";
   showGoalInputs();
+}
+
+/** The score goals need MSC's score: offer them only under rules that keep it. */
+function fitGoals() {
+  const opts = optsFromForm();
+  const p = preset(opts.variant);
+  const scoring = opts.scoring || (p ? p.scoring : "none");
+  for (const o of $("goal-kind").options) {
+    if (o.value.startsWith("score")) o.disabled = scoring !== "msc";
+  }
+  if ($("goal-kind").selectedOptions[0]?.disabled) { $("goal-kind").value = "win"; showGoalInputs(); }
 }
 
 function showGoalInputs() {
   const kind = $("goal-kind").value;
-  $("goal-n-label").hidden = kind !== "score:N" && kind !== "cards";
-  $("goal-rank-label").hidden = kind !== "cards";
+  $("goal-n-label").classList.toggle("off", kind !== "score:N" && kind !== "cards");
+  $("goal-rank-label").classList.toggle("off", kind !== "cards");
+  $("goal-n-word").textContent = kind === "cards" ? "How many" : "Points";
   const n = $("goal-n");
-  if (kind === "cards") { n.max = "4"; n.min = "1"; if (Number(n.value) > 4 || Number(n.value) < 1) n.value = "4"; }
-  else { n.max = "1290"; n.min = "0"; }
-}
-
-/** The answer to a goal in words (see pyramids.goals.describe). */
-function goalWords(v) {
-  const unit = state.pos && state.pos.variant.stock_top === "face-up" ? "steps" : "moves";
-  const steps = v.steps === null || v.steps === undefined ? "" : v.optimal
-    ? `${v.steps} ${unit}, proven the fewest`
-    : `${v.steps} ${unit}, the fewest found (not proven${v.steps_bound ? `; at least ${v.steps_bound}` : ""})`;
-  const kind = (v.goal || "").split(":")[0];
-  if (kind === "score") {
-    const best = v.score === null || v.score === undefined ? "?" : v.score;
-    if (v.reached === true) return `${v.goal.split(":")[1]} points in ${steps}; the line scores ${best}`;
-    if (v.reached === false) return `${v.goal.split(":")[1]} points cannot be reached (proven); the best is ${best}, in ${steps}`;
-    return `Best score ${best} (${v.optimal ? "proven" : "the best found"}), in ${steps}`;
-  }
   if (kind === "cards") {
-    const rank = RANK_NAMES["A23456789TJQK".indexOf(v.goal.split(":")[1])];
-    if (v.count === null || v.count === undefined) return v.reason || "unknown";
-    const cards = `${v.count} ${rank}${v.count === 1 ? "" : "s"}`;
-    if (v.reached) return `${cards} in ${steps}`;
-    return `${v.optimal ? "At most" : "At least"} ${cards}, in ${steps}`;
+    n.max = "4"; n.min = "1"; n.step = "1";
+    if (Number(n.value) > 4 || Number(n.value) < 1) n.value = "4";
+  } else {
+    n.max = "1290"; n.min = "0"; n.step = "5";
+    if (Number(n.value) < 5) n.value = "1000";
   }
-  if (v.steps === null || v.steps === undefined) {
-    return v.status === "blocked" ? "The goal cannot be reached (proven)" : `Unknown: ${v.reason || "a limit was hit"}`;
-  }
-  return steps + (v.score !== null && v.score !== undefined ? `; score ${v.score}` : "");
 }
 
-function verdictWords(v, par) {
-  if (v.status === "winnable") return par ? `Winnable (all 52 cards), best Par score ${bestScore(v)}` : "Winnable";
-  if (v.status === "blocked") return par ? `Cannot be won; best Par score ${bestScore(v)}` : "Blocked: cannot be won";
-  return `Unknown: ${v.reason || "a limit was hit"}`;
+// -- check, the answer, stepping ----------------------------------------------------------
+function clearAnswer() {
+  state.solution = null;
+  $("check-box").hidden = true;
+  $("answer").hidden = true;
+  $("stepper").hidden = true;
+  lastHeadline = null;
+}
+
+let lastHeadline = null;   // the answer shown, to come back to after a stopped Check
+
+/** The answer's headline over the board. */
+function showHeadline(text, kind = "", busy = false) {
+  if (!busy) lastHeadline = { text, kind };
+  $("answer").hidden = false;
+  $("answer").className = `answer ${kind}`;
+  $("answer-text").textContent = text;
+  $("answer-stop").hidden = !busy;
+}
+
+/** "Checking… 3 s", or the busy service's wait ("trying again in 2 s"), written by
+ * ``write`` each second until the answer comes: never a silent wait. */
+function progress(what, write) {
+  const t0 = Date.now();
+  let waiting = 0;
+  const tick = () => {
+    if (waiting > 0) return;
+    const s = Math.floor((Date.now() - t0) / 1000);
+    write(`${what}…${s >= 1 ? ` ${s} s` : ""}`);
+  };
+  tick();
+  const timer = setInterval(tick, 1000);
+  return {
+    onWait(left) {
+      waiting = left;
+      if (left > 0) write(`The server is busy: trying again in ${left} s.`);
+      else tick();
+    },
+    done() { clearInterval(timer); },
+  };
 }
 
 async function check() {
   clearError();
   stopPlaying();
-  readForm();
-  const box = $("check-box");
-  box.hidden = false;
-  $("verdict").textContent = "Checking…";
-  $("verdict").className = "";
-  $("verdict-facts").replaceChildren();
-  $("solution").hidden = true;
+  if (state.asking) state.asking.abort();
+  const typed = { deal: $("deal-input").value, opts: optsFromForm() };
+  if (readForm() && !await queued(() => load({ push: true, typed }))) return;
+  state.goal = goalFromForm();
+  saveUrl(false);
+  const extra = state.goal === "win" ? {} : { goal: state.goal };
+  const from = $("goal-here").checked ? [...state.moves] : [];
+  if (from.length) extra.start = from;
+  const ask = new AbortController();
+  state.asking = ask;
+  const p = progress("Checking", (text) => showHeadline(text, "busy", true));
+  revealBoard();
   try {
-    state.goal = goalFromForm();
-    saveUrl(false);
-    const extra = state.goal === "win" ? {} : { goal: state.goal };
-    if ($("goal-here").checked && state.moves.length) extra.start = state.moves;  // mid-game
-    const v = await postJSON("/v1/check", dealBody(extra));
-    if (`${v.line}|${JSON.stringify(v.variant)}` !== state.frameKey) {  // not the deal shown
-      state.moves = [];
-      await load({ push: true });
-    }
-    if (state.goal === "win") state.start = { key: state.frameKey, verdict: v };
-    showVerdict(v, "check");
-    if (v.moves && v.moves.length) await loadSolution(v.moves, v, "check");
+    const v = await postJSON("/v1/check", dealBody(extra), { signal: ask.signal, onWait: p.onWait });
+    p.done();
+    if (state.goal === "win" && !from.length) state.start = { key: state.frameKey, verdict: v };
+    await queued(() => showAnswer(v, "check", from));
+    revealBoard();
   } catch (e) {
-    $("verdict").textContent = "";
-    box.hidden = true;
-    showError(e);
+    p.done();
+    restoreHeadline();
+    if (!ask.signal.aborted) showError(e);
+  } finally {
+    if (state.asking === ask) state.asking = null;
   }
 }
 
-function showVerdict(v, source) {
+/** An answer: the facts beside the board, its line ready to step through from its start
+ * (a new answer resets the stepping view), then its headline over the board. */
+async function showAnswer(v, source, from = []) {
   const par = state.pos?.variant.scoring === "par";
-  const p = $("verdict");
-  p.textContent = source === "puzzle" ? "The collection's solution" : verdictWords(v, par);
-  p.className = `verdict ${v.status || ""}`;
+  const kind = source === "puzzle" ? "winnable" : answerKind(v);
+  const text = source === "puzzle"
+    ? `Puzzle ${v.id} (${v.grade}): the collection's solution, ${v.solution.length} moves.`
+    : headline(v, { par, fromHere: from.length > 0, startMoves: from.length });
+  $("verdict").textContent = source === "puzzle" ? "A puzzle from the collection"
+    : `Asked: ${goalTitle(v.goal || "win")}${from.length ? ` (from move ${from.length})` : ""}`;
   const facts = $("verdict-facts");
   facts.replaceChildren();
-  const add = (k, val) => {
+  const add = (dl, k, val) => {
     if (val === undefined || val === null || val === "") return;
     const dt = document.createElement("dt"); dt.textContent = k;
     const dd = document.createElement("dd"); dd.textContent = String(val);
-    facts.append(dt, dd);
+    dl.append(dt, dd);
   };
-  if (source !== "puzzle" && v.goal) {
-    add("Goal", v.goal + (v.moves && v.steps !== null && v.steps !== undefined
-      && v.moves.length > v.steps ? ` (from move ${v.moves.length - v.steps})` : ""));
-    add("Answer", goalWords(v));
-    for (const alt of v.alternatives || []) add(alt.label, goalWords(alt));
-  }
-  if (source !== "puzzle") {
-    add("Engine", v.engine);
-    add("CPU time", v.seconds !== undefined && v.seconds !== null ? `${Number(v.seconds).toFixed(3)} s` : "");
-    add("Nodes", v.nodes);
+  const alts = $("alternatives");
+  alts.replaceChildren();
+  const details = $("engine-facts");
+  details.replaceChildren();
+  if (source === "puzzle") {
+    add(facts, "Grade", v.grade);
+    add(facts, "Difficulty", typeof v.score === "number" ? v.score.toFixed(1) : "");
+  } else {
+    add(facts, "Why", v.status === "blocked" && !v.goal ? whyBlocked(v.certificate) : "");
+    if (v.score !== null && v.score !== undefined && v.moves && v.moves.length && !par) {
+      add(facts, "Score of the line", number(v.score));
+    }
+    for (const alt of v.alternatives || []) {
+      const p = document.createElement("p");
+      p.textContent = alternativeWords(alt, v.goal);
+      alts.appendChild(p);
+      if (alt.moves && alt.moves.length) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = "Show this line";
+        b.addEventListener("click", () => act(() => loadSolution(alt.moves, alt, "check", from)));
+        p.append(" ", b);
+      }
+    }
+    add(details, "Engine", v.engine);
+    add(details, "Time", v.seconds !== undefined && v.seconds !== null ? `${Number(v.seconds).toFixed(3)} s` : "");
+    add(details, "Positions searched", typeof v.nodes === "number" ? number(v.nodes) : "");
     if (Array.isArray(v.engines) && v.engines.length) {
-      add("Engines tried", v.engines.map((r) => {
+      add(details, "Engines tried", v.engines.map((r) => {
         const t = typeof r.seconds === "number" ? `${r.seconds.toFixed(3)} s` : "";
-        const n = typeof r.nodes === "number" ? `, ${r.nodes} nodes` : "";
+        const n = typeof r.nodes === "number" ? `, ${number(r.nodes)} positions` : "";
         return `${r.engine}: ${r.reached || r.status} (${t}${n})`;
       }).join("; "));
     }
-    add("Certificate", certificateText(v));
-    if (v.reason) add("Note", v.reason);
-    for (const alt of v.alternatives || []) {
-      if (!alt.moves || !alt.moves.length) continue;
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = `Show the line: ${alt.label}`;
-      b.addEventListener("click", async () => {
-        try { await loadSolution(alt.moves, alt, "check"); } catch (e) { showError(e); }
-      });
-      const dd = document.createElement("dd");
-      dd.appendChild(b);
-      facts.append(document.createElement("dt"), dd);
-    }
-  } else {
-    add("Puzzle", v.id); add("Grade", v.grade);
-    add("Difficulty score", typeof v.score === "number" ? v.score.toFixed(1) : "");
+    if (v.certificate) add(details, "Proof", cardsInText(v.certificate.detail));
+    if (v.reason) add(details, "Note", v.reason);
   }
-
+  $("details").hidden = source === "puzzle";
+  $("check-box").hidden = false;
+  const line = source === "puzzle" ? v.solution : v.moves;
+  if (line && line.length) {
+    await loadSolution(line, v, source, from);
+  } else {
+    state.solution = null;
+    $("solution").hidden = true;
+    $("stepper").hidden = true;
+  }
+  showHeadline(text, kind);   // last: the headline comes with its line ready to step
 }
 
-async function loadSolution(moves, verdict, source) {
+/** Green when the goal (or the win) was reached, red when proven out of reach. */
+function answerKind(v) {
+  const [kind, target] = String(v.goal || "win").split(":");
+  if (kind === "cards" || (kind === "score" && target !== undefined)) {
+    return v.reached ? "winnable" : v.reached === false ? "blocked" : "";
+  }
+  if (kind === "score") return v.steps !== null && v.steps !== undefined ? "winnable" : "";
+  return v.status;
+}
+
+/** The line of an answer, ready to step through, the board at its start: the position it
+ * was asked from (``from``), or the deal. */
+async function loadSolution(moves, verdict, source, from = []) {
   const resp = await postJSON("/v1/position", dealBody({ moves, steps: true }));
-  state.solution = { moves: resp.moves, positions: resp.positions, verdict, source };
+  state.solution = { moves: resp.moves, positions: resp.positions, verdict, source, from: from.length };
   const list = $("sol-moves");
   list.replaceChildren();
-  const par = resp.variant.scoring !== "none";   // a score along the line (Par, MSC)
-  drawScoreChart(par ? resp.positions.map((p) => p.score) : null);
+  const scored = resp.variant.scoring !== "none";   // a score along the line (Par, MSC)
+  drawScoreChart(scored ? resp.positions.map((p) => p.score) : null);
   resp.moves.forEach((m, i) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = m;
+    b.textContent = moveLabel(m);
     b.dataset.step = String(i + 1);
-    b.title = `Jump to move ${i + 1}`;
+    b.setAttribute("aria-label", `move ${i + 1}: ${moveLabel(m)}`);
     li.appendChild(b);
-    if (par) {
-      const s = document.createElement("small");
-      s.textContent = ` ${resp.positions[i + 1].score}`;
-      li.appendChild(s);
-    }
     list.appendChild(li);
   });
+  $("step-count").textContent = `(${resp.moves.length - from.length})`;
   $("solution").hidden = false;
-  $("check-box").hidden = false;
+  $("stepper").hidden = false;
+  await setMoves(resp.moves.slice(0, from.length), true);
   syncStep();
   renderStep();
 }
 
-/** The Par score after each move of the line, as a small chart (a dot marks the step). */
+/** The score after each move of the line, as a small chart (a dot marks the step). */
 function drawScoreChart(scores) {
   const svg = $("score-chart");
   svg.replaceChildren();
   svg.toggleAttribute("hidden", !scores);  // (an SVG element has no .hidden property)
+  state.chart = null;
   if (!scores) return;
   const w = 300, h = 70, pad = 4;
   const lo = Math.min(...scores), hi = Math.max(...scores, lo + 1);
@@ -535,7 +683,10 @@ function renderStep() {
   if (!s) return;
   const n = s.moves.length;
   const k = state.step;
-  $("step-text").textContent = k === null ? "(you left this line)" : `move ${k} of ${n}`;
+  const from = s.from || 0;
+  $("step-text").textContent = k === null ? "You left this line"
+    : k === from ? `Start: ${n - from} moves to go`
+      : `Move ${k - from} of ${n - from}: ${moveLabel(s.moves[k - 1])}`;
   for (const b of $("sol-moves").querySelectorAll("button")) {
     const cur = Number(b.dataset.step) === k;
     b.classList.toggle("current", cur);
@@ -549,11 +700,11 @@ function renderStep() {
   }
   if (pos && pos.score !== null && pos.score !== undefined) {
     const best = s.positions[n].score;
-    $("score-line").textContent = `Score after move ${k}: ${pos.score} · at the end of the line: ${best}`;
+    $("score-line").textContent = `Score after move ${k}: ${number(pos.score)} · at the end of the line: ${number(best)}`;
   } else {
     $("score-line").textContent = "";
   }
-  $("sol-prev").disabled = $("sol-first").disabled = k === 0;
+  $("sol-prev").disabled = $("sol-first").disabled = k === from;
   $("sol-next").disabled = $("sol-last").disabled = k === n;
   $("sol-play").textContent = state.timer ? "⏸ Pause" : "▶ Play";
   // keep the current move in sight inside the list (without scrolling the page)
@@ -565,19 +716,25 @@ function renderStep() {
   }
 }
 
+/** Go to move ``k`` of the answer's line (its own start at the least). */
 function goStep(k, push = false) {
-  const s = state.solution;
-  if (!s) return;
-  k = Math.max(0, Math.min(s.moves.length, k));
-  if (state.timer && k === s.moves.length) stopPlaying();
-  setMoves(s.moves.slice(0, k), push);
+  act(async () => {
+    const s = state.solution;
+    if (!s) return;
+    const to = Math.max(s.from || 0, Math.min(s.moves.length, k));
+    await setMoves(s.moves.slice(0, to), push);
+  });
 }
 
 function stepBy(d) {
-  const s = state.solution;
-  if (!s) return;
-  const k = state.step === null ? 0 : state.step + d;
-  goStep(k);
+  stopPlaying();
+  act(async () => {
+    const s = state.solution;
+    if (!s) return;
+    const k = state.step === null ? (s.from || 0) : state.step + d;
+    const to = Math.max(s.from || 0, Math.min(s.moves.length, k));
+    await setMoves(s.moves.slice(0, to), false);
+  });
 }
 
 function stopPlaying() {
@@ -588,20 +745,20 @@ function togglePlay() {
   const s = state.solution;
   if (!s) return;
   if (state.timer) { stopPlaying(); return; }
-  if (state.step === null || state.step >= s.moves.length) goStep(0);
+  if (state.step === null || state.step >= s.moves.length) goStep(s.from || 0);
   state.timer = setInterval(() => {
+    if (running) return;           // the step before has not been drawn yet
     if (state.step === null || state.step >= s.moves.length) { stopPlaying(); return; }
     const k = state.step + 1;
-    const t = state.timer;
-    state.timer = null;              // setMoves stops a play-through: keep this one
-    setMoves(s.moves.slice(0, k), false).then(() => {
-      state.timer = t;
+    act(async () => {
+      await setMoves(s.moves.slice(0, k), false);
       if (k >= s.moves.length) stopPlaying(); else renderStep();
     });
   }, PLAY_MS);
   renderStep();
 }
 
+// -- hints ------------------------------------------------------------------------------------
 /** The deal's own verdict (from its start), asked once per deal: was it ever winnable? */
 async function startVerdict() {
   const key = state.frameKey;
@@ -614,11 +771,11 @@ async function startVerdict() {
 
 /** What a blocked hint says: at the start, that the deal cannot be won and why; later, "no
  * longer" only when the deal itself could be won, and the deal's own proof when it could not. */
-async function blockedWords(v, par) {
-  const why = (verdict) => { const c = certificateText(verdict); return c ? [`Why: ${c}`] : []; };
+async function blockedWords(v, par, moves) {
+  const why = (verdict) => { const c = whyBlocked(verdict.certificate); return c ? [`Why: ${c}`] : []; };
   const never = par ? "All 52 cards cannot be discarded in this deal, whatever is played."
     : "This deal cannot be won, whatever is played.";
-  if (state.moves.length === 0) return [never, ...why(v)];
+  if (moves.length === 0) return [never, ...why(v)];
   const start = await startVerdict();
   if (start && start.status === "blocked") {
     return [never.replace("cannot", "could never"), ...why(start)];
@@ -630,35 +787,44 @@ async function blockedWords(v, par) {
   return [here, ...why(v)];
 }
 
+function hintLines(box, lines) {
+  box.replaceChildren();
+  for (const text of lines) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    box.appendChild(p);
+  }
+}
+
 async function hint() {
   clearError();
   if (!state.pos) return;
   const box = $("hint-box");
-  if (state.pos.position.won) {
-    box.hidden = false;
-    box.className = "box hint";
-    box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Already won." }));
-    return;
-  }
   box.hidden = false;
-  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Thinking…" }));
+  box.className = "box hint";
+  if (state.pos.position.won) { hintLines(box, ["Already won."]); reveal(box); return; }
+  const moves = [...state.moves];
+  const p = progress("Thinking", (text) => hintLines(box, [text]));
+  reveal(box);
   try {
-    const v = await postJSON("/v1/check", dealBody({ start: state.moves }));
-    if (state.moves.length === 0) state.start = { key: state.frameKey, verdict: v };
+    const v = await postJSON("/v1/check", dealBody({ start: moves }), { onWait: p.onWait });
+    p.done();
+    if (moves.join(" ") !== state.moves.join(" ")) {
+      hintLines(box, ["The position changed while the hint was worked out: ask again."]);
+      return;
+    }
+    if (moves.length === 0) state.start = { key: state.frameKey, verdict: v };
     const par = state.pos.variant.scoring === "par";
-    const next = v.moves && v.moves.length > state.moves.length ? v.moves[state.moves.length] : null;
+    const next = v.moves && v.moves.length > moves.length ? v.moves[moves.length] : null;
     const lines = [];
     if (v.status === "winnable") lines.push(par ? "Still winnable (all 52 cards)." : "Still winnable.");
-    else if (v.status === "blocked") lines.push(...await blockedWords(v, par));
-    else lines.push(`Undecided: ${v.reason || "the time limit was hit"}.`);
-    if (par && v.score !== null && v.score !== undefined) lines.push(`Best score still reachable: ${bestScore(v)}.`);
-    if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${next}`);
-    box.replaceChildren();
-    for (const text of lines) {
-      const p = document.createElement("p");
-      p.textContent = text;
-      box.appendChild(p);
+    else if (v.status === "blocked") lines.push(...await blockedWords(v, par, moves));
+    else lines.push(`Not settled: ${v.reason || "the time limit was hit"}.`);
+    if (par && v.score !== null && v.score !== undefined) {
+      lines.push(`Best score still reachable: ${v.score_bound === "lower" ? "at least " : ""}${number(v.score)}.`);
     }
+    if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${moveLabel(next)}`);
+    hintLines(box, lines);
     box.className = `box hint ${v.status}`;
     if (next) {
       state.hint = ["deal", "redeal", "draw", "recycle"].includes(next) ? [] : next.split("+");
@@ -667,56 +833,90 @@ async function hint() {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = "Show this line";
-      b.addEventListener("click", async () => {
-        try { showVerdict(v, "hint"); await loadSolution(v.moves, v, "hint"); } catch (e) { showError(e); }
-      });
+      b.addEventListener("click", () => queued(() => showAnswer(v, "hint", moves)).catch(showError));
       box.appendChild(b);
     }
+    reveal(box);
   } catch (e) {
+    p.done();
     box.hidden = true;
     showError(e);
   }
 }
 
+/** The answer's headline as it was before a Check that was stopped or failed. */
+function restoreHeadline() {
+  if (lastHeadline) showHeadline(lastHeadline.text, lastHeadline.kind);
+  else $("answer").hidden = true;
+}
+
 // -- puzzles (the list and the book are in puzzles.js) ----------------------------------------
 /** The request options for a puzzle's rules: its preset, and what differs from it. */
 function optsFromVariant(vo) {
-  const preset = state.presets.find((p) => p.name === vo.name) || {};
+  const p = preset(vo.name) || {};
   const out = { variant: vo.name };
   for (const key of ["rows", "draw", "stock_waste", "overlap", "objective", "scoring", "stock_top"]) {
-    if (vo[key] !== preset[key] && vo[key] !== null) out[key] = vo[key];
+    if (vo[key] !== p[key] && vo[key] !== null && vo[key] !== undefined) out[key] = vo[key];
   }
-  if (vo.passes !== preset.passes) out.passes = vo.passes === null ? "unlimited" : vo.passes;
-  if (vo.rest !== preset.rest || vo.columns !== preset.columns || vo.tableau_rows !== preset.tableau_rows) {
+  if (vo.passes !== p.passes) out.passes = vo.passes === null ? "unlimited" : vo.passes;
+  if (vo.rest !== p.rest || vo.columns !== p.columns || vo.tableau_rows !== p.tableau_rows) {
     out.rest = vo.rest === "tableau" ? `tableau:${vo.columns}x${vo.tableau_rows}` : vo.rest;
   }
   return out;
 }
 
-async function openPuzzle(p, reveal) {
+async function openPuzzle(p, reveal_) {
+  dropQueue();
+  stopPlaying();
   state.deal = p.deal !== null && p.deal !== undefined ? String(p.deal) : p.line;
   state.opts = optsFromVariant(p.variant);
   state.moves = [];
   state.solution = null;
   showView("play", false);
-  await load({ push: true });
-  say(`Puzzle ${p.id} (${p.grade}): ${reveal ? "its solution below" : "your move"}`);
-  if (reveal) {
-    try { showVerdict(p, "puzzle"); await loadSolution(p.solution, p, "puzzle"); } catch (e) { showError(e); }
-  }
+  act(async () => {
+    if (!await load({ push: true })) return;
+    clearAnswer();
+    say(`Puzzle ${p.id} (${p.grade}): ${reveal_ ? "its solution is ready to step through" : "your move"}`);
+    if (reveal_) await showAnswer(p, "puzzle");
+  });
 }
 
 // -- views and wiring ----------------------------------------------------------------------
+// The picker and the puzzles are loaded when first wanted: the first page a player sees
+// runs only what it shows.
+let pickerReady = null;
+let puzzlesReady = null;
+
+function picker() {
+  pickerReady ??= import("./picker.js").then(({ initPicker }) => initPicker({
+    rows: () => Number(state.opts.rows) || 7,
+    use: (line) => { $("deal-input").value = line; showForm(); },
+  }));
+  return pickerReady;
+}
+
+function puzzles() {
+  puzzlesReady ??= import("./puzzles.js").then((m) => {
+    m.initPuzzles({ showError, clearError, open: openPuzzle,
+      title: (name) => (preset(name) ? preset(name).title : name) });
+    return m;
+  });
+  return puzzlesReady;
+}
+
 function showView(view, push = true) {
   state.view = view;
   $("view-play").hidden = view !== "play";
   $("view-puzzles").hidden = view !== "puzzles";
   $("tab-play").setAttribute("aria-pressed", String(view === "play"));
   $("tab-puzzles").setAttribute("aria-pressed", String(view === "puzzles"));
-  if (view === "puzzles" && !$("pz-collection").options.length) loadCollections();
+  if (view === "puzzles" && !$("pz-collection").options.length) {
+    puzzles().then((m) => m.loadCollections()).catch(showError);
+  }
   saveUrl(push);
 }
 
+/** Take the form's deal and rules; true when they differ from the board's. */
 function readForm() {
   const deal = $("deal-input").value.trim();
   const opts = optsFromForm();
@@ -727,76 +927,67 @@ function readForm() {
   return changed;
 }
 
-function fillSelect(select, values) {
-  for (const v of values) {
-    const o = document.createElement("option");
-    o.value = o.textContent = String(v);
-    select.appendChild(o);
-  }
+function showForm() {
+  const typed = { deal: $("deal-input").value, opts: optsFromForm() };
+  dropQueue();
+  stopPlaying();
+  readForm();
+  state.moves = [];
+  act(() => load({ push: true, typed }));
 }
 
-async function init() {
-  try {
-    const data = await getJSON("/v1/variants");
-    state.presets = data.presets;
-    const sel = $("opt-variant");
-    for (const p of data.presets) {
-      const o = document.createElement("option");
-      o.value = p.name; o.textContent = p.name; o.title = p.description;
-      sel.appendChild(o);
-    }
-    const form = $("deal-form");
-    fillSelect(form.elements.stock_waste, data.options.stock_waste);
-    fillSelect(form.elements.objective, data.options.objective);
-    fillSelect(form.elements.scoring, data.options.scoring);
-    if (data.options.stock_top) fillSelect(form.elements.stock_top, data.options.stock_top);
-  } catch (e) { showError(e); }
+function editRejected() {
+  if (!rejected) return;
+  const { deal, opts } = rejected;
+  $("deal-input").value = deal;
+  choose($("opt-variant"), opts.variant);
+  const form = $("deal-form");
+  for (const key of OPTION_KEYS) choose(form.elements[key], opts[key] === undefined ? "" : String(opts[key]));
+  rulesText();
+  clearError();
+  $("deal-input").focus();
+}
 
-  $("deal-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    readForm();
-    state.moves = [];
-    load({ push: true });
-  });
-  $("opt-variant").addEventListener("change", () => {
-    const p = state.presets.find((x) => x.name === $("opt-variant").value);
-    $("variant-text").textContent = p ? p.description : "";
-  });
+function wire() {
+  $("deal-form").addEventListener("submit", (e) => { e.preventDefault(); showForm(); });
+  $("opt-variant").addEventListener("change", rulesText);
+  $("deal-form").addEventListener("change", (e) => { if (OPTION_KEYS.includes(e.target.name)) fitGoals(); });
   $("deal-input").addEventListener("keydown", (e) => {
-    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); $("deal-form").requestSubmit(); }
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); showForm(); }
   });
   $("random").addEventListener("click", () => {
     $("deal-input").value = String(Math.floor(Math.random() * 1e9));
-    $("deal-form").requestSubmit();
+    showForm();
   });
-  $("check").addEventListener("click", check);
-  fillSelect($("goal-rank"), [..."A23456789TJQK"]);
+  $("check").addEventListener("click", () => { check().catch(showError); });
+  $("answer-stop").addEventListener("click", () => { if (state.asking) state.asking.abort(); });
   $("goal-kind").addEventListener("change", showGoalInputs);
-  const picker = initPicker({
-    rows: () => Number(state.opts.rows) || 7,
-    use: (line) => { $("deal-input").value = line; $("deal-form").requestSubmit(); },
-  });
-  $("build").addEventListener("click", () => picker.open());
-  $("undo").addEventListener("click", () => state.moves.length && setMoves(state.moves.slice(0, -1)));
-  $("restart").addEventListener("click", () => setMoves([]));
-  $("deal-btn").addEventListener("click", () => playMove(stockWords()[0]));
-  $("redeal-btn").addEventListener("click", () => playMove(stockWords()[1]));
-  $("hint").addEventListener("click", hint);
-  $("sol-first").addEventListener("click", () => goStep(0));
+  $("build").addEventListener("click", () => picker().then((p) => p.open()).catch(showError));
+  $("undo").addEventListener("click", () => { stopPlaying(); act(async () => { if (state.moves.length) await setMoves(state.moves.slice(0, -1)); }); });
+  $("restart").addEventListener("click", () => { stopPlaying(); act(() => setMoves([])); });
+  $("deal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockWords(faceUp())[0])); });
+  $("redeal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockWords(faceUp())[1])); });
+  $("hint").addEventListener("click", () => { hint().catch(showError); });
+  $("sol-first").addEventListener("click", () => { stopPlaying(); goStep(0); });
   $("sol-prev").addEventListener("click", () => stepBy(-1));
   $("sol-next").addEventListener("click", () => stepBy(1));
-  $("sol-last").addEventListener("click", () => goStep(Infinity));
+  $("sol-last").addEventListener("click", () => { stopPlaying(); goStep(Infinity); });
   $("sol-play").addEventListener("click", togglePlay);
   $("sol-moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
-    if (b) goStep(Number(b.dataset.step), true);
+    if (!b) return;
+    stopPlaying();
+    goStep(Number(b.dataset.step), true);
+    if (NARROW.matches) act(async () => revealBoard());
   });
   $("error-close").addEventListener("click", clearError);
+  $("error-edit").addEventListener("click", editRejected);
   const board = $("board");
   board.addEventListener("click", (e) => {
     const g = e.target.closest("g.card");
     if (g && !g.classList.contains("gone")) onCard(g.dataset.card);
   });
+  board.addEventListener("focusin", (e) => { const g = e.target.closest("g.card"); if (g) ring(g); });
   board.addEventListener("keydown", (e) => {
     const g = e.target.closest("g.card");
     if (g && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); onCard(g.dataset.card); }
@@ -806,28 +997,33 @@ async function init() {
     if (state.view !== "play") return;
     if (e.key === "ArrowRight" && state.solution) { e.preventDefault(); stepBy(1); }
     else if (e.key === "ArrowLeft" && state.solution) { e.preventDefault(); stepBy(-1); }
-    else if (e.key === "Home" && state.solution) { e.preventDefault(); goStep(0); }
-    else if (e.key === "End" && state.solution) { e.preventDefault(); goStep(Infinity); }
-    else if (e.key === "Backspace" && state.moves.length) { e.preventDefault(); setMoves(state.moves.slice(0, -1)); }
-    else if (e.key === "h" || e.key === "H") hint();
+    else if (e.key === "Home" && state.solution) { e.preventDefault(); stopPlaying(); goStep(0); }
+    else if (e.key === "End" && state.solution) { e.preventDefault(); stopPlaying(); goStep(Infinity); }
+    else if (e.key === "Backspace" && state.moves.length) { e.preventDefault(); $("undo").click(); }
+    else if (e.key === "h" || e.key === "H") hint().catch(showError);
     else if (e.key === "Escape" && state.selected) { state.selected = null; render(state.pos.position); say(""); }
   });
   $("tab-play").addEventListener("click", () => showView("play"));
   $("tab-puzzles").addEventListener("click", () => showView("puzzles"));
-  initPuzzles({ showError, clearError, open: openPuzzle });
-  window.addEventListener("popstate", async () => {
+  window.addEventListener("popstate", () => {
     stopPlaying();
-    const before = `${state.deal}|${JSON.stringify(state.opts)}`;
-    stateFromUrl();
-    showView(state.view, false);
-    const cached = `${state.deal}|${JSON.stringify(state.opts)}` === before && cachedPosition(state.moves);
-    if (cached) await setMoves(state.moves, false); else await load({ keepSolution: true });
+    dropQueue();
+    act(async () => {
+      const before = `${state.deal}|${JSON.stringify(state.opts)}`;
+      stateFromUrl();
+      showView(state.view, false);
+      const cached = `${state.deal}|${JSON.stringify(state.opts)}` === before && cachedPosition(state.moves);
+      if (cached) await setMoves(state.moves, false); else await load({ keepSolution: true });
+    });
   });
+}
 
+function init() {
+  wire();
   stateFromUrl();
   formFromState();
   showView(state.view, false);
-  await load();
+  act(() => load());
 }
 
 init();

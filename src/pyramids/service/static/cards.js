@@ -32,13 +32,21 @@ export function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-/** The <defs> every board needs: one symbol per suit. */
+/** The <defs> every board needs: one symbol per suit, and each rank's corner index (used,
+ * not repeated: 52 cards draw 13 texts, and a card's only name is its aria-label). */
 export function suitDefs() {
   const defs = el("defs");
   for (const [s, body] of Object.entries(SUIT_SHAPES)) {
     // the shapes are constants of this file, never data from outside
     const sym = el("symbol", { id: `suit-${s}`, viewBox: "0 0 1 1" }, defs);
     sym.innerHTML = body;
+  }
+  for (const r of "A23456789TJQK") {
+    const label = r === "T" ? "10" : r;
+    const t = el("text", { id: `rank-${r}`, x: 17.4, y: 28, "font-size": 30,
+      "text-anchor": "middle", class: "rank" }, defs);
+    if (label.length > 1) { t.setAttribute("textLength", 30); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    t.textContent = label;
   }
   return defs;
 }
@@ -55,26 +63,29 @@ export function cardValue(code) {
 function isRed(code) { return code[1] === "D" || code[1] === "H"; }
 
 function cornerIndex(g, code) {
-  const label = code[0] === "T" ? "10" : code[0];
-  const t = el("text", { x: 17.4, y: 28, "font-size": 30, "text-anchor": "middle",
-    class: "rank" }, g);
-  if (label.length > 1) { t.setAttribute("textLength", 30); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-  t.textContent = label;
+  el("use", { href: `#rank-${code[0]}` }, g);
   el("use", { href: `#suit-${code[1]}`, x: 6.9, y: 33, width: 21, height: 21 }, g);
 }
 
 /** One face-up card as a <g>, its top-left corner at the origin. */
 export function cardFace(code) {
   const g = el("g", { class: `card ${isRed(code) ? "red" : "black"}`, "data-card": code });
-  const title = el("title", {}, g);
-  title.textContent = `${cardName(code)} (${code})`;
   el("rect", { class: "face", x: 0, y: 0, width: W, height: H, rx: 7 }, g);
-  el("rect", { class: "ring", x: -3, y: -3, width: W + 6, height: H + 6, rx: 9 }, g);
   cornerIndex(g, code);
   const turned = el("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, g);
   cornerIndex(turned, code);
   el("use", { href: `#suit-${code[1]}`, x: 33, y: 45.6, width: 42, height: 42 }, g);
   return g;
+}
+
+/** The ring round card ``g`` that shows it is in play, picked, hinted, waiting or
+ * focused; drawn the first time one of those is shown (most cards never need one, and a
+ * board draws faster without 52 of them). */
+export function ring(g) {
+  if (!g.querySelector(".ring")) {
+    const r = el("rect", { class: "ring", x: -3, y: -3, width: W + 6, height: H + 6, rx: 9 });
+    g.insertBefore(r, g.firstChild.nextSibling);
+  }
 }
 
 function slot(parent, x, y, f) {

@@ -6,7 +6,7 @@ import { getJSON, postBlob } from "./api.js";
 const $ = (id) => document.getElementById(id);
 let shown = [];            // the puzzles listed now
 const picked = new Set();  // ids picked for the book
-let ui = null;             // { showError, clearError, open(puzzle, reveal) } from the page
+let ui = null;             // { showError, clearError, open(puzzle, reveal), title(name) }
 
 export function initPuzzles(callbacks) {
   ui = callbacks;
@@ -23,7 +23,7 @@ export async function loadCollections() {
     for (const c of data.collections) {
       const o = document.createElement("option");
       o.value = c.name;
-      o.textContent = `${c.name} (${c.count})`;
+      o.textContent = `${ui.title(c.name)} (${c.count})`;
       sel.appendChild(o);
     }
     await loadPuzzles();
@@ -63,17 +63,23 @@ async function loadPuzzles() {
       pick.type = "checkbox";
       pick.checked = picked.has(p.id);
       pick.setAttribute("aria-label", `pick ${p.id} for the book`);
+      const tap = document.createElement("label");   // a finger-sized place to tick it
+      tap.className = "tap";
+      tap.appendChild(pick);
       pick.addEventListener("change", () => {
         if (pick.checked) picked.add(p.id); else picked.delete(p.id);
         $("make-book").textContent = `Make a book of the ${picked.size} selected`;
       });
-      cell("").appendChild(pick);
+      cell("").appendChild(tap);
       cell(p.id);
       cell(p.grade ?? "");
       cell(typeof p.score === "number" ? p.score.toFixed(1) : "");
       cell(p.deal ?? "");
-      cell("").append(button("Play", () => ui.open(p, false)), " ",
-        button("Solution", () => ui.open(p, true)));
+      const play = button("Play", () => ui.open(p, false));
+      const solve = button("Solution", () => ui.open(p, true));
+      play.setAttribute("aria-label", `Play ${p.id}`);
+      solve.setAttribute("aria-label", `The solution of ${p.id}`);
+      cell("").append(play, " ", solve);
       body.appendChild(tr);
     }
   } catch (e) { ui.showError(e); }
