@@ -123,3 +123,49 @@ def test_bad_pysolfc_games_show_the_services_message(browser: Any, server: str) 
         wait(browser, lambda d: d.find_element("id", "error").is_displayed(), "the error")
         assert why in text(browser, "error-text"), text(browser, "error-text")
     shot(browser, "pysolfc-4-error")
+
+
+def test_pysolfc_numbers_as_typed_clicks_and_their_notes(browser: Any, server: str) -> None:
+    """Under a PySolFC preset the deal box takes PySolFC's number as PySolFC shows or
+    takes it; the talon's stock moves are PySolFC's clicks (Deal, not Draw, its top face
+    up); stepping a line says what the player sees happen at each click; Auto deal is a
+    rule option like the others."""
+    open_page(browser, f"{server}/?deal=1&variant=pysolfc-pyramid")
+    box = browser.find_element("id", "deal-input")
+    assert "PySolFC" in (box.get_attribute("placeholder") or "")
+    for typed, n in (("#00000000000000032005", "32005"), ("#ms40003", "ms40003"),
+                     ("32 001", "32001")):
+        box.clear()
+        box.send_keys(typed)
+        browser.find_element("id", "show").click()
+        wait(browser, lambda d, n=n: text(d, "status").startswith(f"PySolFC game {n} · "),
+             f"PySolFC game {n}")
+        assert query(browser)["deal"] == [f"pysolfc:{n}"]
+    deal = PySolFCGame(32001).deal(get_variant("pysolfc-pyramid"))
+    assert sorted(shown(browser)) == sorted(str(c) for c in deal.cards)
+    labels = browser.find_element("css selector", "#board g.labels").text
+    assert "Talon, face up, in this order" in labels, labels
+    rules = text(browser, "variant-text")
+    assert "talon" in rules and "Auto deal" in rules, rules
+    # the talon's click is a deal, as PySolFC's lines write it
+    deal_btn = browser.find_element("id", "deal-btn")
+    assert deal_btn.text == "Deal" and deal_btn.is_enabled()
+    deal_btn.click()
+    wait(browser, lambda d: query(d).get("moves") == ["deal"], "the deal in the address")
+    # a line's notes: a deal click says which card turns face up on the talon
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: d.find_elements("css selector", "#sol-moves button"), "the line")
+    moves = [b.get_attribute("aria-label") for b in
+             browser.find_elements("css selector", "#sol-moves button")]
+    k = next(i for i, m in enumerate(moves, 1) if m.endswith(": Deal"))
+    browser.find_elements("css selector", "#sol-moves button")[k - 1].click()
+    wait(browser, lambda d: text(d, "step-text").startswith(f"Move {k} of"), "the step")
+    step = text(browser, "step-text")
+    # "Move 4 of 41: Deal. 2♦ to the waste; 4♦ turns face up on the talon"
+    assert ": Deal. " in step and any(s in step.split(": Deal. ")[1] for s in "♣♦♥♠"), step
+    # Auto deal switched off, from the address, is shown in the form and the rules
+    open_page(browser, f"{server}/?deal=pysolfc:32001&variant=pysolfc-pyramid&auto_deal=false")
+    select = browser.find_element("css selector", "select[name=auto_deal]")
+    assert select.get_attribute("value") == "false"
+    assert "Auto deal" not in text(browser, "variant-text")
+    assert not page_errors(browser)

@@ -364,7 +364,10 @@ class Variant:
     def _stock_words(self, rest: int) -> str:
         times = ("as often as you like" if self.passes is None
                  else _TIMES_THROUGH.get(self.passes, f"{self.passes} times through"))
-        if self.face_up:
+        if self.pysolfc_talon and self.face_up:
+            words = (f"The other {rest} cards are a talon with its top card face up and in "
+                     f"play; a click on it deals that card onto the waste, {times}.")
+        elif self.face_up:
             words = (f"The other {rest} cards are a deck with its top card face up and in "
                      f"play; draw it onto the waste one card at a time, {times}.")
         else:

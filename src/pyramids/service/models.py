@@ -243,6 +243,10 @@ class PositionOut(BaseModel):
     description: str
     title: str  # the game's name as players know it ("Tut's Tomb")
     rules: str  # the rules in a player's words (the web page's)
+    stock_moves: list[str] = Field(
+        [], description="The stock's two moves as this game's lines write them: "
+                        "[\"draw\", \"recycle\"] for MSC's face-up deck, [\"deal\", \"redeal\"] "
+                        "for a face-down stock and PySolFC's talon; [] without a stock.")
     moves: list[str]
     position: dict[str, Any]
     positions: list[dict[str, Any]] | None = None
