@@ -1,7 +1,8 @@
 """Solvable-seed lists for PySolFC's Pyramid family, computed in resumable chunks.
 
     python scripts/make_pysolfc_seeds.py run pysolfc-pyramid --target 50000 [--chunk 10000]
-    python scripts/make_pysolfc_seeds.py grade pysolfc-giza [--chunks K]
+    python scripts/make_pysolfc_seeds.py grade pysolfc-giza [--games 20000] [--size 5000]
+    python scripts/make_pysolfc_seeds.py thresholds pysolfc-king-tut
     python scripts/make_pysolfc_seeds.py assemble [GAME ...]
 
 ``run`` settles PySolFC games from 32000 up, ``--chunk`` at a time, under the game's
@@ -13,11 +14,18 @@ skipped, so an interrupted run carries on where it stopped; commit the chunk fil
 they come. ``assemble`` writes each game's list, ``src/pyramids/pysolfc_seeds/
 NAME_solvable_seeds.py``, from its chunks (:func:`pyramids.seedlists.seeds_module`), and
 prints the win rates for docs/results.md. ``grade`` grades the seeds of a game's chunks,
-one chunk at a time (``pyramids grade``'s grading: deterministic, about 0.1 to 1 CPU second
-a seed), into ``docs/results/pysolfc/GAME/grades/START-STOP.json`` (each seed's grade and
-score), skipping chunks already graded; ``assemble`` then also writes one list per grade,
-``NAME_GRADE_solvable_seeds.py`` (``giza_hard_solvable_seeds.py``: a harder mode), over
-the games whose chunks are graded. Progress goes to stderr.
+``--size`` games at a time (``pyramids grade``'s grading: deterministic, about 0.15 to 0.5
+CPU second a seed: a part of 5,000 games takes 8 to 25 minutes on one core), into
+``docs/results/pysolfc/GAME/grades/START-STOP.json`` (each seed's grade and score),
+skipping parts already graded, until ``--games`` games are graded; ``thresholds`` prints
+the 40th, 70th and 90th percentiles of the graded seeds' scores (where a game's grades
+begin, pasted into ``pyramids.generator.grading.THRESHOLDS``); ``assemble`` then also
+writes one list per grade, ``NAME_GRADE_solvable_seeds.py`` (``giza_hard_solvable_seeds.py``:
+a harder mode), over the games graded, each seed's grade read from its score with the
+game's thresholds. Progress goes to stderr. Every step can stop and start again (on
+another machine too: the chunk files are the state); ``--results DIR`` writes the
+chunks elsewhere (a copy of the code can run while this one changes), and
+``PYRAMIDS_CODE`` names the code that ran them when ``git`` cannot.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramids.bulk import PySolFCRangeSource, run_records
-from pyramids.generator.grading import Grading, grade_deal, thresholds_for
+from pyramids.generator.grading import Grading, grade_deal, grade_of, thresholds_for
 from pyramids.pysolfc import GAMES, MS_BELOW, PySolFCGame
 from pyramids.pysolfc_seeds import GRADES
 from pyramids.seedlists import SeedList, seeds_module
@@ -43,8 +51,9 @@ from pyramids.stats import wilson
 from pyramids.variants import get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-CHUNKS = ROOT / "docs" / "results" / "pysolfc"
+CHUNKS = ROOT / "docs" / "results" / "pysolfc"  # --results replaces it
 LISTS = ROOT / "src" / "pyramids" / "pysolfc_seeds"
+QUANTILES = (0.40, 0.70, 0.90)  # as pyramids.generator.grading draws its thresholds
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -71,6 +80,8 @@ def graded_chunks(game: str) -> list[dict[str, Any]]:
 
 
 def code_version() -> str:
+    if os.environ.get("PYRAMIDS_CODE"):
+        return os.environ["PYRAMIDS_CODE"]
     try:
         rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                              capture_output=True, check=True).stdout.strip()
@@ -129,15 +140,13 @@ def run(game: str, target: int, size: int, workers: int, limit: int | None) -> N
         write_atomic(path, json.dumps(res) + "\n")
         have += int(res["winnable"])
         ran += 1
-        print(f"{path.relative_to(ROOT)}: {res['winnable']} winnable; {have} of {target}",
-              file=sys.stderr)
+        print(f"{path}: {res['winnable']} winnable; {have} of {target}", file=sys.stderr)
         start = stop
 
 
-def grade_chunk(game: str, chunk: dict[str, Any]) -> dict[str, Any]:
-    """Each seed of a chunk graded as ``pyramids grade`` grades it."""
+def grade_chunk(game: str, start: int, stop: int, seeds: list[int]) -> dict[str, Any]:
+    """Each seed of games ``start`` to ``stop - 1`` graded as ``pyramids grade`` grades it."""
     variant = get_variant(game)
-    seeds = [int(n) for n in chunk["seeds"]]
     grades: list[str] = []
     scores: list[float | None] = []
     count: Counter[str] = Counter()
@@ -153,31 +162,63 @@ def grade_chunk(game: str, chunk: dict[str, Any]) -> dict[str, Any]:
         count[grades[-1]] += 1
         if done % 50 == 0 or done == len(seeds):
             rate = done / max(time.perf_counter() - t0, 1e-9)
-            print(f"\r{game} grades {chunk['start']}..{int(chunk['stop']) - 1}: "
-                  f"{done}/{len(seeds)} seeds, "
+            print(f"\r{game} grades {start}..{stop - 1}: {done}/{len(seeds)} seeds, "
                   + ", ".join(f"{g} {count[g]}" for g in GRADES)
-                  + f", {rate:.1f} seeds/s", end="", file=sys.stderr, flush=True)
+                  + f", {rate:.1f} seeds/s, {(len(seeds) - done) / rate / 60:.0f} min left",
+                  end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    return {"game": game, "variant": variant.options(), "start": chunk["start"],
-            "stop": chunk["stop"], "seeds": seeds, "grades": grades, "scores": scores,
+    return {"game": game, "variant": variant.options(), "start": start, "stop": stop,
+            "seeds": seeds, "grades": grades, "scores": scores,
             "counts": dict(sorted(count.items())),
             "thresholds": list(thresholds_for(variant)),
             "wall_seconds": round(time.perf_counter() - t0, 1),
             "cpu_seconds": round(time.process_time() - c0, 1), "code": code_version()}
 
 
-def grade(game: str, limit: int | None) -> None:
-    ran = 0
+def grade_parts(game: str, size: int) -> list[tuple[int, int, list[int]]]:
+    """The game's run chunks cut into parts of ``size`` games: (start, stop, seeds)."""
+    out = []
     for chunk in chunks(game):
-        if limit is not None and ran >= limit:
+        for a in range(int(chunk["start"]), int(chunk["stop"]), size):
+            b = min(a + size, int(chunk["stop"]))
+            out.append((a, b, [int(n) for n in chunk["seeds"] if a <= int(n) < b]))
+    return out
+
+
+def grade(game: str, games: int, size: int, limit: int | None) -> None:
+    """Grade parts of ``size`` games, from the first, until ``games`` games are graded
+    (parts already graded count and are skipped); at most ``limit`` new parts."""
+    ran = graded = 0
+    done = [(int(c["start"]), int(c["stop"])) for c in graded_chunks(game)]
+    for start, stop, seeds in grade_parts(game, size):
+        if graded >= games or (limit is not None and ran >= limit):
             break
-        path = CHUNKS / game / "grades" / f"{chunk['start']}-{int(chunk['stop']) - 1}.json"
-        if path.exists():
+        graded += stop - start
+        path = CHUNKS / game / "grades" / f"{start}-{stop - 1}.json"
+        if path.exists() or any(a <= start and stop <= b for a, b in done):
             continue
-        res = grade_chunk(game, chunk)
+        res = grade_chunk(game, start, stop, seeds)
         write_atomic(path, json.dumps(res) + "\n")
         ran += 1
-        print(f"{path.relative_to(ROOT)}: {res['counts']}", file=sys.stderr)
+        print(f"{path}: {res['counts']}; {graded} of {games} games graded", file=sys.stderr)
+
+
+def quantile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (linear between ranks, as statistics' 'inclusive')."""
+    ys = sorted(xs)
+    pos = q * (len(ys) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(ys) - 1)
+    return round(ys[lo] + (ys[hi] - ys[lo]) * (pos - lo), 2)
+
+
+def thresholds(game: str) -> tuple[float, float, float]:
+    """Where the grades begin for ``game``: the 40th, 70th and 90th percentiles of its
+    graded seeds' scores (easy 40 %, medium 30 %, hard 20 %, expert 10 % of them)."""
+    scores = [float(x) for c in graded_chunks(game) for x in c["scores"] if x is not None]
+    th = tuple(quantile(scores, q) for q in QUANTILES)
+    print(f"{game}: {len(scores)} seeds graded; thresholds {th} (quantiles {QUANTILES})")
+    return th  # type: ignore[return-value]
 
 
 def tried_ranges(cs: list[dict[str, Any]]) -> list[tuple[int, int]]:
@@ -201,19 +242,23 @@ def assemble_graded(game: str) -> None:
     tried = tried_ranges(gs)
     desc = ", ".join(f"pysolfc:{a}:{b + 1}" for a, b in tried)
     th = thresholds_for(variant)
-    ungraded = sum(1 for c in gs for g in c["grades"] if g not in GRADES)
-    total = sum(len(c["seeds"]) for c in gs)
+    # each seed's grade from its score and the game's thresholds (grading.THRESHOLDS)
+    graded = [(int(n), None if sc is None else grade_of(float(sc), th))
+              for c in gs for n, sc in zip(c["seeds"], c["scores"], strict=True)]
+    ungraded = sum(1 for _, g in graded if g is None)
+    total = len(graded)
+    spread = ", ".join(f"{x} {sum(1 for _, g in graded if g == x)}" for x in GRADES)
+    how = THRESHOLDS_HOW.get(game, "the project's Giza thresholds, the 40th, 70th and "
+                             "90th percentiles of the scores of its winnable deals among "
+                             "0..1729 (pyramids.generator.grading.THRESHOLDS)")
     for g in GRADES:
-        seeds = tuple(n for c in gs for n, gr in zip(c["seeds"], c["grades"], strict=True)
-                      if gr == g)
-        spread = ", ".join(f"{x} {sum(1 for c in gs for y in c['grades'] if y == x)}"
-                           for x in GRADES)
+        seeds = tuple(n for n, gr in graded if gr == g)
         notes = tuple(textwrap.wrap(
             "Grades as 'pyramids grade' gives them (deterministic): a score of the traps, "
             "losing moves, failed simple strategies and a look-ahead player's losses; easy "
-            f"below {th[0]}, medium from {th[0]}, hard from {th[1]}, expert from {th[2]}. "
-            f"Of the {total} solvable seeds of these games: {spread}, ungraded {ungraded}.",
-            76))
+            f"below {th[0]}, medium from {th[0]}, hard from {th[1]}, expert from {th[2]}: "
+            f"{how}. Of the {total} solvable seeds of these games: {spread}, ungraded "
+            f"{ungraded}.", 76))
         cmd = (f"pyramids filter --deals {desc} -V {game} --grade {g} --format pysolfc-seeds "
                f"(in chunks: scripts/make_pysolfc_seeds.py grade {game})")
         text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd, (g,), notes))
@@ -248,8 +293,18 @@ def assemble(games: list[str]) -> None:
         assemble_graded(game)
 
 
+#: how each game's grade thresholds were drawn (the seed lists' headers say it)
+THRESHOLDS_HOW = {
+    game: "the 40th, 70th and 90th percentiles of the scores of these seeds (scripts/"
+          f"make_pysolfc_seeds.py thresholds {game})"
+    for game in ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-king-tut")}
+
+
 def main() -> None:
+    global CHUNKS
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", type=Path, help="the chunks' folder (default: "
+                    "docs/results/pysolfc beside this script)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
     r.add_argument("game", choices=sorted(GAMES))
@@ -259,14 +314,22 @@ def main() -> None:
     r.add_argument("--chunks", type=int, help="stop after this many new chunks")
     g = sub.add_parser("grade")
     g.add_argument("game", choices=sorted(GAMES))
-    g.add_argument("--chunks", type=int, help="stop after grading this many chunks")
+    g.add_argument("--games", type=int, default=20_000, help="games to grade in all")
+    g.add_argument("--size", type=int, default=5_000, help="games a part")
+    g.add_argument("--chunks", type=int, help="stop after grading this many parts")
+    t = sub.add_parser("thresholds")
+    t.add_argument("game", choices=sorted(GAMES))
     a = sub.add_parser("assemble")
     a.add_argument("games", nargs="*", default=sorted(GAMES))
     args = ap.parse_args()
+    if args.results is not None:
+        CHUNKS = args.results
     if args.cmd == "run":
         run(args.game, args.target, args.chunk, args.workers, args.chunks)
     elif args.cmd == "grade":
-        grade(args.game, args.chunks)
+        grade(args.game, args.games, args.size, args.chunks)
+    elif args.cmd == "thresholds":
+        thresholds(args.game)
     else:
         assemble(args.games)
 

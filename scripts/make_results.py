@@ -50,7 +50,7 @@ from pyramids.bounds import stock_count_fraction, stock_count_passing
 from pyramids.bulk import BulkRunner, Interrupted, Job, OutFile, RangeSource, Record
 from pyramids.certificates import stock_count
 from pyramids.deals import Deal
-from pyramids.generator.grading import THRESHOLDS
+from pyramids.generator.grading import THRESHOLDS, grade_of, thresholds_for
 from pyramids.moves import parse_moves
 from pyramids.referee import replay
 from pyramids.stats import Tally, wilson
@@ -975,9 +975,14 @@ def render_pysolfc(root: Path) -> list[str]:
         "win rate (95% CI) | CPU ms per game | state |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
         *rows, "",
-        "Pyramid plays as the project's Cheops and Giza as its Giza (the same rules on "
-        "other deals): their rates above agree with the Cheops and Giza 8x3 rows of this "
-        "page within the intervals.",
+        "PySolFC's Pyramid has the rules of the project's `cheops` preset (not PySolFC's "
+        "own Cheops, game 659, another game) and its Giza those of the project's Giza, "
+        "on other deals: their rates above agree with the Cheops and Giza 8x3 rows of "
+        "this page within the intervals. The three games with a talon were settled "
+        "again under the presets of issue 31 (the face-up talon, automatic deals, lines "
+        "in PySolFC's clicks): the same winnable games, chunk for chunk; their CPU "
+        "figures were measured beside other jobs (nice 15, 2 shared cores), as much as "
+        "3 to 7 times those of the first runs on a quiet machine.",
         *render_pysolfc_grades(root),
     ]
 
@@ -993,12 +998,14 @@ def render_pysolfc_grades(root: Path) -> list[str]:
         if not cs:
             continue
         seeds = sum(len(c["seeds"]) for c in cs)
-        count = {g: sum(1 for c in cs for x in c["grades"] if x == g) for g in grades}
+        # each seed's grade from its score and the game's thresholds, as the lists have it
+        th = thresholds_for(get_variant(game))
+        got = [grade_of(float(x), th) for c in cs for x in c["scores"] if x is not None]
+        count = {g: got.count(g) for g in grades}
         ungraded = seeds - sum(count.values())
         first = min(c["start"] for c in cs)
         last = max(c["stop"] for c in cs) - 1
         games = sum(c["stop"] - c["start"] for c in cs)
-        th = cs[0]["thresholds"]
         cpu = sum(c["cpu_seconds"] for c in cs)
         rows.append(f"| {name} ({gid}) | {first}–{last} | {n(games)} | {n(seeds)} | "
                     + " | ".join(f"{n(count[g])} ({100 * count[g] / seeds:.1f}%)"
@@ -1012,11 +1019,14 @@ def render_pysolfc_grades(root: Path) -> list[str]:
         "The solvable seeds of these games graded as `pyramids grade` grades a deal "
         "(deterministic; the thresholds are those `pyramids.generator.grading` gives the "
         "preset: for PySolFC's Giza the project's Giza thresholds, the same rules, drawn "
-        "at the 40th, 70th and 90th percentiles of Giza's winnable deals; "
-        "src/pyramids/puzzles/README.md), one list per grade shipped beside the full one "
+        "at the 40th, 70th and 90th percentiles of Giza's winnable deals, "
+        "src/pyramids/puzzles/README.md; for the other three their own, the 40th, 70th "
+        "and 90th percentiles of the scores of the seeds graded here, "
+        "`python scripts/make_pysolfc_seeds.py thresholds GAME`), one list per grade "
+        "shipped beside the full one "
         "(`src/pyramids/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
-        "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, a chunk at a time) "
-        "and `... assemble`.", "",
+        "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, parts of 5,000 "
+        "games; Giza's of 10,000) and `... assemble`.", "",
         "| game | games | tried | solvable seeds | easy | medium | hard | expert | ungraded "
         "| thresholds (medium / hard / expert from) | CPU s per seed |",
         "|---|---|---|---|---|---|---|---|---|---|---|",

@@ -48,6 +48,10 @@ VARIANTS: list[Variant] = [
     get_variant("msc", passes=1, objective="all"),
     get_variant("msc", passes="unlimited", overlap=True),
     get_variant("pyramid", stock_top="face-up"),
+    get_variant("pysolfc-pyramid", auto_deal=False),
+    get_variant("pysolfc-king-tut", passes=2, objective="all"),
+    get_variant("msc", auto_deal=True, opening=0),
+    get_variant("cheops", draw=3, auto_deal=True, stock_waste=None),
 ]
 
 CANDIDATES: list[Move] = [DEAL, REDEAL, DRAW, RECYCLE] + [Move.discard(c) for c in DECK] + [
@@ -77,6 +81,18 @@ class Reference:
         self.pile = list(self.rest) if self.v.rest == "stock" else []
         for _ in range(self.v.opening):  # deals made before play starts (PySolFC's games)
             self.play(DEAL)
+        self.auto_deal()
+
+    def auto_deal(self) -> None:
+        """Auto deal (PySolFC's): the waste empty, the stock not, the game not won: deal."""
+        if self.v.auto_deal and not self.waste() and self.stock() and not self.won():
+            self.play(DEAL)
+
+    def words(self) -> tuple[Move, Move]:
+        """MSC's face-up deck draws and recycles; every other stock deals and redeals
+        (PySolFC's talon too, face up or not)."""
+        msc = self.face_up() and not self.v.name.startswith("pysolfc-")
+        return (DRAW, RECYCLE) if msc else (DEAL, REDEAL)
 
     # positions as (row, i), row 1 at the top
     def pyr_card(self, r: int, i: int) -> Card:
@@ -160,7 +176,7 @@ class Reference:
                 if len(col) >= 2 and complementary(col[-1], col[-2]):
                     out.add(Move.discard(col[-1], col[-2]))
         if self.v.rest == "stock":
-            deal, redeal = (DRAW, RECYCLE) if self.face_up() else (DEAL, REDEAL)
+            deal, redeal = self.words()
             if self.stock():
                 out.add(deal)
             elif (self.v.passes is None or self.pass_no < self.v.passes) and (
@@ -231,7 +247,7 @@ def check_position(g: Game, ref: Reference, all_candidates: bool) -> list[Move]:
     if all_candidates:
         legal = set(moves)
         # a stock move in the other words names the same move (draw = deal ...)
-        same = ({DEAL: DRAW, REDEAL: RECYCLE} if g.variant.face_up
+        same = ({DEAL: DRAW, REDEAL: RECYCLE} if g.variant.msc_words
                 else {DRAW: DEAL, RECYCLE: REDEAL})
         for m in CANDIDATES:
             if same.get(m, m) not in legal:
@@ -282,6 +298,7 @@ def test_random_play_keeps_every_invariant(plan: tuple[Variant, int, list[int]])
         m = pick(moves, choice)
         g.push(m)
         ref.play(m)
+        ref.auto_deal()
         history.append(snapshot(g))
     check_position(g, ref, all_candidates=True)
 

@@ -86,3 +86,20 @@ def test_after_drawing_the_last_card_the_face_up_solver_answers() -> None:
     v_goal = answer(deal, v, Goal.parse("board"), start=start)
     assert v_goal.status == "winnable" and v_goal.optimal
     replay(deal, v, v_goal.moves, require_win=True)
+
+
+def test_a_won_position_translates() -> None:
+    """MSC deal 1's winning line ends by pairing the deck's shown top card with the last
+    pyramid card, cards still in the deck: the face-down game is won there too and deals
+    no more (it raised "the game is already won" before), and a question asked from the
+    won position is answered (the puzzle grader asks such questions)."""
+    v = get_variant("msc")
+    deal = Deal.from_number(1)
+    line = solve(deal, v).moves
+    before = Game(deal, v)
+    for m in line[:-1]:
+        before.push(m)
+    assert before.stock_top() in line[-1].cards and len(before.stock) > 1
+    down, exact = faceup.to_face_down(deal, v, line)
+    assert exact and replay(deal, faceup.face_down(v), down).won
+    assert solve(deal, v, start=line).status == "winnable"

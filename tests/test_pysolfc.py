@@ -4,6 +4,8 @@ the presets, pysolfc:N wherever a deal is given, bad input, and the seed lists."
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,12 +20,20 @@ from pyramids.cli import main
 from pyramids.deals import Deal
 from pyramids.engine import Game
 from pyramids.errors import DealError, VariantError
-from pyramids.moves import DEAL, parse_moves
-from pyramids.pysolfc import MAX_GAME, PySolFCGame, dealing_order, layout, shuffled
+from pyramids.moves import parse_moves
+from pyramids.pysolfc import MS_MAX, PySolFCGame, dealing_order, layout, parse_number, shuffled
 from pyramids.referee import replay
-from pyramids.seedlists import SeedList, SeedListError, read_seeds, runs, seeds_module
+from pyramids.seedlists import (
+    SeedList,
+    SeedListError,
+    header_text,
+    read_seeds,
+    runs,
+    seeds_module,
+)
 from pyramids.variants import Variant, get_variant
 
+BIG = 10**20 - 1  # the largest number PySolFC's status bar shows in 20 digits
 GAMES = ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-giza", "pysolfc-king-tut")
 
 
@@ -40,16 +50,17 @@ def test_microsoft_freecell_deals_1_and_617() -> None:
     assert shuffled(617)[:8] == cards("7D AD 5C 3S 5S 8C 2D AH")
 
 
-def _pysol_cards_shuffle(number: int) -> list[Card]:
+def _pysol_cards_shuffle(number: int, ms: bool = False) -> list[Card]:
     """pysol-cards' own shuffle (its deck, its Microsoft rearrangement, its MTRandom
-    reset as PySolFC resets it before a deal), talon top first."""
+    reset as PySolFC resets it before a deal), talon top first; ``ms``: Microsoft's
+    generator whatever the number (PySolFC's ``ms`` prefix)."""
     from pysol_cards.cards import createCards
     from pysol_cards.random import MTRandom
     from pysol_cards.random import shuffle as ms_shuffle
     from pysol_cards.random_base import RandomBase
 
     deck = createCards(1)
-    if number < 32000:
+    if ms or number < 32000:
         got = ms_shuffle(deck, number, RandomBase.DEALS_MS)
     else:
         r = MTRandom(number)
@@ -58,7 +69,7 @@ def _pysol_cards_shuffle(number: int) -> list[Card]:
     return [Card.of(c.rank, c.suit_s()) for c in reversed(got)]
 
 
-@given(st.integers(min_value=1, max_value=MAX_GAME) | st.integers(min_value=1, max_value=10**6))
+@given(st.integers(min_value=1, max_value=BIG) | st.integers(min_value=1, max_value=10**6))
 def test_shuffle_is_pysol_cards_own_for_any_number(number: int) -> None:
     # pysolfc writes MTRandom's shuffle out (a fifth of the cost): the same cards
     assert shuffled(number) == _pysol_cards_shuffle(number)
@@ -69,7 +80,7 @@ def test_shuffle_is_pysol_cards_own_over_a_range() -> None:
         assert shuffled(number) == _pysol_cards_shuffle(number), number
 
 
-@pytest.mark.parametrize("number", [1, 617, 31999, 32000, 32001, 123456, MAX_GAME])
+@pytest.mark.parametrize("number", [1, 617, 31999, 32000, 32001, 123456, BIG])
 def test_shuffle_is_pysol_cards_own(number: int) -> None:
     """Against pysol-cards' own entry point (its deck, its Microsoft rearrangement),
     with PySolFC's rule for which generator a number takes (below 32000: Microsoft)."""
@@ -112,7 +123,7 @@ PINNED = {
     ("pysolfc-relaxed-pyramid", 40000):
         "7H KD TC 2C TS 5C QH 2H 5S JH 7C KS 4H 5D 6D 8H KH 3C JC AS 3D 7S 9C 4S 8S 8C "
         "AD 3S 4D 2D QD JS 7D KC TD TH 6H 6C 2S 9D 6S AC AH QS 3H JD 9H 5H 9S QC 4C 8D",
-    ("pysolfc-relaxed-pyramid", MAX_GAME):
+    ("pysolfc-relaxed-pyramid", BIG):
         "KS JC TD 5C 2S 2C 3S 9D 4H 7S 4D 2H 8D 4C 3D QH 5S 5H 8H 9S 8C 9H 7C AC 6D KD "
         "KC QC 4S 3H 6H TC JS AD QS AH 7D QD 8S 5D TH AS 9C 7H 3C JH JD 6S 2D 6C KH TS",
     ("pysolfc-giza", 3):
@@ -163,14 +174,17 @@ def test_giza_deals_its_reserves_first() -> None:
 # -- the opening deals -------------------------------------------------------------------
 
 def test_pyramid_starts_with_one_card_on_the_waste_and_the_next_face_up() -> None:
+    """PySolFC's talon is the face-up stock: its first card dealt to the waste, the next
+    face up on the talon, both available (startGame's dealCards, FaceUpWasteTalonStack)."""
     v = get_variant("pysolfc-pyramid")
     deal = PySolFCGame(32000).deal(v)
     g = Game(deal, v)
     stock = deal.rest(v)
-    assert g.waste == (stock[0],) and g.hand == stock[1] and g.stock == stock[2:]
-    assert g.moves == [] and g.pass_no == 1
+    assert g.waste == (stock[0],) and g.hand is None and g.stock == stock[1:]
+    assert g.stock_top() == stock[1] and g.moves == [] and g.pass_no == 1
     assert set(g.available()) >= {stock[0], stock[1]}
-    assert "play starts after 2 deals (2 cards): hand QH, waste AD" in deal.pretty(v)
+    assert "play starts after 1 deal (1 card): waste AD (top last), QH face up on the " \
+        "stock" in deal.pretty(v)
 
 
 def test_king_tut_starts_with_three_cards_on_the_waste() -> None:
@@ -197,19 +211,18 @@ def test_opening_is_rules_as_data() -> None:
         get_variant("pyramid", opening=-1)
 
 
-def test_opening_deals_lose_nothing_against_the_plain_start() -> None:
-    """The same game from the project's start: the opening deals are legal moves there
-    and every verdict agrees (a first deal with an empty waste buries nothing)."""
+def test_pysolfc_games_have_the_verdicts_of_the_plain_games() -> None:
+    """PySolFC's Pyramid is Cheops (three passes, a hand) and its King Tut Tut's Tomb
+    without overlap, from the plain start, verdict for verdict: the opening deal, the
+    face-up talon and the automatic deals lose nothing (each deals onto an empty waste
+    or shows a card the hand would hold)."""
     for game, plain in (("pysolfc-pyramid", "cheops"), ("pysolfc-king-tut", "tuts-tomb")):
         v = get_variant(game)
         p = get_variant(plain, overlap=False) if plain == "tuts-tomb" else get_variant(plain)
         for n in range(32000, 32012):
             deal = PySolFCGame(n).deal(v)
-            a = search.solve(deal, v)
-            b = search.solve(deal, p, start=[DEAL] * v.opening)
-            assert a.status == b.status, (game, n)
-            if a.status == "winnable":  # a's line, after the opening deals, wins plain too
-                replay(deal, p, [*[DEAL] * v.opening, *a.moves])
+            a, b = search.solve(deal, v), search.solve(deal, p)
+            assert a.status == b.status != "unknown", (game, n)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -236,21 +249,96 @@ def test_batch_path_starts_after_the_opening() -> None:
 
 # -- parsing and bad input -----------------------------------------------------------------
 
-@given(st.integers(min_value=1, max_value=MAX_GAME))
+@given(st.integers(min_value=1, max_value=10**40))
 def test_game_spec_round_trips(n: int) -> None:
     g = PySolFCGame(n)
     assert PySolFCGame.parse(str(g)) == g and PySolFCGame.parse(f" PySolFC : {n} ") == g
+    if n <= MS_MAX:
+        m = PySolFCGame(n, ms=True)
+        assert PySolFCGame.parse(str(m)) == m and m.ms == (n >= 32000)
+
+
+SEPARATORS = st.sampled_from(["#", " ", "-", "_", ".", ",", "\t"])
+
+
+@given(st.integers(min_value=1, max_value=10**30), st.data())
+def test_a_number_reads_as_pysolfc_shows_or_strips_it(n: int, data: st.DataObject) -> None:
+    """construct_random removes '#', white space, '-', '_', '.' and ',' anywhere, cuts a
+    trailing 'L', and reads any length; its status bar pads to 20 digits after '#'."""
+    assert parse_number(f"#{n:020d}") == PySolFCGame(n) == parse_number(f"{n}L")
+    digits = str(n)
+    seps = data.draw(st.lists(st.lists(SEPARATORS, max_size=2), min_size=len(digits) + 1,
+                              max_size=len(digits) + 1))
+    text = "".join("".join(sep) + d for sep, d in zip(seps, digits + " ", strict=True))
+    assert parse_number(text) == PySolFCGame(n), text
+
+
+@given(st.integers(min_value=1, max_value=MS_MAX), st.booleans())
+def test_ms_numbers_take_microsofts_generator(n: int, hashed: bool) -> None:
+    """ms123 (and #ms123, as the status bar shows it) is Microsoft's generator at 123,
+    any number to 2**33 - 1; below 32000 the same game as the plain number."""
+    g = parse_number(("#" if hashed else "") + f"ms{n}")
+    assert (g.number, g.ms) == (n, n >= 32000)
+    if n < 32000:
+        assert g == parse_number(str(n))
+    assert shuffled(g.number, g.ms) == _pysol_cards_shuffle(n, ms=True)
+
+
+@given(st.text(min_size=1, max_size=12))
+def test_text_that_is_no_number_is_refused_quoting_it(text: str) -> None:
+    """Anything but digits among the separators (and not msN) is refused, the message
+    quoting it and saying what PySolFC takes."""
+    import re
+
+    stripped = re.sub(r"[\s#\-_.,]", "", re.sub(r"L$", "", text.strip()).lower())
+    ms = re.fullmatch(r"#?\s*ms([0-9]+)", text.strip(), re.I)
+    if (ms and 1 <= int(ms.group(1)) <= MS_MAX) or (
+            re.fullmatch(r"\+?\d+", stripped) and int(stripped) > 0):
+        assert parse_number(text).number >= 1
+        return
+    with pytest.raises(DealError) as e:
+        parse_number(text)
+    assert repr(text.strip()) in str(e.value) and "PySolFC takes" in str(e.value)
 
 
 @pytest.mark.parametrize(("text", "why"), [
-    ("pysolfc:-4", "is negative"), ("pysolfc:0", "is 0"), ("pysolfc:abc", "whole number"),
-    ("pysolfc:", "whole number"), ("pysolfc:1.5", "whole number"),
-    (f"pysolfc:{MAX_GAME + 1}", "more than 20 digits")])
+    ("pysolfc:0", "is 0"), ("pysolfc:#00000000000000000000", "is 0"),
+    ("pysolfc:abc", "is not a number"), ("pysolfc:", "is empty"), ("pysolfc:#", "is empty"),
+    ("pysolfc:12a", "is not a number"), ("pysolfc:ms0", "is 0"),
+    ("pysolfc:ms8589934592", "past Microsoft's generator's last number, ms8589934591"),
+    ("pysolfc:ms1,000", "is not a number"), ("pysolfc:0x20", "is not a number")])
 def test_bad_game_numbers_say_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(DealError, match=why):
         PySolFCGame.parse(text)
     r = CliRunner().invoke(main, ["deal", text, "-V", "pysolfc-pyramid"])
-    assert r.exit_code == 2 and why in r.output
+    shown = text.removeprefix("pysolfc:")
+    assert r.exit_code == 2 and why in r.output and repr(shown) in r.output, r.output
+    assert "ms and a number from 1 to 8,589,934,591" in r.output
+
+
+@pytest.mark.parametrize(("typed", "game"), [
+    ("#00000000000000032000", 32000), ("32 000", 32000), ("32,000", 32000),
+    ("-32000", 32000), ("3.2000", 32000), ("ms123", 123), ("#ms123", 123),
+    ("123", 123), ("00123", 123), ("1" * 30, int("1" * 30))])
+def test_pysolfcs_numbers_as_typed_deal_its_games(typed: str, game: int) -> None:
+    """Each form deals PySolFC's game: the cards are pysol-cards' own for that number."""
+    v = get_variant("pysolfc-pyramid")
+    deal = PySolFCGame.parse(f"pysolfc:{typed}").deal(v)
+    assert list(deal.cards) == _pysol_cards_shuffle(game) and deal.pysolfc == game
+    r = CliRunner().invoke(main, ["deal", f"pysolfc:{typed}", "-V", "pysolfc-pyramid",
+                                  "--format", "line"])
+    assert r.exit_code == 0 and r.output.strip() == deal.line(), r.output
+
+
+def test_ms_numbers_from_32000_are_their_own_games() -> None:
+    """ms40000 is Microsoft's generator at 40000; 40000 alone is the Mersenne Twister's."""
+    v = get_variant("pysolfc-king-tut")
+    ms, mt = (PySolFCGame.parse(t).deal(v) for t in ("pysolfc:ms40000", "pysolfc:40000"))
+    assert list(ms.cards) == _pysol_cards_shuffle(40000, ms=True) != list(mt.cards)
+    assert ms.pysolfc == "ms40000" and ms.label() == "pysolfc:ms40000" and mt.pysolfc == 40000
+    assert "# PySolFC game ms40000" in ms.pretty(v)
+    top = PySolFCGame.parse(f"pysolfc:ms{MS_MAX}").deal(v)  # the last one
+    assert list(top.cards) == _pysol_cards_shuffle(MS_MAX, ms=True)
 
 
 @pytest.mark.parametrize("variant", ["bouquet", "giza-6x4", "pyramid --rows 6"])
@@ -274,8 +362,8 @@ def test_ranges_and_deal_files(tmp_path: Path) -> None:
     src = parse_source("pysolfc:32000:+3")
     assert isinstance(src, PySolFCRangeSource) and [i.label() for i in src] == [
         "pysolfc:32000", "pysolfc:32001", "pysolfc:32002"]
-    for bad, why in (("pysolfc:5", "not a source"), ("pysolfc:-1:+4", "negative"),
-                     ("pysolfc:9:x", "looks like")):
+    for bad, why in (("pysolfc:5", "not a source"), ("pysolfc:0:+4", "is 0"),
+                     ("pysolfc:9:x", "is not a number"), ("pysolfc:ms40000:+2", "plain")):
         r = CliRunner().invoke(main, ["stats", "--deals", bad, "-V", "pysolfc-pyramid"])
         assert r.exit_code == 2 and why in r.output, r.output
     f = tmp_path / "games.txt"
@@ -290,10 +378,10 @@ def test_ranges_and_deal_files(tmp_path: Path) -> None:
     r2 = CliRunner().invoke(main, ["filter", "--deals", str(back), "-V", "pysolfc-pyramid",
                                    "-j", "1"])
     assert r2.stdout.split() == [f"pysolfc:{x['pysolfc']}" for x in recs]
-    f.write_text("pysolfc:32000\npysolfc:-8\n")
+    f.write_text("pysolfc:32000\npysolfc:0\n")
     r3 = CliRunner().invoke(main, ["filter", "--deals", str(f), "-V", "pysolfc-pyramid",
                                    "-j", "1"])
-    assert r3.exit_code == 2 and "line 2" in r3.output and "negative" in r3.output
+    assert r3.exit_code == 2 and "line 2" in r3.output and "'0' is 0" in r3.output
 
 
 def test_stdin_and_files_hold_a_game_for_single_deal_commands(tmp_path: Path) -> None:
@@ -317,13 +405,27 @@ def test_service_takes_games_and_refuses_bad_ones() -> None:
         r = c.post("/v1/position", json={"deal": "pysolfc:50000", "variant": "pysolfc-king-tut"})
         assert r.status_code == 200 and r.json()["pysolfc"] == 50000
         assert r.json()["position"]["waste"] == PINNED["pysolfc-king-tut", 50000].split()[28:31]
-        for body, why in (({"deal": "pysolfc:-3", "variant": "pysolfc-giza"}, "negative"),
+        for body, why in (({"deal": "pysolfc:0", "variant": "pysolfc-giza"}, "'0' is 0"),
                           ({"deal": "pysolfc:5", "variant": "bouquet"}, "does not deal"),
-                          ({"deal": "pysolfc:x"}, "whole number")):
+                          ({"deal": "pysolfc:ms8589934592", "variant": "pysolfc-giza"},
+                           "'ms8589934592' is past"),
+                          ({"deal": "pysolfc:x"}, "'x' is not a number")):
             r = c.post("/v1/position", json=body)
             assert r.status_code == 400 and why in r.json()["error"]
         r = c.post("/v1/check", json={"deal": "pysolfc:32000", "variant": "pysolfc-giza"})
         assert r.status_code == 200 and r.json()["status"] == "winnable"
+        # every form PySolFC shows or takes, as the deal text
+        for typed, key in (("ms123", 123), ("#ms123", 123), ("#00000000000000032000", 32000),
+                           ("32 000", 32000), ("ms40000", "ms40000"), ("#ms40000", "ms40000")):
+            r = c.post("/v1/position", json={"deal": f"pysolfc:{typed}",
+                                             "variant": "pysolfc-pyramid"})
+            assert r.status_code == 200 and r.json()["pysolfc"] == key, (typed, r.text)
+        # a PySolFC line: its clicks, each with what the player sees happen
+        r = c.post("/v1/check", json={"deal": "pysolfc:32005", "variant": "pysolfc-pyramid"})
+        got = r.json()
+        assert r.status_code == 200 and got["status"] == "winnable"
+        assert len(got["notes"]) == len(got["moves"]) and got["notes"][-1].endswith("won")
+        assert any("by itself (Auto deal)" in n for n in got["notes"])
 
 
 def test_a_book_of_pysolfc_games() -> None:
@@ -367,9 +469,10 @@ def test_filter_writes_a_seed_module() -> None:
     expect = [n for n in range(32000, 32030)
               if search.solve(PySolFCGame(n).deal(v), v).status == "winnable"]
     assert list(seeds) == expect and seeds
-    assert "Giza (PySolFC game 592)" in r.stdout and "Must all be >= 32000" in r.stdout
-    assert f"{len(seeds)} seeds, out of 30 games tried" in r.stdout
-    assert "games 32000-32029" in r.stdout
+    head = header_text(r.stdout)
+    assert "Giza (PySolFC game 592)" in head and "Must all be >= 32000" in head
+    assert f"{len(seeds)} seeds, out of 30 games tried" in head
+    assert "games 32000-32029" in head
     ns: dict[str, object] = {}
     exec(compile(r.stdout, "seeds", "exec"), ns)  # what PySolFC would import
     assert ns["SOLVABLE_SEEDS"] == seeds
@@ -463,7 +566,7 @@ def test_shipped_graded_lists(game: str, grade: str) -> None:
     for other in pysolfc_seeds.graded(game):
         if other != grade:
             assert not set(seeds) & set(pysolfc_seeds.seeds(game, other)), other
-    head = pysolfc_seeds.path(game, grade).read_text(encoding="utf-8").split("SOLVABLE_SEEDS")[0]
+    head = header_text(pysolfc_seeds.path(game, grade).read_text(encoding="utf-8"))
     assert f"seeds confirmed solvable graded {grade}" in head
     assert f"{len(seeds)} seeds graded {grade}, out of" in head
     v = get_variant(game)
@@ -481,9 +584,7 @@ def test_graded_lists_cover_the_graded_games() -> None:
 
     for game in {g for g, _ in _graded()}:
         grades = pysolfc_seeds.graded(game)
-        text = pysolfc_seeds.path(game, grades[0]).read_text(encoding="utf-8")
-        head = " ".join(line.removeprefix("#").strip() for line in text.splitlines()
-                        if line.startswith("#"))  # the header's comments as one text
+        head = header_text(pysolfc_seeds.path(game, grades[0]).read_text(encoding="utf-8"))
         m = re.search(r"out of \d+ games tried \([\d.]+%\): games ([\d\-, ]+)\.", head)
         assert m, head[:2000]
         ranges = [tuple(int(x) for x in r.split("-")) for r in m.group(1).split(", ")]
@@ -491,3 +592,44 @@ def test_graded_lists_cover_the_graded_games() -> None:
         full = [n for n in pysolfc_seeds.seeds(game) if any(a <= n <= b for a, b in ranges)]
         union = sorted(n for g in grades for n in pysolfc_seeds.seeds(game, g))
         assert len(union) + ungraded == len(full) and set(union) <= set(full)
+
+
+# PySolFC's CI runs ``flake8 . --show-source`` (.github/workflows/ci.yml) with the
+# settings of its setup.cfg (lines 7-10 at shlomif/PySolFC 7a3d146): these ignores, and no
+# max-line-length, so flake8's default of 79 columns
+PYSOLFC_FLAKE8 = ["--isolated", "--extend-ignore=H101,H104,H201,H237,H301,H306,H403,H404,"
+                  "H405,E211,E221,E222,E225,E231,E302,E305,E701,E741,W293"]
+
+
+def _flake8(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "flake8", *PYSOLFC_FLAKE8, str(path)],
+                          capture_output=True, text=True, check=False)
+
+
+def _seed_files() -> list[Path]:
+    from pyramids import pysolfc_seeds
+
+    return sorted(pysolfc_seeds.HERE.glob("*_solvable_seeds.py"))
+
+
+@pytest.mark.parametrize("path", _seed_files(), ids=lambda p: p.name)
+def test_shipped_lists_pass_pysolfcs_flake8(path: Path) -> None:
+    """Each shipped list as PySolFC's CI would lint it in pysollib/games/solvable_seeds/."""
+    got = _flake8(path)
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert max(len(line) for line in path.read_text(encoding="utf-8").splitlines()) <= 79
+
+
+def test_a_written_list_passes_pysolfcs_flake8(tmp_path: Path) -> None:
+    """What ``filter --format pysolfc-seeds`` writes, with a long command and notes."""
+    notes = ("Grades as 'pyramids grade' gives them, with a note long enough to wrap " * 4,)
+    text = seeds_module(SeedList((32000, 32001, 40000), ((32000, 40000),),
+                                 get_variant("pysolfc-relaxed-pyramid", auto_deal=False),
+                                 "pyramids filter --deals " + "pysolfc:32000:40000, " * 9,
+                                 ("expert",), notes))
+    path = tmp_path / "relaxed_pyramid_expert_solvable_seeds.py"
+    path.write_text(text, encoding="utf-8")
+    got = _flake8(path)
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert read_seeds(text) == (32000, 32001, 40000)
+    assert "out of 8001 games tried" in header_text(text) and notes[0].split()[0] in text

@@ -38,8 +38,30 @@ def test_presets_match_the_rules_table(name: str) -> None:
     assert v.rows == 7 and v.pyramid_cards == 28 and v.rest_cards == 24
     assert v.is_stock == (v.rest == "stock") and v.is_open == (not v.is_stock)
     assert v.has_hand == (v.is_stock and v.draw == 1 and not v.face_up)
-    assert v.face_up == (name == "msc")
+    # MSC's deck and PySolFC's Pyramid talon show their top card; PySolFC's stock games
+    # deal to an empty waste by themselves (Auto deal) and use PySolFC's words
+    assert v.face_up == (name in ("msc", "pysolfc-pyramid", "pysolfc-relaxed-pyramid"))
+    assert v.auto_deal == (v.is_stock and name.startswith("pysolfc-"))
+    assert v.pysolfc_talon == v.auto_deal and v.msc_words == (name == "msc")
+    assert v.move_unit == {"msc": "steps"}.get(name, "clicks" if v.auto_deal else "moves")
     assert set(PRESETS) == set(TABLE)
+
+
+def test_auto_deal_is_checked_and_kept_where_it_applies() -> None:
+    """PySolFC's Auto deal needs a stock without a hand; an option that gives the game a
+    hand, or takes its stock away, drops it unless asked for."""
+    with pytest.raises(VariantError, match="auto-deal needs a stock without a hand"):
+        get_variant("cheops", auto_deal=True)
+    with pytest.raises(VariantError, match="auto-deal deals to an empty waste from the stock"):
+        Variant("x", rest="bouquet", draw=None, passes=None, stock_waste=None, auto_deal=True)
+    with pytest.raises(VariantError, match="auto-deal must be true or false"):
+        get_variant("msc", auto_deal="yes")
+    assert not get_variant("pysolfc-pyramid", stock_top="face-down").auto_deal
+    assert not get_variant("pysolfc-king-tut", rest="bouquet").auto_deal
+    assert get_variant("pysolfc-king-tut", passes=1).auto_deal
+    assert get_variant("msc", auto_deal=True).describe().endswith("auto deal")
+    off = get_variant("pysolfc-pyramid", auto_deal=False)
+    assert Variant.from_options(off.options()) == off and "auto_deal" not in off.options()
 
 
 def test_face_up_stock_top_and_msc_scoring_are_checked() -> None:
@@ -156,13 +178,14 @@ def test_options_round_trip(v: Variant) -> None:
     assert Variant.from_options(v.options()) == v
     assert v.describe().startswith(v.name + ": ")
     opts = v.options()
-    # options added later (stock_top, opening) appear only when not their default, so
-    # that records made before them read back
-    assert set(opts) - {"stock_top", "opening"} == {
+    # options added later (stock_top, opening, auto_deal) appear only when not their
+    # default, so that records made before them read back
+    assert set(opts) - {"stock_top", "opening", "auto_deal"} == {
         "name", "rows", "rest", "columns", "tableau_rows", "draw", "passes", "stock_waste",
         "overlap", "objective", "scoring"}
     assert ("stock_top" in opts) == v.face_up
     assert ("opening" in opts) == bool(v.opening)
+    assert ("auto_deal" in opts) == v.auto_deal
 
 
 def test_describe_says_what_matters() -> None:

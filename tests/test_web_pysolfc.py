@@ -36,21 +36,23 @@ def test_a_pysolfc_game_is_dealt_checked_and_won(browser: Any, server: str) -> N
     assert text(browser, "status").startswith(f"PySolFC game {n} · {v.title} · 0 moves")
     assert query(browser)["deal"] == [f"pysolfc:{n}"]
     assert browser.find_element("id", "deal-input").get_attribute("value") == f"pysolfc:{n}"
-    assert "Play starts after 2 deals" in text(browser, "variant-text")
+    assert "Play starts after 1 deal" in text(browser, "variant-text")
     # PySolFC's layout, in the project's order; its opening made: a card on the waste, the
-    # next in hand (both available), the other 22 still in the stock
+    # next face up on the talon (both available), the other 22 face down under it
     assert sorted(shown(browser)) == sorted(str(c) for c in deal.cards)
     game = Game(deal, v)
-    assert game.hand is not None and len(game.waste) == 1
-    for c in (game.hand, game.waste[0]):
+    top = game.stock_top()
+    assert top is not None and len(game.waste) == 1 and len(game.stock) == 23
+    for c in (top, game.waste[0]):
         assert "avail" in card(browser, str(c)).get_attribute("class"), c
     stock = browser.find_elements("css selector", "#board g.card.stock")
     assert sorted(g.get_attribute("data-card") for g in stock) == sorted(
         str(c) for c in game.stock)
-    # the 22 left numbered in dealing order under the book's caption; the pass in the status
+    # the 23 on the talon numbered in dealing order, its face-up top first (the caption
+    # is the face-up deck's, MSC's words); the pass in the status
     labels = browser.find_element("css selector", "#board g.labels").text.splitlines()
-    assert "Stock, dealt in this order (1 first)" in labels
-    assert [t for t in labels if t.isdigit()] == [str(i) for i in range(1, 23)]
+    assert any("in this order" in t and "(1)" in t for t in labels), labels
+    assert [t for t in labels if t.isdigit()] == [str(i) for i in range(1, 24)]
     assert "pass 1 of 3" in text(browser, "status")
     # the pyramid cards where PySolFC lays them: row by row, left to right
     apex = card(browser, str(deal.cards[0])).rect
@@ -114,9 +116,56 @@ def test_giza_and_king_tut_deal_their_own_way(browser: Any, server: str) -> None
 
 def test_bad_pysolfc_games_show_the_services_message(browser: Any, server: str) -> None:
     for spec, variant, why in (("pysolfc:0", "pysolfc-giza", "PySolFC's numbers start at 1"),
-                               ("pysolfc:abc", "pysolfc-giza", "whole number"),
+                               ("pysolfc:abc", "pysolfc-giza", "'abc' is not a number"),
+                               ("pysolfc:ms0", "pysolfc-giza", "'ms0' is 0"),
                                ("pysolfc:5", "bouquet", "PySolFC does not deal")):
         browser.get(f"{server}/?deal={spec}&variant={variant}")
         wait(browser, lambda d: d.find_element("id", "error").is_displayed(), "the error")
         assert why in text(browser, "error-text"), text(browser, "error-text")
     shot(browser, "pysolfc-4-error")
+
+
+def test_pysolfc_numbers_as_typed_clicks_and_their_notes(browser: Any, server: str) -> None:
+    """Under a PySolFC preset the deal box takes PySolFC's number as PySolFC shows or
+    takes it; the talon's stock moves are PySolFC's clicks (Deal, not Draw, its top face
+    up); stepping a line says what the player sees happen at each click; Auto deal is a
+    rule option like the others."""
+    open_page(browser, f"{server}/?deal=1&variant=pysolfc-pyramid")
+    box = browser.find_element("id", "deal-input")
+    assert "PySolFC" in (box.get_attribute("placeholder") or "")
+    for typed, n in (("#00000000000000032005", "32005"), ("#ms40003", "ms40003"),
+                     ("32 001", "32001")):
+        box.clear()
+        box.send_keys(typed)
+        browser.find_element("id", "show").click()
+        wait(browser, lambda d, n=n: text(d, "status").startswith(f"PySolFC game {n} · "),
+             f"PySolFC game {n}")
+        assert query(browser)["deal"] == [f"pysolfc:{n}"]
+    deal = PySolFCGame(32001).deal(get_variant("pysolfc-pyramid"))
+    assert sorted(shown(browser)) == sorted(str(c) for c in deal.cards)
+    labels = browser.find_element("css selector", "#board g.labels").text
+    assert "Talon, face up, in this order" in labels, labels
+    rules = text(browser, "variant-text")
+    assert "talon" in rules and "Auto deal" in rules, rules
+    # the talon's click is a deal, as PySolFC's lines write it
+    deal_btn = browser.find_element("id", "deal-btn")
+    assert deal_btn.text == "Deal" and deal_btn.is_enabled()
+    deal_btn.click()
+    wait(browser, lambda d: query(d).get("moves") == ["deal"], "the deal in the address")
+    # a line's notes: a deal click says which card turns face up on the talon
+    browser.find_element("id", "check").click()
+    wait(browser, lambda d: d.find_elements("css selector", "#sol-moves button"), "the line")
+    moves = [b.get_attribute("aria-label") for b in
+             browser.find_elements("css selector", "#sol-moves button")]
+    k = next(i for i, m in enumerate(moves, 1) if m.endswith(": Deal"))
+    browser.find_elements("css selector", "#sol-moves button")[k - 1].click()
+    wait(browser, lambda d: text(d, "step-text").startswith(f"Move {k} of"), "the step")
+    step = text(browser, "step-text")
+    # "Move 4 of 41: Deal. 2♦ to the waste; 4♦ turns face up on the talon"
+    assert ": Deal. " in step and any(s in step.split(": Deal. ")[1] for s in "♣♦♥♠"), step
+    # Auto deal switched off, from the address, is shown in the form and the rules
+    open_page(browser, f"{server}/?deal=pysolfc:32001&variant=pysolfc-pyramid&auto_deal=false")
+    select = browser.find_element("css selector", "select[name=auto_deal]")
+    assert select.get_attribute("value") == "false"
+    assert "Auto deal" not in text(browser, "variant-text")
+    assert not page_errors(browser)

@@ -324,3 +324,33 @@ def test_the_first_paint_waits_for_the_board(client: TestClient) -> None:
     performance 97-98 and no blocking time, against 90-99 and 114-389 ms without)."""
     html = client.get("/").text
     assert re.search(r'<script type="module" src="/static/\w+/app\.js" blocking="render">', html)
+
+
+@pytest.mark.parametrize(("variant", "words"), [
+    ("pysolfc-pyramid", ["deal", "redeal"]),      # PySolFC's talon: face up, yet clicks
+    ("pysolfc-king-tut", ["deal", "redeal"]),
+    ("msc", ["draw", "recycle"]),                 # MSC's face-up deck
+    ("pyramid", ["deal", "redeal"]),
+    ("giza", []),
+])
+def test_position_names_the_stock_moves(client: TestClient, variant: str,
+                                        words: list[str]) -> None:
+    """The page writes the stock's moves as the game's lines do: ``stock_moves``, which
+    every legal stock move of the position is one of."""
+    deal = "pysolfc:32000" if variant.startswith("pysolfc-") else 5
+    pos = client.post("/v1/position", json={"deal": deal, "variant": variant}).json()
+    assert pos["stock_moves"] == words
+    stock_legal = [m for m in pos["position"]["legal"] if "+" not in m and len(m) > 2]
+    assert stock_legal and set(stock_legal) <= set(words) if words else not stock_legal
+
+
+def test_the_page_takes_auto_deal_from_the_address(client: TestClient) -> None:
+    def rules(query: str) -> str:
+        page = client.get(f"/?deal=pysolfc:32000&variant=pysolfc-pyramid{query}").text
+        assert 'name="auto_deal"' in page
+        m = re.search(r'id="variant-text"[^>]*>([^<]*)<', page)
+        assert m, "the rules line"
+        return m[1]
+
+    assert "Auto deal does" in rules("") and "Auto deal does" in rules("&auto_deal=true")
+    assert "Auto deal" not in rules("&auto_deal=false")

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Literal
 
 from . import portfolio
+from .autodeal import manual, to_manual
 from .certificates import quick_certificate, structural_certificate
 from .deals import Deal
 from .faceup import to_face_down
@@ -61,7 +62,8 @@ def check(deal: Deal, variant: Variant, *, engine: str = "auto",
             cert = structural_certificate(deal, variant, time_limit=left())
             if cert is not None:
                 return _blocked(cert, deal, cpu)
-    if variant.face_up and start and not to_face_down(deal, variant, start)[1]:
+    if variant.face_up and start and not to_face_down(
+            deal, manual(variant), to_manual(deal, variant, start))[1]:
         verdict = _face_up_only(deal, variant, start, left())
     else:
         verdict = run_engine(deal, variant, engine, left(), start=start)

@@ -55,7 +55,7 @@ class Deal:
 
     cards: tuple[Card, ...]
     number: int | None = field(default=None, compare=False)
-    pysolfc: int | None = field(default=None, compare=False)
+    pysolfc: int | str | None = field(default=None, compare=False)  # pysolfc.GameKey
 
     def __post_init__(self) -> None:
         check_cards(self.cards)
@@ -209,11 +209,16 @@ class Deal:
 
 def opening_note(deal: Deal, variant: Variant, fmt: Any = str) -> str:
     """Where ``variant``'s opening deals leave the stock cards when play starts (the
-    solutions begin after them): ``play starts after 2 deals: hand 5C, waste 7D``."""
+    solutions begin after them): ``play starts after 1 deal (1 card): waste 7D (top
+    last), 5C face up on the stock``."""
     k = variant.opening_dealt
     turned = deal.rest(variant)[:k]
     n = variant.opening
     head = f"play starts after {n} deal{'s' if n > 1 else ''} ({k} card{'s' if k > 1 else ''})"
+    if variant.face_up:  # the next card shows on the stock (PySolFC's talon, MSC's deck)
+        rest = deal.rest(variant)[k:]
+        shows = f", {fmt(rest[0])} face up on the stock" if rest else ""
+        return f"{head}: waste {' '.join(fmt(c) for c in turned)} (top last){shows}"
     if variant.draw == 1:
         waste = " ".join(fmt(c) for c in turned[:-1]) or "empty"
         return f"{head}: hand {fmt(turned[-1])}, waste {waste}"

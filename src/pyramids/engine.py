@@ -75,7 +75,8 @@ class Game:
         self._objective_pyramid = variant.objective == "pyramid"
         self._automatic = variant.stock_waste == "automatic"
         self._face_up = variant.face_up
-        self._deal_move, self._redeal_move = stock_words(self._face_up)
+        self._auto = variant.auto_deal
+        self._deal_move, self._redeal_move = stock_words(variant.msc_words)
         self.removed = 0  # bit mask of discarded cards
         self.stock: tuple[Card, ...] = rest if variant.is_stock else ()
         self.hand: Card | None = None
@@ -86,9 +87,13 @@ class Game:
             else ())
         self.cleared_pass: int | None = None
         self.moves: list[Move] = []
+        #: automatic[i]: did move i make an automatic deal (``auto_deal``) as well?
+        self.automatic: list[bool] = []
         self._undo: list[_Snapshot] = []
         for _ in range(variant.opening):  # deals made before play starts (PySolFC's games)
             self._deal()
+        #: did the start make an automatic deal (``auto_deal`` with an empty waste)?
+        self.auto_at_start = self._auto_deal()
 
     # -- what is where ---------------------------------------------------
     def is_removed(self, card: int) -> bool:
@@ -381,12 +386,22 @@ class Game:
                 self._remove(c)
             if self.cleared_pass is None and self.pyramid_cleared():
                 self.cleared_pass = self.pass_no
+        self.automatic.append(self._auto_deal())
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
         (self.removed, self.stock, self.hand, self.waste, self.pass_no, self.columns,
          self.cleared_pass) = self._undo.pop()
+        self.automatic.pop()
         return self.moves.pop()
+
+    def _auto_deal(self) -> bool:
+        """``auto_deal``: deal by itself to an empty waste (PySolFC's ``Game._autoDeal``,
+        called after each move by ``Game.autoPlay`` unless the move won the game)."""
+        if self._auto and not self.waste and self.stock and not self.is_won_fast():
+            self._deal()
+            return True
+        return False
 
     def _deal(self) -> None:
         if self._face_up:

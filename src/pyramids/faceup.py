@@ -30,8 +30,14 @@ from .verdict import Verdict
 
 
 def face_down(variant: Variant) -> Variant:
-    """The same rules with the stock's top face down (the game the engines solve)."""
-    return variant.with_options(stock_top="face-down")
+    """The same rules with the stock's top face down (the game the engines solve). A
+    face-up game that starts after ``k`` draws (PySolFC's Pyramid: one) starts after
+    ``k + 1`` deals face down: the card showing on the stock is the hand."""
+    if variant.auto_deal:  # the automatic deals are translated first (pyramids.autodeal)
+        raise ValueError(f"face_down: {variant.name} deals by itself; translate its "
+                         "lines with pyramids.autodeal first")
+    opening = min(variant.opening + 1, variant.rest_cards) if variant.opening else 0
+    return variant.with_options(stock_top="face-down", opening=opening)
 
 
 def to_face_down(deal: Deal, variant: Variant, moves: Sequence[Move],
@@ -57,7 +63,8 @@ def _translate_down(deal: Deal, variant: Variant, moves: tuple[Move, ...],
     out: list[Move] = []
 
     def deal_the_top() -> None:
-        if down.hand is None and down.stock:
+        # (not once the game is won: a win that takes the shown top leaves it so)
+        if down.hand is None and down.stock and not down.is_won():
             down.push(DEAL)
             out.append(DEAL)
 
@@ -85,11 +92,14 @@ def _translate_down(deal: Deal, variant: Variant, moves: tuple[Move, ...],
 
 
 def to_face_up(deal: Deal, variant: Variant, moves: Sequence[Move],
-               after: tuple[Sequence[Move], Sequence[Move]] = ((), ())) -> list[Move]:
+               after: tuple[Sequence[Move], Sequence[Move]] = ((), ()),
+               check: bool = True) -> list[Move]:
     """A face-down line as the face-up line that plays it, replayed by the referee: a
     deal without a hand only turns up the card already showing (no move); a redeal with
     a hand is a draw of the stock's last card, then a recycle. ``after``: the face-up
-    start and its :func:`to_face_down` translation, when ``moves`` continue from them."""
+    start and its :func:`to_face_down` translation, when ``moves`` continue from them.
+    ``check=False``: the caller replays the face-up line itself (the face-down one is
+    replayed here all the same)."""
     up_start, down_start = after
     down = Game(deal, face_down(variant))
     for _ in play(down, down_start, label="start, step"):
@@ -108,7 +118,8 @@ def to_face_up(deal: Deal, variant: Variant, moves: Sequence[Move],
             out.append(RECYCLE)
         else:
             out.append(m)
-    replay(deal, variant, out, require_win=False)
+    if check:
+        replay(deal, variant, out, require_win=False)
     return out
 
 

@@ -192,7 +192,8 @@ def same_length(variant: Variant) -> int | None:
     discards = 4 + (52 - 4) // 2
     if variant.is_open:
         return discards
-    if variant.passes == 1 and not variant.face_up:  # (a face-up top may go undrawn)
+    if variant.passes == 1 and not variant.face_up and not variant.auto_deal:
+        # (a face-up top may go undrawn; an automatic deal is not a move)
         draw = variant.draw or 1
         return discards + -(-variant.rest_cards // draw) - variant.opening
     return None
@@ -212,6 +213,7 @@ def _first_verdict(deal: Deal, rules: Variant, start: tuple[Move, ...],
     raw (a compiled call, no line replayed: a winnable deal's line is A*'s to find)."""
     import numpy as np
 
+    from .autodeal import manual
     from .certificates import quick_certificate, structural_from
     from .faceup import face_down
     from .search import core, default_searcher, relaxation, solve
@@ -231,7 +233,8 @@ def _first_verdict(deal: Deal, rules: Variant, start: tuple[Move, ...],
     if cert is not None:
         return Verdict("blocked", "certificate", certificate=cert,
                        seconds=time.monotonic() - t0, deal_number=deal.number)
-    down = face_down(rules) if rules.face_up else rules
+    down = manual(rules)
+    down = face_down(down) if down.face_up else down
     res = searcher.run_many(row, first, down, VERDICT_NODES)
     status = int(res.status[0])
     nodes = int(res.nodes[0])
@@ -525,7 +528,7 @@ def _cards_name(rank: int, n: int) -> str:
 def describe(v: Verdict, goal: Goal, variant: Variant) -> list[str]:
     """An answer to ``goal`` in words, a line each: the goal, the answer (proven or a
     bound), and any alternative the player chooses between."""
-    unit = "steps" if variant.face_up else "moves"
+    unit = variant.move_unit
     rank, n = goal.rank or 1, goal.target or 0
     what = _WHAT.get(goal.kind, "").format(u=unit, n=n, r=_cards_name(rank, n))
     if goal.kind == "score" and goal.target is not None:

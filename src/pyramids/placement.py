@@ -178,13 +178,18 @@ def _tableau(view: View, out: Placed, y: float, w: float, cap: float,
     return y + h + (depth - 1) * COLUMN_STEP * h
 
 
+def _deck_word(variant: Variant) -> str:
+    """What a face-up stock is called: PySolFC's talon, MSC's deck."""
+    return "Talon" if variant.pysolfc_talon else "Deck"
+
+
 def _stock(view: View, out: Placed, y: float, w: float, cap: float, numbers: bool,
            text_size: float) -> float:
     up = view.variant.face_up
     if view.start:
         if cap:
-            text = ("Deck, face up, in this order: its top card (1) is in play" if up
-                    else "Stock, dealt in this order (1 first)")
+            text = (f"{_deck_word(view.variant)}, face up, in this order: its top card (1) "
+                    "is in play" if up else "Stock, dealt in this order (1 first)")
             if view.variant.draw == 3:
                 text += ", three at a time"
             out.ops.append(("text", out.width / 2, y + text_size, text))
@@ -197,7 +202,8 @@ def _stock(view: View, out: Placed, y: float, w: float, cap: float, numbers: boo
     # A later position: what is left of the stock, then hand and waste.
     if cap:
         pass_text = f"pass {view.pass_no}: " if (view.variant.passes or 2) > 1 else ""
-        where = ("deck ({} left; its top card, on the left, is in play)" if up
+        where = (_deck_word(view.variant).lower() + " ({} left; its top card, on the left, "
+                 "is in play)" if up
                  else "stock ({} left, next on the left)")
         out.ops.append(("text", out.width / 2, y + text_size,
                         pass_text + where.format(len(view.stock))))

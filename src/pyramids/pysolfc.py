@@ -1,10 +1,11 @@
 """PySolFC's numbered games: ``pysolfc:N`` as a deal, dealt exactly as PySolFC deals it.
 
 PySolFC (the free solitaire collection) shows a game number for every deal. The number
-seeds its shuffle: numbers below 32000 take the Microsoft-compatible linear congruential
-generator (the deck first put in FreeCell's order, A♣ A♦ A♥ A♠ 2♣ ...), larger ones
-Python's Mersenne Twister; both come from the ``pysol-cards`` package, which PySolFC
-itself imports (``construct_random`` in PySolFC's ``pysolrandom.py``). The shuffled cards
+seeds its shuffle: numbers below 32000, and any typed with its ``ms`` prefix, take the
+Microsoft-compatible linear congruential generator (the deck first put in FreeCell's
+order, A♣ A♦ A♥ A♠ 2♣ ...), the others Python's Mersenne Twister, at any length; both
+come from the ``pysol-cards`` package, which PySolFC itself imports (``construct_random``
+in PySolFC's ``pysolrandom.py``; :func:`parse_number` reads a number as it does). The shuffled cards
 go onto the talon in list order, so the last one is on top, and every deal takes the
 talon's top card: the layout is the shuffled list read backwards.
 
@@ -15,25 +16,38 @@ order); Giza deals three rows of eight onto its reserves first, then the pyramid
 project's layout order (docs/rules.md) puts the pyramid first, so a Giza deal is turned
 round here. The rules of the four games, and where PySolFC's start has already moved
 cards, are the ``pysolfc-*`` presets of :mod:`pyramids.variants` (see docs/rules.md,
-*PySolFC's games*).
+*PySolFC's games*); their lines are PySolFC's clicks, and :func:`step_notes` says what a
+player sees happen at each.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, format_cards
 from .deals import Deal
+from .engine import Game
 from .errors import DealError
+from .moves import Move
 from .variants import Variant
 
 PREFIX = "pysolfc"
 MIN_GAME = 1  # the Microsoft generator takes seeds from 1 (LCRandom31.setSeed)
-MAX_GAME = 10**20 - 1  # PySolFC's game numbers have at most 20 digits (MTRandom.MAX_SEED)
 MS_BELOW = 32000  # construct_random: 0 <= seed < 32000 -> LCRandom31, else MTRandom
-
+MS_MAX = (1 << 33) - 1  # LCRandom31.MAX_SEED: the last number of ``msN`` (8,589,934,591)
+#: A game as the project keeps it (``Deal.pysolfc``, records): an ``int`` for a number
+#: dealt as PySolFC deals a plain number, ``"msN"`` for a number from 32000 up typed with
+#: the ``ms`` prefix (Microsoft's generator, which plain numbers from 32000 up do not take)
+GameKey = int | str
+#: What PySolFC takes as a game number, for messages
+ACCEPTS = ("PySolFC takes a game number from 1 up, of any length, as its status bar "
+           "shows it or as typed (#00000000000000032000, 32000, 32,000: '#', spaces, "
+           "'-', '_', '.' and ',' are ignored), or ms and a number from 1 to "
+           f"{MS_MAX:,} for Microsoft's generator (ms123, #ms123)")
 # the presets for PySolFC's Pyramid family: (PySolFC game id, PySolFC's name)
 GAMES: dict[str, tuple[int, str]] = {
     "pysolfc-pyramid": (38, "Pyramid"),
@@ -51,27 +65,57 @@ _MS_DECK: tuple[Card, ...] = tuple(_PYSOL_DECK[i + j] for i in range(13) for j i
 _SPEC = re.compile(r"^\s*pysolfc\s*:\s*(.*?)\s*$", re.I)
 
 
-def check_number(number: object, where: str = "") -> int:
-    """``number`` if it is a PySolFC game number, else :class:`DealError` saying why."""
-    at = f" {where}" if where else ""
-    if isinstance(number, bool) or not isinstance(number, int):
+def _refuse(shown: str, why: str) -> DealError:
+    return DealError(f"PySolFC game number {shown!r} {why}: {ACCEPTS}")
+
+
+_MS = re.compile(r"#?\s*ms([0-9]+)", re.I)
+_STRIP = re.compile(r"[\s#\-_.,]")
+
+
+def parse_number(text: str) -> PySolFCGame:
+    """A PySolFC game number as PySolFC takes it (``construct_random`` in
+    pysollib/pysolrandom.py:68-89 at shlomif/PySolFC 7a3d146): ``ms`` and digits
+    (``ms123``; also ``#ms123``, as its status bar shows one, and any case) is
+    Microsoft's generator at that number, 1 to :data:`MS_MAX` (``LCRandom31``,
+    pysol-cards); otherwise a trailing ``L`` is cut, ``#``, white space, ``-``, ``_``,
+    ``.`` and ``,`` are removed anywhere, and what is left is the number, any length
+    (``#00000000000000032000`` is game 32000; below 32000 Microsoft's generator deals it,
+    from 32000 up the Mersenne Twister). 0, an ``ms`` number past its limit and anything
+    that is not a number are refused (:class:`DealError`, quoting ``text`` and saying
+    what PySolFC takes), as PySolFC refuses them ("Invalid game number")."""
+    shown = text.strip()
+    m = _MS.fullmatch(shown)
+    if m is not None:
+        n = int(m.group(1))
+        if not MIN_GAME <= n <= MS_MAX:
+            raise _refuse(shown, "is 0" if n == 0 else
+                          f"is past Microsoft's generator's last number, ms{MS_MAX}")
+        return PySolFCGame(n, ms=True)
+    digits = _STRIP.sub("", re.sub(r"L$", "", shown).lower())
+    if not digits:
+        raise _refuse(shown, "is empty")
+    if not re.fullmatch(r"\+?\d+", digits):
+        raise _refuse(shown, "is not a number")
+    if len(digits) > sys.get_int_max_str_digits() > 0:
+        raise _refuse(shown[:20] + "...", f"has more than {sys.get_int_max_str_digits()} "
+                      "digits, more than Python (and PySolFC) reads")
+    n = int(digits)
+    if n < MIN_GAME:
+        raise _refuse(shown, "is 0 (PySolFC's numbers start at 1)")
+    return PySolFCGame(n)
+
+
+def game_of(key: object, where: str = "") -> PySolFCGame:
+    """The game of a stored key (``Deal.pysolfc``, a record's ``pysolfc``): a whole
+    number from 1, or text PySolFC takes (``"ms40000"``); :class:`DealError` otherwise."""
+    if isinstance(key, str):
+        return parse_number(key)
+    if isinstance(key, bool) or not isinstance(key, int) or key < MIN_GAME:
+        at = f" {where}" if where else ""
         raise DealError(f"a PySolFC game number{at} must be a whole number from {MIN_GAME} "
-                        f"to {MAX_GAME}, got {number!r}")
-    if not MIN_GAME <= number <= MAX_GAME:
-        why = "is negative" if number < 0 else (
-            "is 0 (PySolFC's numbers start at 1)" if number == 0 else "has more than 20 digits")
-        raise DealError(f"PySolFC game number{at} {number} {why}: PySolFC deals games "
-                        f"{MIN_GAME} to {MAX_GAME}")
-    return number
-
-
-def parse_number(text: str) -> int:
-    """The game number of ``N`` (digits, ``_`` or ``,`` allowed as separators)."""
-    t = text.strip().replace("_", "").replace(",", "")
-    if not re.fullmatch(r"[+-]?\d+", t):
-        raise DealError(f"a PySolFC game number must be a whole number from {MIN_GAME} to "
-                        f"{MAX_GAME}, got {text.strip()!r}")
-    return check_number(int(t))
+                        f"or text PySolFC takes, got {key!r}: {ACCEPTS}")
+    return PySolFCGame(key)
 
 
 def match_spec(text: str) -> str | None:
@@ -84,10 +128,11 @@ _PYSOL_IDS: tuple[int, ...] = tuple(int(c) for c in _PYSOL_DECK)
 _MS_IDS: tuple[int, ...] = tuple(int(c) for c in _MS_DECK)
 
 
-def _shuffled_ids(number: int) -> list[int]:
+def _shuffled_ids(number: int, ms: bool = False) -> list[int]:
     """Game ``number``'s cards as card indices (``int(Card)``), talon top first.
 
-    Below 32000 ``pysol_cards.random.LCRandom31`` shuffles. Above, the Mersenne Twister
+    Below 32000, or with ``ms`` (the ``ms`` prefix: any number to :data:`MS_MAX`),
+    ``pysol_cards.random.LCRandom31`` shuffles. Above, the Mersenne Twister
     shuffle of ``pysol_cards.random.MTRandom`` is written out here: MTRandom is Python's
     ``random.Random`` seeded with the number, and its ``shuffle`` (``RandomBase.shuffle``)
     swaps item ``n`` with ``randint(0, n) = int(random() * (n + 1))`` for ``n`` from 51
@@ -95,7 +140,7 @@ def _shuffled_ids(number: int) -> list[int]:
     ``reset``), 60% of a deal's cost in bulk runs; the same sequence from a plain
     ``random.Random`` costs a fifth of it. ``tests/test_pysolfc.py`` checks it against
     pysol-cards' own shuffle over many numbers."""
-    if number < MS_BELOW:
+    if ms or number < MS_BELOW:
         from pysol_cards.random import LCRandom31
 
         ids = list(_MS_IDS)
@@ -110,10 +155,10 @@ def _shuffled_ids(number: int) -> list[int]:
     return ids
 
 
-def shuffled(number: int) -> list[Card]:
+def shuffled(number: int, ms: bool = False) -> list[Card]:
     """Game ``number``'s 52 cards in the order PySolFC's talon deals them (top first)."""
-    check_number(number)
-    return [Card(i) for i in _shuffled_ids(number)]
+    PySolFCGame(number, ms)
+    return [Card(i) for i in _shuffled_ids(number, ms)]
 
 
 def dealing_order(variant: Variant) -> str:
@@ -130,50 +175,119 @@ def dealing_order(variant: Variant) -> str:
         "pyramid with a stock, or with an 8x3 tableau (Giza); use a pysolfc-* preset")
 
 
-def layout_ids(number: int, variant: Variant) -> list[int]:
+def layout_ids(number: int, variant: Variant, ms: bool = False) -> list[int]:
     """Game ``number``'s card indices in the project's layout order for ``variant`` (the
     bulk runs' form: no :class:`Card` made)."""
-    check_number(number)
+    PySolFCGame(number, ms)
     order = dealing_order(variant)
-    ids = _shuffled_ids(number)
+    ids = _shuffled_ids(number, ms)
     if order == "giza":  # reserves first in PySolFC, the pyramid first here
         rest = 52 - variant.pyramid_cards
         ids = ids[rest:] + ids[:rest]
     return ids
 
 
-def layout(number: int, variant: Variant) -> tuple[Card, ...]:
+def layout(number: int, variant: Variant, ms: bool = False) -> tuple[Card, ...]:
     """Game ``number``'s cards in the project's layout order for ``variant``."""
-    return tuple(Card(i) for i in layout_ids(number, variant))
+    return tuple(Card(i) for i in layout_ids(number, variant, ms))
 
 
 @dataclass(frozen=True)
 class PySolFCGame:
-    """A PySolFC game number before the variant is known (``str`` gives ``pysolfc:N``).
+    """A PySolFC game number before the variant is known (``str`` gives ``pysolfc:N``,
+    or ``pysolfc:msN`` for Microsoft's generator from 32000 up).
 
-    The cards depend on the game's dealing order, so the command line and the service
-    keep the number until the variant is built, then call :meth:`deal`."""
+    ``ms``: typed with the ``ms`` prefix, Microsoft's generator at any number to
+    :data:`MS_MAX`; below 32000 PySolFC deals a plain number so too, and ``ms`` is then
+    dropped (the same game). The cards depend on the game's dealing order, so the
+    command line and the service keep the number until the variant is built, then call
+    :meth:`deal`."""
 
     number: int
+    ms: bool = False
 
     def __post_init__(self) -> None:
-        check_number(self.number)
+        n = self.number
+        if isinstance(n, bool) or not isinstance(n, int) or n < MIN_GAME or (
+                self.ms and n > MS_MAX):
+            raise _refuse(f"{'ms' if self.ms else ''}{n}", "is not one")
+        if self.ms and n < MS_BELOW:
+            object.__setattr__(self, "ms", False)
 
     @classmethod
     def parse(cls, text: str) -> PySolFCGame:
+        """``pysolfc:N`` with N as :func:`parse_number` takes it."""
         rest = match_spec(text)
         if rest is None:
             raise DealError(f"a PySolFC game is written pysolfc:N, got {text!r}")
-        return cls(parse_number(rest))
+        return parse_number(rest)
+
+    @property
+    def key(self) -> GameKey:
+        """The game as the project keeps it: the number, or ``"msN"``."""
+        return f"ms{self.number}" if self.ms else self.number
 
     def deal(self, variant: Variant) -> Deal:
-        return Deal(layout(self.number, variant), pysolfc=self.number)
+        return Deal(layout(self.number, variant, self.ms), pysolfc=self.key)
 
     def __str__(self) -> str:
-        return f"{PREFIX}:{self.number}"
+        return f"{PREFIX}:{self.key}"
 
 
 def preset_game(variant: Variant) -> tuple[int, str] | None:
     """PySolFC's (game id, name) of a ``pysolfc-*`` preset, ``None`` for other variants."""
     return GAMES.get(variant.name)
 
+
+
+def step_notes(deal: Deal, variant: Variant, moves: Sequence[Move]) -> tuple[str, ...]:
+    """What a PySolFC player sees happen at each step of a line under a ``pysolfc-*``
+    preset with a talon, beyond the cards the step discards ("" where nothing more
+    happens): the cards a deal turns over, the talon's next card turning face up, what
+    PySolFC deals by itself (Auto deal), a redeal's pass, the win. Empty for other
+    variants. The line is replayed by the rules engine (an illegal step raises)."""
+    if not variant.pysolfc_talon:
+        return ()
+    game = Game(deal, variant)
+    passes = "" if variant.passes is None else f" of {variant.passes}"
+    out: list[str] = []
+    for move in moves:
+        top, waste = game.stock_top(), game.waste
+        game.push(move)
+        auto = game.automatic[-1]
+        dealt = game.waste if auto else ()  # an automatic deal fills an empty waste
+        parts: list[str] = []
+        if move.is_deal:
+            turned = game.waste[len(waste):]
+            parts.append(f"{format_cards(turned)} to the waste"
+                         + (f" ({turned[-1]} on top)" if len(turned) > 1 else ""))
+            if variant.face_up and turned[0].is_king:  # (the project's lines never do)
+                parts.append("with the D key (Game, Deal cards): a click on the talon "
+                             f"would discard {turned[0]}")
+        elif move.is_redeal:
+            parts.append(f"the waste turns over onto the talon (pass {game.pass_no}{passes})")
+        elif waste and waste[-1] in move.cards and not auto:
+            parts.append(f"{game.waste[-1]} is the waste's top card" if game.waste
+                         else "the waste is empty")
+        shown = dealt[0] if auto and variant.face_up else game.stock_top()
+        if variant.face_up and shown != top and not move.is_redeal:
+            parts.append(f"{shown} turns face up on the talon" if shown is not None
+                         else "the talon is empty")
+        if auto:
+            parts.append(f"PySolFC deals {format_cards(dealt)} to the waste by itself "
+                         "(Auto deal)")
+            if variant.face_up:
+                now = game.stock_top()
+                parts.append(f"{now} turns face up on the talon" if now is not None
+                             else "the talon is empty")
+        if game.is_won():
+            parts.append("the game is won")
+        out.append("; ".join(p for p in parts if p))
+    return tuple(out)
+
+
+def notes_json(deal: Deal, variant: Variant, moves: Sequence[Move]) -> dict[str, list[str]]:
+    """The JSON field that explains a line, ``notes``: :func:`step_notes`, one a move
+    (``{}`` for a variant without PySolFC's talon, or no line)."""
+    notes = step_notes(deal, variant, moves)
+    return {"notes": list(notes)} if notes else {}

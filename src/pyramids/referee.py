@@ -81,13 +81,16 @@ def _reach(deal: Deal, variant: Variant, start: tuple[Move, ...]) -> Reached:
 def _replay_start(deal: Deal, variant: Variant, start: tuple[Move, ...]) -> Reached:
     game = Game(deal, variant)
     index = {c: i for i, c in enumerate(deal.rest(variant), 1)}
-    pointer = variant.opening_dealt  # the variant's opening deals come before ``start``
+    # the variant's opening deals come before ``start`` (and an automatic deal, if any)
+    pointer = variant.opening_dealt
+    if game.auto_at_start:
+        pointer = index[game.waste[-1]]
     for m in play(game, start, label="start, step"):
-        if m.is_deal:
+        if m.is_redeal:
+            pointer = 0
+        if m.is_deal or game.automatic[-1]:  # a deal made by the move, or by itself
             last = game.hand if game.hand is not None else game.waste[-1]
             pointer = index[last]
-        elif m.is_redeal:
-            pointer = 0
     left = sum(1 for c in deal.rest(variant) if not game.is_removed(c))
     return Reached(tuple(game.moves), game.removed, pointer, game.pass_no,
                    game.cleared_pass, game.is_won(), game.par_score(), game.msc_score(), left)

@@ -11,6 +11,7 @@ it). No I/O here: the command line and ``scripts/make_pysolfc_seeds.py`` write t
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -69,36 +70,51 @@ def _ranges_text(ranges: Sequence[tuple[int, int]]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
 
 
+#: PySolFC's CI runs flake8 with its own settings (setup.cfg's ``[flake8]`` sets no
+#: ``max-line-length``: the default, 79 columns); every line of a list keeps to it
+WIDTH = 79
+
+
+def _comment(text: str, first: str = "", rest: str = "") -> list[str]:
+    """``text`` as comment lines of at most :data:`WIDTH` columns: ``# `` and ``first``
+    before the first line, ``# `` and ``rest`` before the others."""
+    lines = textwrap.wrap(text, WIDTH - 2, initial_indent=first, subsequent_indent=rest,
+                          break_on_hyphens=False)
+    return [f"# {line}" for line in lines] or ["#"]
+
+
 def seeds_module(sl: SeedList) -> str:
-    """The module text: header comments, then ``SOLVABLE_SEEDS`` (sorted, 8 a line)."""
+    """The module text: header comments (lines of at most :data:`WIDTH` columns, as
+    PySolFC's flake8 wants them), then ``SOLVABLE_SEEDS`` (sorted, 8 a line)."""
     check_seeds(sl.seeds)
     seeds = sorted(set(sl.seeds))
     game = preset_game(sl.variant)
     title = f"{game[1]} (PySolFC game {game[0]})" if game else sl.variant.name
     share = 100.0 * len(seeds) / sl.tried_count if sl.tried_count else 0.0
     grade = f" graded {' or '.join(sl.grades)}" if sl.grades else ""
+    cover = _ranges_text(runs(seeds)) if len(seeds) <= 12 else _span(seeds)
     lines = [
         "#!/usr/bin/env python",
         "# -*- mode: python; coding: utf-8; -*-",
         "#",
-        f"# {title} seeds confirmed solvable{grade}, for an always-solvable mode.",
-        "# Made by pyramids, the exact solver of the Pyramid family: every seed was dealt",
-        "# as PySolFC deals it (pysol-cards' shuffle, this game's dealing order), proved",
-        "# winnable with the whole deal known, and its solution replayed move by move by",
-        "# the rules engine, under these rules:",
-        f"#   {sl.variant.describe()}",
-        f"# Command: {sl.command}",
-        *(f"# {line}" for line in sl.notes),
+        *_comment(f"{title} seeds confirmed solvable{grade}, for an always-solvable mode. "
+                  "Made by pyramids, the exact solver of the Pyramid family: every seed "
+                  "was dealt as PySolFC deals it (pysol-cards' shuffle, this game's "
+                  "dealing order), proved winnable with the whole deal known, and its "
+                  "solution replayed move by move by the rules engine, under these rules:"),
+        *_comment(sl.variant.describe(), "  ", "    "),
+        *_comment(f"Command: {sl.command}", "", "  "),
+        *(_comment(" ".join(sl.notes)) if sl.notes else []),
         "#",
-        f"# Must all be >= {MS_BELOW}, or they'd deal a different game than what was",
-        f"# solved: PySolFC shuffles game numbers below {MS_BELOW} with its Microsoft-",
-        "# compatible generator and the others with the Mersenne Twister",
-        "# (construct_random() in pysolrandom.py); these lists keep to the second, as",
-        "# the Klondike one does.",
+        *_comment(f"Must all be >= {MS_BELOW}, or they'd deal a different game than what "
+                  f"was solved: PySolFC shuffles game numbers below {MS_BELOW} with its "
+                  "Microsoft-compatible generator and the others with the Mersenne "
+                  "Twister (construct_random() in pysolrandom.py); these lists keep to "
+                  "the second, as the Klondike one does."),
         "#",
-        f"# {len(seeds)} seeds{grade}, out of {sl.tried_count} games tried ({share:.2f}%): "
-        f"games {_ranges_text(sl.tried)}.",
-        f"# Seeds cover {_ranges_text(runs(seeds)) if len(seeds) <= 12 else _span(seeds)}.",
+        *_comment(f"{len(seeds)} seeds{grade}, out of {sl.tried_count} games tried "
+                  f"({share:.2f}%): games {_ranges_text(sl.tried)}."),
+        *_comment(f"Seeds cover {cover}."),
         "",
         "SOLVABLE_SEEDS = (",
     ]
@@ -106,6 +122,14 @@ def seeds_module(sl: SeedList) -> str:
         lines.append("    " + ", ".join(str(s) for s in seeds[i:i + PER_LINE]) + ",")
     lines.append(")")
     return "\n".join(lines) + "\n"
+
+
+def header_text(text: str) -> str:
+    """A seed list's header comments as one line of text (wrapped lines joined), for
+    reading what it says."""
+    head = text.split("SOLVABLE_SEEDS", 1)[0]
+    return " ".join(line.removeprefix("#").strip() for line in head.splitlines()
+                    if line.startswith("#") and not line.startswith("#!")).strip()
 
 
 def _span(seeds: Sequence[int]) -> str:

@@ -228,7 +228,7 @@ def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: 
         lines.append(f"{what} {t.mean_score:.2f} on average (best play, {t.scored} deals)")
     steps = t.steps_summary()
     if steps is not None:
-        unit = "steps" if variant.face_up else "moves"
+        unit = variant.move_unit
         lines.append(f"{unit:<10}{steps['mean']:.2f} on average, median {steps['median']}, "
                      f"at most {steps['max']} ({steps['answers']} lines; answers proven "
                      f"optimal {t.optimal}, only bounds {t.bounded})")

@@ -28,7 +28,10 @@ STOCK_ONLY = ("draw", "passes", "stock_waste")
 #: Options added after stored records began (puzzle collections, results chunks, bulk
 #: files): :meth:`Variant.options` lists one only when it differs from its default, so
 #: every record written before it still names the same variant, byte for byte.
-LATER_OPTIONS: dict[str, object] = {"stock_top": "face-down", "opening": 0}
+LATER_OPTIONS: dict[str, object] = {"stock_top": "face-down", "opening": 0, "auto_deal": False}
+#: The names of PySolFC's presets start with this: their stock is PySolFC's talon, whose
+#: stock moves are written ``deal`` and ``redeal`` even with its top card face up
+PYSOLFC_PREFIX = "pysolfc-"
 OPTION_NAMES = ("rows", "rest", "columns", "tableau_rows", "draw", "passes", "stock_waste",
                 "overlap", "objective", "scoring", *LATER_OPTIONS)
 #: Microsoft Solitaire Collection's score: 5 points a removal (a King alone or a pair)
@@ -49,8 +52,11 @@ class Variant:
     ``passes`` is ``None`` for unlimited redeals in a stock game.
     ``stock_waste`` is ``None`` with draw 3 (there is no hand to match).
     ``stock_top``: ``face-down`` (a deal turns the next card into the hand) or
-    ``face-up`` (Microsoft Solitaire Collection: the stock's top card shows and is
-    available; a draw moves it onto the waste), draw 1 only.
+    ``face-up`` (Microsoft Solitaire Collection, PySolFC's Pyramid: the stock's top card
+    shows and is available; a draw moves it onto the waste), draw 1 only.
+    ``auto_deal``: PySolFC's *Auto deal* option: whenever the waste is empty and the
+    stock is not (and the game is not won), a deal is made by itself, as part of the move
+    that emptied the waste (stock games without a hand only).
     """
 
     name: str = "pyramid"
@@ -66,6 +72,7 @@ class Variant:
     scoring: Scoring = "none"
     stock_top: StockTop = "face-down"
     opening: int = 0  # deals already made when play starts (PySolFC's games; see below)
+    auto_deal: bool = False  # PySolFC's Auto deal: an empty waste is dealt to by itself
 
     def __post_init__(self) -> None:
         self.validate()
@@ -96,6 +103,25 @@ class Variant:
     def face_up(self) -> bool:
         """Is the stock's top card face up and available (MSC's deck)?"""
         return self.stock_top == "face-up"
+
+    @property
+    def pysolfc_talon(self) -> bool:
+        """Is the stock PySolFC's talon (a ``pysolfc-*`` preset's)? Its stock moves are
+        written ``deal`` and ``redeal``, and a click on its face-up top King discards the
+        King (``Pyramid_Talon.clickHandler`` in PySolFC's ``pysollib/games/pyramid.py``)."""
+        return self.is_stock and self.name.startswith(PYSOLFC_PREFIX)
+
+    @property
+    def msc_words(self) -> bool:
+        """Are the stock moves written ``draw`` and ``recycle`` (MSC's face-up deck), not
+        ``deal`` and ``redeal``?"""
+        return self.face_up and not self.pysolfc_talon
+
+    @property
+    def move_unit(self) -> str:
+        """What a line's moves are called: PySolFC's ``clicks``, MSC's ``steps``, else
+        ``moves``."""
+        return "clicks" if self.pysolfc_talon else "steps" if self.face_up else "moves"
 
     @property
     def redeals(self) -> int | None:
@@ -136,6 +162,7 @@ class Variant:
             if self.face_up:
                 raise VariantError(f"stock-top applies to stock games only, "
                                    f"and {self.name} has a {self.rest}")
+        self._validate_auto_deal()
         if self.rest == "tableau":
             self._validate_tableau()
         elif self.columns is not None or self.tableau_rows is not None:
@@ -160,13 +187,26 @@ class Variant:
         if self.opening and self.rest != "stock":
             raise VariantError(f"opening deals need a stock, and {self.name} has a "
                                f"{self.rest}")
-        if self.opening and self.face_up:
-            raise VariantError("opening deals need stock-top face-down (PySolFC's stock): "
-                               "a face-up top shows its card without a deal")
         if self.opening and self.draw in (1, 3) and \
                 self.opening > -(-(52 - pyramid_size(self.rows)) // self.draw):
             raise VariantError(f"opening of {self.opening} deals is more than the stock "
                                f"holds ({52 - pyramid_size(self.rows)} cards, draw {self.draw})")
+
+    def _validate_auto_deal(self) -> None:
+        """``auto_deal``: PySolFC deals to an empty waste by itself (``Game._autoDeal`` in
+        its ``pysollib/game/__init__.py``); the project plays it where PySolFC's Pyramid
+        games do, a stock without a hand (a face-up top, or draw 3)."""
+        if not isinstance(self.auto_deal, bool):
+            raise VariantError(f"auto-deal must be true or false, got {self.auto_deal!r}")
+        if not self.auto_deal:
+            return
+        if self.rest != "stock":
+            raise VariantError(f"auto-deal deals to an empty waste from the stock, and "
+                               f"{self.name} has a {self.rest}")
+        if self.has_hand:
+            raise VariantError("auto-deal needs a stock without a hand (stock-top face-up, "
+                               "or draw 3): with a hand the waste it deals to is not "
+                               "PySolFC's")
 
     def _validate_stock(self) -> None:
         if self.draw not in (1, 3):
@@ -227,6 +267,11 @@ class Variant:
             changes["stock_top"] = "face-down"
         if changes.get("draw") == 1 and self.stock_waste is None and "stock_waste" not in changes:
             changes["stock_waste"] = "allowed"
+        if self.auto_deal and "auto_deal" not in changes:
+            # PySolFC's Auto deal is kept where it still applies (a stock without a hand)
+            probe = dataclasses.replace(self, **changes, auto_deal=False)
+            if probe.has_hand or not probe.is_stock:
+                changes["auto_deal"] = False
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
@@ -276,6 +321,8 @@ class Variant:
             parts.append(f"{self.scoring} scoring")
         if self.opening:
             parts.append(f"play starts after {self.opening} deal{'s' if self.opening > 1 else ''}")
+        if self.auto_deal:
+            parts.append("auto deal")
         return " ".join(parts[:1]) + " " + ", ".join(parts[1:])
 
     @property
@@ -317,7 +364,10 @@ class Variant:
     def _stock_words(self, rest: int) -> str:
         times = ("as often as you like" if self.passes is None
                  else _TIMES_THROUGH.get(self.passes, f"{self.passes} times through"))
-        if self.face_up:
+        if self.pysolfc_talon and self.face_up:
+            words = (f"The other {rest} cards are a talon with its top card face up and in "
+                     f"play; a click on it deals that card onto the waste, {times}.")
+        elif self.face_up:
             words = (f"The other {rest} cards are a deck with its top card face up and in "
                      f"play; draw it onto the waste one card at a time, {times}.")
         else:
@@ -332,6 +382,9 @@ class Variant:
         if self.opening:
             words += (f" Play starts after {self.opening} deal{'s' if self.opening > 1 else ''},"
                       " as PySolFC starts it.")
+        if self.auto_deal:
+            words += (" When the waste is empty, the next card is dealt onto it by itself, "
+                      "as PySolFC's Auto deal does.")
         return words
 
 def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
@@ -343,6 +396,7 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
             out.setdefault(opt, changes.get(opt))
         out.setdefault("stock_top", changes.get("stock_top", "face-down"))
         out["opening"] = changes.get("opening", 0)
+        out["auto_deal"] = changes.get("auto_deal", False)
         if base.scoring != "none" and "scoring" not in changes:
             out["scoring"] = "none"
     elif base.rest != "stock":
@@ -356,17 +410,22 @@ def _rest_defaults(changes: dict[str, Any], base: Variant) -> dict[str, Any]:
     return out
 
 
-# PySolFC's Pyramid family as PySolFC plays it (docs/rules.md, *PySolFC's games*, gives
-# the line of PySolFC's source behind each option). Pyramid and Relaxed Pyramid start with
-# one card on the waste and the next face up on the talon, which is the project's hand
-# after two deals; King Tut starts with three cards on the waste: one deal of three.
+# PySolFC's Pyramid family as PySolFC plays it with its default options (docs/rules.md,
+# *PySolFC's games*, gives the line of PySolFC's source behind each option; read at
+# shlomif/PySolFC 7a3d146). Pyramid's and Relaxed Pyramid's talon is a
+# FaceUpWasteTalonStack (pysollib/games/pyramid.py:120, pysollib/stack.py:3175): its top
+# card lies face up and pairs, the project's face-up stock top; their startGame deals the
+# first card to the waste (pyramid.py:298): one deal. King Tut's talon deals three face
+# down (pyramid.py:1660-1661), one deal of three to start. Auto deal, on by default
+# (pysollib/options.py:352), deals to an empty waste by itself (game/__init__.py:2650-2655).
 PYSOLFC_PRESETS = (
-    Variant("pysolfc-pyramid", passes=3, opening=2),
-    Variant("pysolfc-relaxed-pyramid", passes=3, objective="pyramid", opening=2),
+    Variant("pysolfc-pyramid", passes=3, stock_top="face-up", opening=1, auto_deal=True),
+    Variant("pysolfc-relaxed-pyramid", passes=3, objective="pyramid", stock_top="face-up",
+            opening=1, auto_deal=True),
     Variant("pysolfc-giza", rest="tableau", columns=8, tableau_rows=3, draw=None,
             passes=None, stock_waste=None),
     Variant("pysolfc-king-tut", draw=3, passes=None, stock_waste=None, objective="pyramid",
-            opening=1),
+            opening=1, auto_deal=True),
 )
 
 PRESETS: dict[str, Variant] = {

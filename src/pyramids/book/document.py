@@ -414,7 +414,7 @@ class _Story:
         deal = deal_title(p.deal)
         deal = deal if deal.startswith("PySolFC") else deal.lower()
         extra = f", Par score {p.par_score}" if p.par_score is not None else ""
-        unit = "steps" if v.face_up else "moves"
+        unit = v.move_unit
         fewest = ", the fewest" if p.shortest else ""
         head = (f"<b>Solution {i}</b> <font size=9 color='#666666'>\u2014 "
                 f"{escape(variant_title(v))}, {deal}, {len(moves)} {unit}{fewest}{extra} "

@@ -81,7 +81,7 @@ class Puzzle:
                 elif game is not None:
                     if deal != _pysolfc_deal(game, variant):
                         raise BookError(f"the cards are not those of PySolFC game {game}")
-                    deal = Deal(deal.cards, pysolfc=int(game))
+                    deal = Deal(deal.cards, pysolfc=_pysolfc_deal(game, variant).pysolfc)
             elif number is not None:
                 deal = Deal.from_number(int(number))
             elif game is not None:
@@ -160,9 +160,9 @@ class Puzzle:
 
 def _pysolfc_deal(game: object, variant: Variant) -> Deal:
     """PySolFC game ``game`` dealt for ``variant`` (errors say what is wrong with it)."""
-    from ..pysolfc import PySolFCGame, check_number
+    from ..pysolfc import game_of
 
-    return PySolFCGame(check_number(game, "'pysolfc'")).deal(variant)
+    return game_of(game, "'pysolfc'").deal(variant)
 
 
 #: nodes the optimal solver may expand to prove a puzzle's shortest solution (a node

@@ -81,7 +81,7 @@ def move_markup(move: Move) -> str:
 def passes_text(v: Variant) -> str:
     if v.passes is None:
         return "as many passes through the stock as you like"
-    word = "recycle" if v.face_up else "redeal"
+    word = "recycle" if v.msc_words else "redeal"
     if v.passes == 1:
         return f"one pass through the stock (no {word})"
     return f"{v.passes} passes through the stock ({v.passes - 1} {word}s)"
@@ -153,8 +153,9 @@ def how_to_play(v: Variant) -> list[str]:
 
 def _stock_notation(v: Variant) -> str:
     if v.face_up:
-        return (", <i>draw</i> moves the stock's top card onto the waste"
-                + (" and <i>recycle</i> turns the waste over" if v.passes != 1 else ""))
+        draw, recycle = ("draw", "recycle") if v.msc_words else ("deal", "redeal")
+        return (f", <i>{draw}</i> moves the stock's top card onto the waste"
+                + (f" and <i>{recycle}</i> turns the waste over" if v.passes != 1 else ""))
     return (", <i>deal</i> turns the next stock card" + (" (three cards)" if v.draw == 3 else "")
             + (" and <i>redeal</i> turns the waste over" if v.passes != 1 else ""))
 
@@ -201,15 +202,18 @@ def _stock_rules(v: Variant) -> str:
                      "before any other move. ")
     text += "You have " + passes_text(v) + "."
     if v.passes != 1:
-        verb = "recycle" if v.face_up else "redeal"
+        verb = "recycle" if v.msc_words else "redeal"
         text += (f" To {verb}, turn the waste over, without shuffling, to form a new stock "
                  "once the stock is empty.")
+    if v.auto_deal:
+        text += (" Whenever the waste is empty, the stock deals to it by itself (PySolFC's "
+                 "Auto deal), which is not a move of the solutions.")
     if v.opening:
         n, k = v.opening, v.opening_dealt
         how = ", as PySolFC starts it" if v.name.startswith("pysolfc-") else ""
         text += (f" Play starts after {'the first deal' if n == 1 else f'the first {n} deals'}"
                  f"{how}: the diagram shows the {k} card{'s' if k > 1 else ''}"
-                 " already turned up " + ("on the waste." if v.draw == 3 else
+                 " already turned up " + ("on the waste." if v.draw == 3 or v.face_up else
                                           "(the waste, then the hand)."))
     return text
 

@@ -30,18 +30,18 @@ class SourceItem:
     number: int | None = None
     line: str | None = None
     where: str = ""  # "file.txt line 12", for error messages
-    pysolfc: int | None = None  # a PySolFC game number (its cards depend on the variant)
+    pysolfc: int | str | None = None  # a PySolFC game (pysolfc.GameKey; cards: variant's)
 
     def deal(self, variant: Variant | None = None) -> Deal:
         """The deal; a PySolFC game needs the ``variant`` whose dealing order lays it out."""
         if self.number is not None:
             return Deal.from_number(self.number)
         if self.pysolfc is not None:
-            from ..pysolfc import PySolFCGame
+            from ..pysolfc import game_of
 
             if variant is None:
                 raise DealError(f"pysolfc:{self.pysolfc} needs the variant to be dealt")
-            return PySolFCGame(self.pysolfc).deal(variant)
+            return game_of(self.pysolfc).deal(variant)
         assert self.line is not None
         return Deal.parse_line(self.line)
 
@@ -50,9 +50,10 @@ class SourceItem:
         without making :class:`Deal` and :class:`Card` objects, which cost more than the
         shuffle."""
         if self.pysolfc is not None and self.number is None:
-            from ..pysolfc import layout_ids
+            from ..pysolfc import game_of, layout_ids
 
-            return layout_ids(self.pysolfc, variant)
+            game = game_of(self.pysolfc)
+            return layout_ids(game.number, variant, game.ms)
         return [int(c) for c in self.deal(variant).cards]
 
     def label(self) -> str:
@@ -109,11 +110,11 @@ class PySolFCRangeSource(DealSource):
     kind = "pysolfc"
 
     def __init__(self, start: int, stop: int) -> None:
-        from ..pysolfc import MAX_GAME, MIN_GAME
+        from ..pysolfc import MIN_GAME
 
-        if not MIN_GAME <= start <= stop <= MAX_GAME + 1:
-            raise BulkError(f"a PySolFC game range must satisfy {MIN_GAME} <= A <= B <= "
-                            f"{MAX_GAME + 1}, got pysolfc:{start}:{stop}")
+        if not MIN_GAME <= start <= stop:
+            raise BulkError(f"a PySolFC game range must satisfy {MIN_GAME} <= A <= B, "
+                            f"got pysolfc:{start}:{stop}")
         self.start, self.stop = start, stop
         self.first_key = start
         self.total = stop - start
@@ -233,7 +234,7 @@ def parse_deal_line(raw: str, key: int, where: str) -> SourceItem | None:
         if text[:7].lower() == "pysolfc":
             from ..pysolfc import PySolFCGame
 
-            return SourceItem(key, pysolfc=PySolFCGame.parse(text).number, where=where)
+            return SourceItem(key, pysolfc=PySolFCGame.parse(text).key, where=where)
         if text.lstrip("#").isdigit():
             number = int(text.lstrip("#"))
             if number > MAX_DEAL:
@@ -256,9 +257,9 @@ def _json_item(text: str, key: int, where: str) -> SourceItem:
         raise DealError("a JSON deal must be an object")
     number = obj.get("deal", obj.get("number"))
     if number is None and obj.get("pysolfc") is not None:  # filter --json of pysolfc:N
-        from ..pysolfc import check_number
+        from ..pysolfc import game_of
 
-        return SourceItem(key, pysolfc=check_number(obj["pysolfc"], "'pysolfc'"), where=where)
+        return SourceItem(key, pysolfc=game_of(obj["pysolfc"], "'pysolfc'").key, where=where)
     if number is not None and not isinstance(number, int):
         raise DealError(f"deal number must be an integer, got {number!r}")
     if obj.get("line"):
@@ -286,9 +287,14 @@ def parse_pysolfc_range(text: str) -> PySolFCRangeSource | None:
         raise BulkError(f"a single PySolFC game is not a source: use pysolfc:{a.strip()}:+1 "
                         f"(or pysolfc:A:B for a range), got {text!r}")
     try:
-        start = parse_number(a)
-        b = b.strip().replace("_", "")
-        stop = start + int(b[1:]) if b.startswith("+") else int(b)
+        first = parse_number(a)
+        if first.ms:
+            raise DealError(f"a range takes plain game numbers, not {a.strip()!r}")
+        start = first.number
+        b = b.strip().replace("_", "").replace(",", "")
+        stop = start + int(b[1:]) if b.startswith("+") else parse_number(b).number
+        if b and not b.startswith("+") and parse_number(b).ms:
+            raise DealError(f"a range takes plain game numbers, not {b!r}")
     except DealError as e:
         raise BulkError(f"{e} (in the range {text!r})") from None
     except ValueError:

@@ -10,10 +10,11 @@ from ..check import ENGINES
 from ..check import check as run_check
 from ..deals import Deal
 from ..goals import Goal, answer, describe
-from ..moves import format_moves, parse_moves
+from ..moves import parse_moves
+from ..pysolfc import notes_json
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
-from .solve import compile_first
+from .solve import compile_first, numbered_line
 
 
 @click.command()
@@ -50,7 +51,8 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
         verdict = run_check(deal, variant, engine=engine, time_limit=time_limit,
                             start=parse_moves(after))
     if as_json:
-        obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()}
+        obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()} \
+            | notes_json(deal, variant, verdict.moves)
         click.echo(json.dumps(obj))
         return
     name = "deal" if deal.number is None and deal.pysolfc is None else f"deal {deal.label()}"
@@ -78,9 +80,9 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     if verdict.moves:
         label = "solution" if verdict.status == "winnable" and variant.scoring != "par" \
             and verdict.goal is None else "line"
-        click.echo(f"{label} ({len(verdict.moves)} moves):")
-        click.echo(format_moves(verdict.moves, numbered=True))
+        click.echo(f"{label} ({len(verdict.moves)} {variant.move_unit}):")
+        click.echo(numbered_line(deal, variant, verdict.moves))
     for alt in verdict.alternatives:
         if alt.moves:
-            click.echo(f"line, {alt.label} ({len(alt.moves)} moves):")
-            click.echo(format_moves(alt.moves, numbered=True))
+            click.echo(f"line, {alt.label} ({len(alt.moves)} {variant.move_unit}):")
+            click.echo(numbered_line(deal, variant, alt.moves))

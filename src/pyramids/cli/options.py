@@ -129,7 +129,7 @@ goal_option = click.option(
          "the fewest moves that discard N cards of RANK (or the most that can go).")
 
 _VARIANT_KEYS = ("variant", "rows", "rest", "draw", "passes", "stock_waste", "overlap",
-                 "objective", "scoring", "stock_top")
+                 "objective", "scoring", "stock_top", "auto_deal")
 
 
 def variant_options(f: F) -> F:
@@ -158,6 +158,10 @@ def variant_options(f: F) -> F:
                      help="face-up: the stock's top card shows and is available, a draw "
                           "moves it to the waste (MSC); face-down: a deal turns it into the "
                           "hand."),
+        click.option("--auto-deal/--no-auto-deal", default=None,
+                     help="PySolFC's Auto deal option (on in the pysolfc-* presets, as in "
+                          "PySolFC): an empty waste is dealt to by itself, no move of the "
+                          "line. --no-auto-deal for players who switched it off."),
     ]
 
     @functools.wraps(f)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import click
 
 from ..deals import Deal
 from ..engine import Game
 from ..goals import Goal, answer, describe
-from ..moves import Move, parse_moves
+from ..moves import Move, format_moves, parse_moves
 from ..portfolio import ENGINES
+from ..pysolfc import notes_json, step_notes
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
 
@@ -52,6 +54,17 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
         if i % every == 0 or i == len(moves):
             out += ["", draw_position(game), ""]
     return "\n".join(out).rstrip()
+
+
+def numbered_line(deal: Deal, variant: Variant, moves: Sequence[Move]) -> str:
+    """One numbered move a line; under a PySolFC preset with a talon, each click with
+    what the player sees happen (:func:`pyramids.pysolfc.step_notes`)."""
+    notes = step_notes(deal, variant, moves)
+    if not notes:
+        return format_moves(moves, numbered=True)
+    width = len(str(len(moves)))
+    return "\n".join(f"{i:>{width}}. {m!s:<7}  {n}".rstrip()
+                     for i, (m, n) in enumerate(zip(moves, notes, strict=True), 1))
 
 
 def compile_first(variant: Variant, goal: Goal) -> None:
@@ -122,7 +135,8 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
 
         verdict = run_engine(deal, variant, engine, time_limit, start=start)
     if as_json:
-        obj = verdict.to_json_obj() | {"variant": variant.options()}
+        obj = verdict.to_json_obj() | {"variant": variant.options()} | notes_json(
+            deal, variant, verdict.moves)
         click.echo(json.dumps(obj))
         return
     name = "deal" if deal.number is None and deal.pysolfc is None else f"deal {deal.label()}"
@@ -142,5 +156,4 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         if show:
             click.echo(show_solution(deal, variant, verdict.moves, every))
         else:
-            for i, m in enumerate(verdict.moves, 1):
-                click.echo(f"{i:3d}. {m}")
+            click.echo(numbered_line(deal, variant, verdict.moves))

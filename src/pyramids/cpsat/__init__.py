@@ -9,7 +9,7 @@ solution. OR-Tools is imported lazily, so ``pyramids.cpsat.slots`` stays light.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..deals import Deal
@@ -48,16 +48,25 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
     the unscored rules, may answer it first (the portfolio asks the search, ~3 ms where
     CP-SAT's model takes ~40); a settled answer's status and certificate are taken.
     """
+    from ..autodeal import solve_manual, translates
+
+    kwargs = {"time_limit": time_limit, "presolve": presolve, "workers": workers,
+              "deterministic": deterministic, "win_question": win_question}
+    if translates(variant):  # PySolFC's talon: the manual game, the line in its clicks
+        return solve_manual(_solve_rules, deal, variant, start, **kwargs)
+    return _solve_rules(deal, variant, start=start, **kwargs)
+
+
+def _solve_rules(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
+                 **kwargs: Any) -> Verdict:
+    """:func:`solve` for a game without automatic deals."""
     from .engine import solve as _solve
 
     if variant.face_up:  # MSC's deck: the face-down game, the line translated back
         from ..faceup import solve_face_down
 
-        return solve_face_down(_solve, deal, variant, start, "cpsat", time_limit=time_limit,
-                               presolve=presolve, workers=workers,
-                               deterministic=deterministic, win_question=win_question)
-    return _solve(deal, variant, start=start, time_limit=time_limit, presolve=presolve,
-                  workers=workers, deterministic=deterministic, win_question=win_question)
+        return solve_face_down(_solve, deal, variant, start, "cpsat", **kwargs)
+    return _solve(deal, variant, start=start, **kwargs)
 
 
 def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] = (),
@@ -68,10 +77,22 @@ def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] 
     alternative move, whether the best score is still reachable): ``Reach.answer`` is
     ``True`` with a line reaching it (replayed by the referee), ``False`` when the model
     proves no line does, ``None`` when a limit ran out."""
+    from dataclasses import replace
+
+    from ..autodeal import manual, to_clicks, to_manual, translates
     from .engine import reaches as _reaches
 
-    return _reaches(deal, variant, target, start=start, deterministic=deterministic,
-                    time_limit=time_limit)
+    if not translates(variant):
+        return _reaches(deal, variant, target, start=start, deterministic=deterministic,
+                        time_limit=time_limit)
+    # PySolFC's talon: the manual game (the same scores), the line in its clicks
+    man_start = to_manual(deal, variant, start)
+    got = _reaches(deal, manual(variant), target, start=man_start,
+                   deterministic=deterministic, time_limit=time_limit)
+    if not got.moves:
+        return got
+    return replace(got, moves=tuple(to_clicks(deal, variant, got.moves[len(man_start):],
+                                              (start, man_start))))
 
 
 __all__ = ["reaches", "solve"]

@@ -10,7 +10,8 @@ shortest / best), ``none`` (no line reaches the goal: every position was searche
 bound on the moves, or the best value seen, go with it).
 
 The models of docs/rules.md with a stock (draw 1 or 3, any passes, each stock-waste
-rule, a face-down or face-up top), a tableau or a bouquet, with or without overlap.
+rule, a face-down or face-up top, PySolFC's automatic deals), a tableau or a bouquet,
+with or without overlap. With automatic deals the moves counted are PySolFC's clicks.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def _params(variant: Variant, prunings: Sequence[str] = PRUNINGS) -> npt.NDArray
     prm[K.O_OVERLAP] = int(variant.overlap)
     prm[K.O_FACEUP] = int(variant.face_up)
     prm[K.O_OBJPYR] = int(variant.objective == "pyramid")
+    prm[K.O_AUTO] = int(variant.auto_deal)
     unknown = set(prunings) - set(PRUNINGS)
     if unknown:
         raise ValueError(f"unknown pruning {sorted(unknown)}: choose from {PRUNINGS}")
@@ -120,10 +122,10 @@ def root_key(deal: Deal, variant: Variant, start: Sequence[Move] = ()) -> int:
     """The kernel's key of the position after ``start`` (an illegal line raises
     :class:`~pyramids.errors.RefereeError` naming the step)."""
     limited = _passes(variant) > 0
-    if not variant.face_up:
+    if not variant.face_up and not variant.auto_deal:
         rem, k, ps, _ = classic_root(deal, variant, start)
         return rem | (k << 52) | ((ps if limited else 1) << 58)
-    if not start:
+    if not start and not variant.opening and not variant.auto_deal:
         return 1 << 58  # nothing removed or drawn, the first pass
     r = reach(deal, variant, start)  # once per start (the check may have replayed it)
     return r.removed_slots(deal) | (r.pointer << 52) | ((r.pass_no if limited else 1) << 58)
@@ -233,7 +235,7 @@ def _search(deal: Deal, variant: Variant, start: Sequence[Move], prm: npt.NDArra
 
 
 def _line(deal: Deal, variant: Variant, store: _Store, node: int) -> tuple[Move, ...]:
-    deal_move, redeal_move = stock_words(variant.face_up)
+    deal_move, redeal_move = stock_words(variant.msc_words)
     out: list[Move] = []
     while node > 0:
         a, b = int(store.nma[node]), int(store.nmb[node])

@@ -9,7 +9,7 @@ clear) and the fewest moves to them. It is exact and slow (every position, not t
 an A* search needs), for cross-checks: ``benchmarks/crosscheck_goals.py`` and the tests.
 
 Stock games only (draw 1 or 3, face-up or face-down top, any passes, stock-waste allowed
-or forbidden, overlap); not stock-waste automatic.
+or forbidden, overlap); not stock-waste automatic, nor PySolFC's automatic deals.
 """
 
 from __future__ import annotations
@@ -221,9 +221,9 @@ def _explore(vals, over, npyr, draw, passes, faceup, forbidden, overlap, objpyr,
 def explore(deal: Deal, variant: Variant, rank: int = 1, *, stop_at_board: bool = False,
             limit: int = 50_000_000) -> Reachable:
     """Every position reachable from the deal (at most ``limit``: then ``truncated``)."""
-    if not variant.is_stock or variant.stock_waste == "automatic":
+    if not variant.is_stock or variant.stock_waste == "automatic" or variant.auto_deal:
         raise VariantError("the breadth-first check plays stock games without "
-                           "automatic stock-waste pairs")
+                           "automatic stock-waste pairs or automatic deals")
     geo = geometry(variant)
     n = variant.pyramid_cards
     slot = {c: i for i, c in enumerate(deal.cards)}

@@ -21,6 +21,12 @@ available stock cards are the first surviving stock card at or after ``k`` (the 
 top) and the last surviving one before it (the waste top), and a draw sets ``k`` past
 the deck top.
 
+With ``O_AUTO`` (PySolFC's Auto deal, a stock without a hand): a move that leaves the
+waste empty while the stock holds cards, and the game not won, deals by itself
+(:func:`_auto`), as the rules engine has it; that deal is part of the move and costs
+nothing. The bound then counts only the discards still needed (each a move): the
+stock's passing terms assume a move for every deal.
+
 Prunings, each keeping at least one shortest line to every goal position (each is
 argued where it is applied): ``king`` (a pyramid or tableau King that is available is
 the only move, for the board and all-cards goals), ``partner`` (a card that must go
@@ -39,7 +45,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..search.core import MAX_MATCHING, available, hibit, popcount
+from ..search.core import MAX_MATCHING, available, deal_k, hibit, popcount
 
 # modes and goals
 MODE_ASTAR, MODE_MAX = 0, 1
@@ -54,8 +60,8 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters
 (O_NPYR, O_REST, O_DRAW, O_PASSES, O_SW, O_OVERLAP, O_FACEUP, O_OBJPYR, O_MODE, O_GOAL,
  O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON, O_CAP,
- O_ROWCAP) = range(20)
-NPARAMS = 20
+ O_ROWCAP, O_AUTO) = range(21)
+NPARAMS = 21
 
 # context
 (C_NODES, C_STATUS, C_FOUND, C_BUCKET, C_EXPANDED, C_BEST, C_BESTNODE, C_REOPENED,
@@ -130,6 +136,23 @@ def _stock_view(rem, k, npyr, draw, faceup):  # type: ignore[no-untyped-def]
     if below:
         top = hibit(below)
     return first, top, stock
+
+
+@njit(cache=True, inline="always")
+def _auto(rem, k, npyr, count, objpyr):  # type: ignore[no-untyped-def]
+    """``k`` after PySolFC's automatic deal, if the position makes one: the waste empty,
+    the stock not, the game not won (``count``: the cards a deal turns up)."""
+    present = FULL & ~rem & ~((np.int64(1) << npyr) - 1)
+    cut = np.int64(1) << (npyr + k)
+    if present & (cut - 1):
+        return k  # the waste holds a card
+    stock = present & ~(cut - 1)
+    if stock == 0:
+        return k
+    pyr = (np.int64(1) << npyr) - 1
+    if objpyr and (rem & pyr) == pyr:
+        return k  # won: PySolFC deals no more
+    return deal_k(stock, npyr, k, count)
 
 
 @njit(cache=True, inline="always")
@@ -369,7 +392,7 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
             return INF
         kings = popcount(remaining & gad[28])
         h = kings + (popcount(remaining) - kings) // 2
-        if prm[O_REST] == R_STOCK and prm[O_FACEUP] == 0:
+        if prm[O_REST] == R_STOCK and prm[O_FACEUP] == 0 and prm[O_AUTO] == 0:
             stock = _stock_view(rem, k, npyr, prm[O_DRAW], 0)[2]
             ns = popcount(stock)
             h += ns if prm[O_DRAW] == 1 else (ns + 2) // 3
@@ -410,7 +433,7 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
     dead, steps = _dead_and_removals(rem, prm, byval, gad, remaining & pyr, scr)
     if dead:
         return INF
-    if prm[O_REST] != R_STOCK:
+    if prm[O_REST] != R_STOCK or prm[O_AUTO] != 0:  # (an automatic deal is no move)
         return max(steps, hs)
     return _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr, gad)
 
@@ -671,6 +694,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
     overlap = prm[O_OVERLAP] != 0
     faceup = prm[O_FACEUP] != 0
     objpyr = prm[O_OBJPYR] != 0
+    autodeal = prm[O_AUTO] != 0
     mode = prm[O_MODE]
     goal = prm[O_GOAL]
     astar = mode == MODE_ASTAR
@@ -757,7 +781,8 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
             fresh = -2
             if pcommute and prev_deal:
                 fresh = top if (draw == 3 and not faceup) else first
-            elif pcommute and prev_redeal:
+            elif pcommute and prev_redeal and not autodeal:
+                # (with automatic deals a redeal also deals: its waste top is new too)
                 fresh = first if faceup else -1
             # "king": an available King that must go (a pyramid King; for every card
             # to go, a tableau King too) goes first, as the only move: every winning
@@ -817,7 +842,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                 # card gone early changes the threes dealt next.
                 paired = False
                 if ppartner and nm > 1:
-                    regroup = stock_game and draw == 3 and (passes == 0 or ps < passes)
+                    # (with automatic deals a stock card gone early may deal sooner)
+                    regroup = stock_game and ((draw == 3 and (passes == 0 or ps < passes))
+                                              or autodeal)
                     for i in range(nm):
                         x = mv[2 * i]
                         y = mv[2 * i + 1]
@@ -846,7 +873,7 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
         # a deal or redeal leaves the cards as they are: its child's rank-pair facts are
         # the parent's (the parent is not dead: dead positions are never expanded)
         same_cards = astar and goal == G_BOARD and prm[O_HEUR] != 0 and stock_game \
-            and (rem & pyr) != pyr
+            and (rem & pyr) != pyr and not autodeal
         psteps = 0
         if same_cards:
             _, psteps = _dead_and_removals(rem, prm, byval, gad, FULL & ~rem & pyr, scr)
@@ -863,17 +890,13 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                 if bb >= 0:
                     nrem_ |= np.int64(1) << bb
             elif a == MOVE_DEAL:
-                stk = stock
-                for _ in range(1 if faceup else draw):
-                    if stk == 0:
-                        break
-                    low = stk & -stk
-                    nk = hibit(low) - npyr + 1
-                    stk &= ~low
+                nk = deal_k(stock, npyr, k, 1 if faceup else draw)
             else:
                 nk = 0
                 if passes > 0:
                     nps = ps + 1
+            if autodeal:
+                nk = _auto(nrem_, nk, npyr, 1 if faceup else draw, objpyr)
             ckey = _canon(nrem_, nk, prm, val, byval) | (nk << 52) | (nps << 58)
             j = find(ckey, nkey, htab)
             if astar:

@@ -1,26 +1,30 @@
 #!/usr/bin/env python
 # -*- mode: python; coding: utf-8; -*-
 #
-# Giza (PySolFC game 592) seeds confirmed solvable graded medium, for an always-solvable mode.
-# Made by pyramids, the exact solver of the Pyramid family: every seed was dealt
-# as PySolFC deals it (pysol-cards' shuffle, this game's dealing order), proved
-# winnable with the whole deal known, and its solution replayed move by move by
-# the rules engine, under these rules:
+# Giza (PySolFC game 592) seeds confirmed solvable graded medium, for an
+# always-solvable mode. Made by pyramids, the exact solver of the Pyramid
+# family: every seed was dealt as PySolFC deals it (pysol-cards' shuffle, this
+# game's dealing order), proved winnable with the whole deal known, and its
+# solution replayed move by move by the rules engine, under these rules:
 #   pysolfc-giza: 7 rows, tableau 8x3, no overlap, objective all
-# Command: pyramids filter --deals pysolfc:32000:52000 -V pysolfc-giza --grade medium --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py grade pysolfc-giza)
+# Command: pyramids filter --deals pysolfc:32000:52000 -V pysolfc-giza --grade
+#   medium --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py
+#   grade pysolfc-giza)
 # Grades as 'pyramids grade' gives them (deterministic): a score of the traps,
-# losing moves, failed simple strategies and a look-ahead player's losses;
-# easy below 89.18, medium from 89.18, hard from 108.57, expert from 126.26.
-# Of the 7269 solvable seeds of these games: easy 3133, medium 2001, hard
-# 1562, expert 573, ungraded 0.
+# losing moves, failed simple strategies and a look-ahead player's losses; easy
+# below 89.18, medium from 89.18, hard from 108.57, expert from 126.26: the
+# project's Giza thresholds, the 40th, 70th and 90th percentiles of the scores
+# of its winnable deals among 0..1729 (pyramids.generator.grading.THRESHOLDS).
+# Of the 7269 solvable seeds of these games: easy 3133, medium 2001, hard 1562,
+# expert 573, ungraded 0.
 #
-# Must all be >= 32000, or they'd deal a different game than what was
-# solved: PySolFC shuffles game numbers below 32000 with its Microsoft-
-# compatible generator and the others with the Mersenne Twister
-# (construct_random() in pysolrandom.py); these lists keep to the second, as
-# the Klondike one does.
+# Must all be >= 32000, or they'd deal a different game than what was solved:
+# PySolFC shuffles game numbers below 32000 with its Microsoft-compatible
+# generator and the others with the Mersenne Twister (construct_random() in
+# pysolrandom.py); these lists keep to the second, as the Klondike one does.
 #
-# 2001 seeds graded medium, out of 20000 games tried (10.01%): games 32000-51999.
+# 2001 seeds graded medium, out of 20000 games tried (10.01%): games
+# 32000-51999.
 # Seeds cover 32002-51993.
 
 SOLVABLE_SEEDS = (

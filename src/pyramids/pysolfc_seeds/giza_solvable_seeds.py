@@ -1,19 +1,20 @@
 #!/usr/bin/env python
 # -*- mode: python; coding: utf-8; -*-
 #
-# Giza (PySolFC game 592) seeds confirmed solvable, for an always-solvable mode.
-# Made by pyramids, the exact solver of the Pyramid family: every seed was dealt
-# as PySolFC deals it (pysol-cards' shuffle, this game's dealing order), proved
-# winnable with the whole deal known, and its solution replayed move by move by
-# the rules engine, under these rules:
+# Giza (PySolFC game 592) seeds confirmed solvable, for an always-solvable
+# mode. Made by pyramids, the exact solver of the Pyramid family: every seed
+# was dealt as PySolFC deals it (pysol-cards' shuffle, this game's dealing
+# order), proved winnable with the whole deal known, and its solution replayed
+# move by move by the rules engine, under these rules:
 #   pysolfc-giza: 7 rows, tableau 8x3, no overlap, objective all
-# Command: pyramids filter --deals pysolfc:32000:172000 -V pysolfc-giza --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py run pysolfc-giza)
+# Command: pyramids filter --deals pysolfc:32000:172000 -V pysolfc-giza
+#   --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py run
+#   pysolfc-giza)
 #
-# Must all be >= 32000, or they'd deal a different game than what was
-# solved: PySolFC shuffles game numbers below 32000 with its Microsoft-
-# compatible generator and the others with the Mersenne Twister
-# (construct_random() in pysolrandom.py); these lists keep to the second, as
-# the Klondike one does.
+# Must all be >= 32000, or they'd deal a different game than what was solved:
+# PySolFC shuffles game numbers below 32000 with its Microsoft-compatible
+# generator and the others with the Mersenne Twister (construct_random() in
+# pysolrandom.py); these lists keep to the second, as the Klondike one does.
 #
 # 51064 seeds, out of 140000 games tried (36.47%): games 32000-171999.
 # Seeds cover 32000-171999.

@@ -1,19 +1,21 @@
 #!/usr/bin/env python
 # -*- mode: python; coding: utf-8; -*-
 #
-# King Tut (PySolFC game 681) seeds confirmed solvable, for an always-solvable mode.
-# Made by pyramids, the exact solver of the Pyramid family: every seed was dealt
-# as PySolFC deals it (pysol-cards' shuffle, this game's dealing order), proved
-# winnable with the whole deal known, and its solution replayed move by move by
-# the rules engine, under these rules:
-#   pysolfc-king-tut: 7 rows, stock, draw 3, unlimited passes, no overlap, objective pyramid, play starts after 1 deal
-# Command: pyramids filter --deals pysolfc:32000:122000 -V pysolfc-king-tut --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py run pysolfc-king-tut)
+# King Tut (PySolFC game 681) seeds confirmed solvable, for an always-solvable
+# mode. Made by pyramids, the exact solver of the Pyramid family: every seed
+# was dealt as PySolFC deals it (pysol-cards' shuffle, this game's dealing
+# order), proved winnable with the whole deal known, and its solution replayed
+# move by move by the rules engine, under these rules:
+#   pysolfc-king-tut: 7 rows, stock, draw 3, unlimited passes, no overlap,
+#     objective pyramid, play starts after 1 deal, auto deal
+# Command: pyramids filter --deals pysolfc:32000:122000 -V pysolfc-king-tut
+#   --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py run
+#   pysolfc-king-tut)
 #
-# Must all be >= 32000, or they'd deal a different game than what was
-# solved: PySolFC shuffles game numbers below 32000 with its Microsoft-
-# compatible generator and the others with the Mersenne Twister
-# (construct_random() in pysolrandom.py); these lists keep to the second, as
-# the Klondike one does.
+# Must all be >= 32000, or they'd deal a different game than what was solved:
+# PySolFC shuffles game numbers below 32000 with its Microsoft-compatible
+# generator and the others with the Mersenne Twister (construct_random() in
+# pysolrandom.py); these lists keep to the second, as the Klondike one does.
 #
 # 50227 seeds, out of 90000 games tried (55.81%): games 32000-121999.
 # Seeds cover 32000-121999.

@@ -1,19 +1,22 @@
 #!/usr/bin/env python
 # -*- mode: python; coding: utf-8; -*-
 #
-# Pyramid (PySolFC game 38) seeds confirmed solvable, for an always-solvable mode.
-# Made by pyramids, the exact solver of the Pyramid family: every seed was dealt
-# as PySolFC deals it (pysol-cards' shuffle, this game's dealing order), proved
-# winnable with the whole deal known, and its solution replayed move by move by
-# the rules engine, under these rules:
-#   pysolfc-pyramid: 7 rows, stock, draw 1, 3 passes, stock-waste allowed, no overlap, objective all, play starts after 2 deals
-# Command: pyramids filter --deals pysolfc:32000:112000 -V pysolfc-pyramid --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py run pysolfc-pyramid)
+# Pyramid (PySolFC game 38) seeds confirmed solvable, for an always-solvable
+# mode. Made by pyramids, the exact solver of the Pyramid family: every seed
+# was dealt as PySolFC deals it (pysol-cards' shuffle, this game's dealing
+# order), proved winnable with the whole deal known, and its solution replayed
+# move by move by the rules engine, under these rules:
+#   pysolfc-pyramid: 7 rows, stock, draw 1, 3 passes, stock top face up,
+#     stock-waste allowed, no overlap, objective all, play starts after 1 deal,
+#     auto deal
+# Command: pyramids filter --deals pysolfc:32000:112000 -V pysolfc-pyramid
+#   --format pysolfc-seeds (in chunks: scripts/make_pysolfc_seeds.py run
+#   pysolfc-pyramid)
 #
-# Must all be >= 32000, or they'd deal a different game than what was
-# solved: PySolFC shuffles game numbers below 32000 with its Microsoft-
-# compatible generator and the others with the Mersenne Twister
-# (construct_random() in pysolrandom.py); these lists keep to the second, as
-# the Klondike one does.
+# Must all be >= 32000, or they'd deal a different game than what was solved:
+# PySolFC shuffles game numbers below 32000 with its Microsoft-compatible
+# generator and the others with the Mersenne Twister (construct_random() in
+# pysolrandom.py); these lists keep to the second, as the Klondike one does.
 #
 # 52987 seeds, out of 80000 games tried (66.23%): games 32000-111999.
 # Seeds cover 32000-111999.

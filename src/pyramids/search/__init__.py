@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .. import faceup
+from .. import autodeal, faceup
 from ..cards import Card
 from ..deals import Deal
 from ..moves import DEAL, REDEAL, Move
@@ -141,10 +141,23 @@ class Searcher:
         the bound off: its node budgets were measured without it.
 
         A face-up stock top (MSC) is searched as the face-down game and the line
-        translated back (:mod:`pyramids.faceup`).
+        translated back (:mod:`pyramids.faceup`); PySolFC's talon (automatic deals, a
+        King on it) as the manual game, the line translated into its clicks
+        (:mod:`pyramids.autodeal`).
         """
+        if autodeal.translates(variant):
+            return autodeal.solve_manual(self._solve_rules, deal, variant, start,
+                                         node_limit=node_limit, time_limit=time_limit,
+                                         bound=bound)
+        return self._solve_rules(deal, variant, start=start, node_limit=node_limit,
+                                 time_limit=time_limit, bound=bound)
+
+    def _solve_rules(self, deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
+                     node_limit: int | None = None, time_limit: float | None = None,
+                     bound: bool = PAR_BOUND) -> Verdict:
+        """:meth:`solve` for a game without automatic deals."""
         if variant.face_up:
-            return faceup.solve_face_down(self.solve, deal, variant, start, ENGINE,
+            return faceup.solve_face_down(self._solve_rules, deal, variant, start, ENGINE,
                                           node_limit=node_limit, time_limit=time_limit,
                                           bound=bound)
         if variant.scoring == "par" and bound:
@@ -227,9 +240,32 @@ class Searcher:
         ``overhead`` (the caller's share of work done before). With ``stage`` (the budget
         of a portfolio stage, in words), each verdict lists its run in ``engines`` as
         ``check``'s portfolio does for a search stage that settles the deal."""
+        if autodeal.translates(variant):
+            # PySolFC's talon: the manual game (with a face-up top, its face-down game);
+            # each line translated into PySolFC's clicks, replayed move by move on the
+            # way (the face-up line is checked by to_clicks, not twice)
+            manual = autodeal.manual(variant)
+            inner = faceup.face_down(manual) if manual.face_up else manual
+            found = self._solve_many_rules(cards, numbers, inner, budget, overhead, stage)
+            out: list[Verdict | None] = []
+            for i, v in enumerate(found):
+                if v is not None and v.moves:
+                    deal = Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())), numbers[i])
+                    line = faceup.to_face_up(deal, manual, v.moves, check=False) \
+                        if manual.face_up else v.moves
+                    v = replace(v, moves=tuple(autodeal.to_clicks(
+                        deal, variant, line, require_win=v.status == "winnable")))
+                out.append(v)
+            return out
+        return self._solve_many_rules(cards, numbers, variant, budget, overhead, stage)
+
+    def _solve_many_rules(self, cards: np.ndarray, numbers: Sequence[int | None],
+                          variant: Variant, budget: int | None, overhead: float,
+                          stage: str | None) -> list[Verdict | None]:
+        """:meth:`solve_many` for a game without automatic deals."""
         if variant.face_up:  # the face-down game, each line translated back
-            found = self.solve_many(cards, numbers, faceup.face_down(variant), budget,
-                                    overhead, stage)
+            found = self._solve_many_rules(cards, numbers, faceup.face_down(variant),
+                                           budget, overhead, stage)
             return [v if v is None or not v.moves else replace(v, moves=tuple(
                 faceup.to_face_up(Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())),
                                        numbers[i]), variant, v.moves)))

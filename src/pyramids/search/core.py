@@ -136,6 +136,19 @@ def popcount(x: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def deal_k(stock, npyr, k, count):  # type: ignore[no-untyped-def]
+    """``k`` after a deal of ``count`` cards from ``stock`` (a slot mask of the cards not
+    yet dealt: each dealt card sets ``k`` past its slot; ``k`` itself if it is empty)."""
+    for _ in range(count):
+        if stock == 0:
+            break
+        low = stock & -stock
+        k = hibit(low) - npyr + 1
+        stock &= ~low
+    return k
+
+
+@njit(cache=True, inline="always")
 def available(rem, nlay, cov, rest, bq, hand, top, avail):  # type: ignore[no-untyped-def]
     """Write the cards a move can use into ``avail`` and return how many: every laid-out
     card still there with nothing left on it, the first bouquet card of each value still
@@ -1065,13 +1078,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                 if plifo and ps == passes and (objpyr or not porder) and (draw != 1 or (
                         hand >= 0 and _buries(hand, k, rem, npyr, sw, val, canpair, anc))):
                     grp = 0
-                stk = (restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1)
-                for _ in range(draw):
-                    if stk == 0:
-                        break
-                    low = stk & -stk
-                    nk = hibit(low) - npyr + 1
-                    stk &= ~low
+                nk = deal_k((restfull & ~rem) & ~((np.int64(1) << (npyr + k)) - 1), npyr, k,
+                            draw)
             else:
                 nk = 0
                 if passes > 0:

@@ -64,6 +64,7 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
     a ``goal``, its answer (``pyramids check --goal``)."""
     from ..check import check as check_deal
     from ..goals import Goal, answer
+    from ..pysolfc import notes_json
 
     g = Goal.parse(goal)
     if g.kind != "win":
@@ -74,7 +75,8 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
                              start=tuple(start))
     # exactly what `pyramids check --json` prints
     return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
-                                                    "line": deal.line()}
+                                                    "line": deal.line()} \
+        | notes_json(deal, variant, verdict.moves)
 
 
 def verdict_json(verdict: Verdict, deal: Deal, variant: Variant) -> dict[str, Any]:

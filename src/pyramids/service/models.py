@@ -16,7 +16,9 @@ Engine = EngineName
 DealSpec = Annotated[
     StrictInt | Annotated[StrictStr, Field(max_length=4000)],
     Field(description="A deal number (0 to 2^64-1) or a deal in line form (52 cards), "
-                      "or any form `pyramids deal` prints (pretty, JSON).",
+                      "or any form `pyramids deal` prints (pretty, JSON); or a PySolFC "
+                      "game, pysolfc:N, N as PySolFC shows or takes it (32000, "
+                      "#00000000000000032000, 32 000, ms123, #ms123).",
           examples=[42, "KC 9H 4C ..."]),
 ]
 TimeLimit = Annotated[float, Field(gt=0, allow_inf_nan=False,
@@ -41,11 +43,16 @@ class VariantOptions(BaseModel):
     scoring: Annotated[StrictStr, Field(max_length=20)] | None = None
     stock_top: Annotated[StrictStr, Field(max_length=20)] | None = Field(
         None, description="face-down or face-up (MSC: the stock's top card shows)")
+    auto_deal: StrictBool | None = Field(
+        None, description="PySolFC's Auto deal (on in the pysolfc-* presets): an empty "
+                          "waste is dealt to by itself; false for players who switched it "
+                          "off")
 
     def build(self) -> Variant:
         """The Variant, validated by the library (raises VariantError with its message)."""
         opts = {k: getattr(self, k) for k in ("rows", "rest", "draw", "passes", "stock_waste",
-                                              "overlap", "objective", "scoring", "stock_top")}
+                                              "overlap", "objective", "scoring", "stock_top",
+                                              "auto_deal")}
         if isinstance(opts["passes"], int):
             opts["passes"] = str(opts["passes"])
         return build_variant(self.variant, **opts)
@@ -187,6 +194,11 @@ class VerdictOut(_Open):
     count: int | None = Field(None, description="cards:RANK:N: the cards of RANK gone.")
     label: str | None = None
     alternatives: list[VerdictOut] = []
+    notes: list[str] | None = Field(None, description="PySolFC's games with a talon: for "
+                                    "each click of the line, what the player sees happen "
+                                    "beyond the cards it discards (the cards a deal turns "
+                                    "over, the talon's next card turning face up, PySolFC's "
+                                    "automatic deals, the win); '' where nothing more.")
 
 
 class CheckOut(VerdictOut):
@@ -225,12 +237,16 @@ class PositionOut(BaseModel):
     bouquet; the available cards, the legal moves, won/lost and the Par score so far."""
 
     deal: int | None
-    pysolfc: int | None = None  # the PySolFC game number of a pysolfc:N deal
+    pysolfc: int | str | None = None  # a pysolfc:N deal's game: N, or "msN" from 32000 up
     line: str
     variant: dict[str, Any]
     description: str
     title: str  # the game's name as players know it ("Tut's Tomb")
     rules: str  # the rules in a player's words (the web page's)
+    stock_moves: list[str] = Field(
+        [], description="The stock's two moves as this game's lines write them: "
+                        "[\"draw\", \"recycle\"] for MSC's face-up deck, [\"deal\", \"redeal\"] "
+                        "for a face-down stock and PySolFC's talon; [] without a stock.")
     moves: list[str]
     position: dict[str, Any]
     positions: list[dict[str, Any]] | None = None

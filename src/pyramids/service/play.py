@@ -53,6 +53,15 @@ def describe(game: Game, frame: dict[str, float]) -> dict[str, Any]:
     }
 
 
+def stock_moves(variant: Variant) -> list[str]:
+    """The words of the stock's two moves in this game's lines: MSC's face-up deck draws
+    and recycles; a face-down stock, and PySolFC's talon (its top face up too), deal and
+    redeal. Empty without a stock."""
+    if not variant.is_stock:
+        return []
+    return ["draw", "recycle"] if variant.msc_words else ["deal", "redeal"]
+
+
 def position(deal: Deal, variant: Variant, moves: list[Move],
              steps: bool = False) -> dict[str, Any]:
     """The position after ``moves`` (replayed by the referee: an illegal one raises
@@ -69,6 +78,7 @@ def position(deal: Deal, variant: Variant, moves: list[Move],
         "variant": variant.options(),
         "description": variant.describe(),
         "title": variant.title, "rules": variant.in_words(),
+        "stock_moves": stock_moves(variant),
         "moves": [str(m) for m in moves],
         "position": trail[-1] if steps else describe(game, frame),
     }

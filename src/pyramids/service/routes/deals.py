@@ -40,7 +40,7 @@ def variants() -> dict[str, Any]:
             "draw": [1, 3], "passes": "a whole number >= 1, or 'unlimited'",
             "stock_waste": list(STOCK_WASTE), "overlap": [True, False],
             "objective": list(OBJECTIVES), "scoring": list(SCORINGS),
-            "stock_top": list(STOCK_TOPS),
+            "stock_top": list(STOCK_TOPS), "auto_deal": [True, False],
             "goal": ["win", "board", "moves", "score", "score:N", "cards:RANK:N"],
         },
     }

@@ -47,11 +47,13 @@ def variant_query(
     objective: Annotated[str | None, Query(max_length=20)] = None,
     scoring: Annotated[str | None, Query(max_length=20)] = None,
     stock_top: Annotated[str | None, Query(max_length=20)] = None,
+    auto_deal: bool | None = None,
 ) -> Variant:
     """The variant from query parameters (same names as the JSON bodies' options)."""
     return m.VariantOptions(variant=variant, rows=rows, rest=rest, draw=draw, passes=passes,
                             stock_waste=stock_waste, overlap=overlap, objective=objective,
-                            scoring=scoring, stock_top=stock_top).build()
+                            scoring=scoring, stock_top=stock_top,
+                            auto_deal=auto_deal).build()
 
 
 QueryVariant = Annotated[Variant, Depends(variant_query)]

@@ -61,7 +61,7 @@ OPTION_VALUES = {"stock_waste": STOCK_WASTE, "objective": OBJECTIVES, "scoring":
                  "stock_top": STOCK_TOPS}
 #: The query parameters that make the page's rules (as the JSON bodies name them).
 RULE_PARAMS = ("rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
-               "scoring", "stock_top")
+               "scoring", "stock_top", "auto_deal")
 
 router = APIRouter()
 
@@ -106,8 +106,9 @@ def page_variant(query: Mapping[str, str]) -> tuple[Variant, bool]:
     try:
         if "rows" in opts:
             opts["rows"] = int(opts["rows"])
-        if "overlap" in opts:
-            opts["overlap"] = opts["overlap"] == "true"
+        for yes_no in ("overlap", "auto_deal"):
+            if yes_no in opts:
+                opts[yes_no] = opts[yes_no] == "true"
         return build_variant(query.get("variant") or "pyramid", **opts), True
     except (PyramidsError, ValueError):
         return PRESETS["pyramid"], False

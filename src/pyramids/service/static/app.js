@@ -15,7 +15,9 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const OPTION_KEYS = ["rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
-  "scoring", "stock_top"];
+  "scoring", "stock_top", "auto_deal"];
+const YES_NO = ["overlap", "auto_deal"];
+const PLACEHOLDER = "a deal number, a PySolFC game, or 52 cards as an app shows them";
 const PLAY_MS = 650;
 const NARROW = window.matchMedia("(max-width: 899px)");
 const DATA = JSON.parse($("page-data").textContent);
@@ -128,7 +130,7 @@ function optsFromForm() {
     const v = form.elements[key].value.trim();
     if (v === "") continue;
     if (key === "rows" || key === "draw") opts[key] = Number.isInteger(Number(v)) ? Number(v) : v;
-    else if (key === "overlap") opts[key] = v === "true";
+    else if (YES_NO.includes(key)) opts[key] = v === "true";
     else opts[key] = v;
   }
   return opts;
@@ -166,6 +168,9 @@ function rulesText() {
   const p = preset($("opt-variant").value);
   const shown = state.pos && state.pos.variant.name === $("opt-variant").value;
   $("variant-text").textContent = shown ? state.pos.rules : p ? p.rules : "";
+  $("deal-input").placeholder = $("opt-variant").value.startsWith("pysolfc-")
+    ? "PySolFC's game number as PySolFC shows it (#32000, ms123), or 52 cards"
+    : PLACEHOLDER;
   fitGoals();
 }
 
@@ -194,7 +199,7 @@ function stateFromUrl() {
     const v = q.get(key);
     if (v === null || v === "") continue;
     if (key === "rows" || key === "draw") state.opts[key] = Number.isInteger(Number(v)) ? Number(v) : v;
-    else if (key === "overlap") state.opts[key] = v === "true";
+    else if (YES_NO.includes(key)) state.opts[key] = v === "true";
     else state.opts[key] = v;
   }
   state.moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
@@ -268,10 +273,16 @@ function render(pos) {
 }
 
 function faceUp() { return !!state.pos && state.pos.variant.stock_top === "face-up"; }
+/** The stock's two moves as the shown game writes them ([draw, recycle] on MSC's deck,
+ * [deal, redeal] on a face-down stock and on PySolFC's talon, face up as it is). */
+function stockMoves() {
+  const m = state.pos && state.pos.stock_moves;
+  return m && m.length === 2 ? m : stockWords(faceUp());
+}
 
 function renderStatus(pos) {
   const r = state.pos;
-  const game = /^pysolfc:(\d+)$/i.exec(state.deal);
+  const game = /^pysolfc:(\S+)$/i.exec(state.deal);
   const who = /^\d+$/.test(state.deal) ? `Deal ${state.deal}`
     : game ? `PySolFC game ${game[1]}` : "Your board";
   const own = OPTION_KEYS.some((k) => state.opts[k] !== undefined) ? " (your rules)" : "";
@@ -289,7 +300,7 @@ function renderStatus(pos) {
   $("status").textContent = parts.join(" · ");
   $("status").className = pos.won ? "won" : pos.lost ? "lost" : "";
   $("board").setAttribute("data-won", String(pos.won));
-  const [dealWord, redealWord] = stockWords(faceUp());
+  const [dealWord, redealWord] = stockMoves();
   $("deal-btn").textContent = dealWord === "draw" ? "Draw" : "Deal";
   $("redeal-btn").textContent = redealWord === "recycle" ? "Recycle" : "Redeal";
   $("deal-btn").disabled = !pos.legal.includes(dealWord);
@@ -407,7 +418,7 @@ async function cardTap(code) {
   if (!state.pos) return;
   const pos = state.pos.position;
   if (!pos.available.includes(code) && pos.stock.includes(code)) {
-    await playMove(stockWords(faceUp())[0]);
+    await playMove(stockMoves()[0]);
     return;
   }
   if (state.selected === code) { state.selected = null; render(pos); say(""); return; }
@@ -632,7 +643,10 @@ function answerKind(v) {
  * was asked from (``from``), or the deal. */
 async function loadSolution(moves, verdict, source, from = []) {
   const resp = await postJSON("/v1/position", dealBody({ moves, steps: true }));
-  state.solution = { moves: resp.moves, positions: resp.positions, verdict, source, from: from.length };
+  // PySolFC's games: what the player sees happen at each click beyond its cards
+  const notes = Array.isArray(verdict.notes) && verdict.notes.length === resp.moves.length
+    ? verdict.notes.map((t) => cardsInText(t)) : null;
+  state.solution = { moves: resp.moves, positions: resp.positions, verdict, source, from: from.length, notes };
   const list = $("sol-moves");
   list.replaceChildren();
   const scored = resp.variant.scoring !== "none";   // a score along the line (Par, MSC)
@@ -644,6 +658,7 @@ async function loadSolution(moves, verdict, source, from = []) {
     b.textContent = moveLabel(m);
     b.dataset.step = String(i + 1);
     b.setAttribute("aria-label", `move ${i + 1}: ${moveLabel(m)}`);
+    if (notes && notes[i]) b.title = notes[i];
     li.appendChild(b);
     list.appendChild(li);
   });
@@ -686,7 +701,8 @@ function renderStep() {
   const from = s.from || 0;
   $("step-text").textContent = k === null ? "You left this line"
     : k === from ? `Start: ${n - from} moves to go`
-      : `Move ${k - from} of ${n - from}: ${moveLabel(s.moves[k - 1])}`;
+      : `Move ${k - from} of ${n - from}: ${moveLabel(s.moves[k - 1])}`
+        + (s.notes && s.notes[k - 1] ? `. ${s.notes[k - 1]}` : "");
   for (const b of $("sol-moves").querySelectorAll("button")) {
     const cur = Number(b.dataset.step) === k;
     b.classList.toggle("current", cur);
@@ -916,10 +932,18 @@ function showView(view, push = true) {
   saveUrl(push);
 }
 
+/** Under a PySolFC preset, a game number as PySolFC shows or takes it (32000, #32000,
+ * #00000000000000032000, 32 000, ms123, #ms123) is PySolFC's game: ``pysolfc:TEXT`` (the
+ * service reads it as PySolFC does, and names what is wrong with it). */
+function pysolfcNumber(deal, variant) {
+  if (!variant.startsWith("pysolfc-") || !/^#?\s*(ms)?[\d\s#,._-]*\d[\d\s#,._-]*$/i.test(deal)) return deal;
+  return `pysolfc:${deal}`;
+}
+
 /** Take the form's deal and rules; true when they differ from the board's. */
 function readForm() {
-  const deal = $("deal-input").value.trim();
   const opts = optsFromForm();
+  const deal = pysolfcNumber($("deal-input").value.trim(), opts.variant);
   const changed = deal !== state.deal || JSON.stringify(opts) !== JSON.stringify(state.opts);
   state.deal = deal;
   state.opts = opts;
@@ -965,8 +989,8 @@ function wire() {
   $("build").addEventListener("click", () => picker().then((p) => p.open()).catch(showError));
   $("undo").addEventListener("click", () => { stopPlaying(); act(async () => { if (state.moves.length) await setMoves(state.moves.slice(0, -1)); }); });
   $("restart").addEventListener("click", () => { stopPlaying(); act(() => setMoves([])); });
-  $("deal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockWords(faceUp())[0])); });
-  $("redeal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockWords(faceUp())[1])); });
+  $("deal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockMoves()[0])); });
+  $("redeal-btn").addEventListener("click", () => { stopPlaying(); act(() => playMove(stockMoves()[1])); });
   $("hint").addEventListener("click", () => { hint().catch(showError); });
   $("sol-first").addEventListener("click", () => { stopPlaying(); goStep(0); });
   $("sol-prev").addEventListener("click", () => stepBy(-1));
