@@ -97,7 +97,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
     app.state.config = cfg
     app.state.pool = pool
     app.state.puzzles = PuzzleStore(cfg.puzzles_dir)
-    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout)
     # text, JSON and the page's scripts travel compressed (a PDF book gains little: it is
     # compressed inside); level 6 costs a third of level 9's time for 1% more bytes
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6,
