@@ -81,6 +81,8 @@ class Tally:
     def __init__(self) -> None:
         self.statuses: dict[str, Counter[str]] = defaultdict(Counter)
         self.latency: dict[str, list[float]] = defaultdict(list)
+        self.ok: dict[str, list[float]] = defaultdict(list)  # of the 200s
+        self.busy: dict[str, list[float]] = defaultdict(list)  # of the 503s
         self.wrong: list[str] = []
         self.crashed: list[float] = []  # when each WorkerCrashed answer came
 
@@ -101,6 +103,7 @@ class Tally:
             self.wrong.append(f"{route}: {r.status_code} {r.text[:200]}")
         self.statuses[route][key] += 1
         self.latency[route].append(seconds)
+        (self.ok if r.status_code == 200 else self.busy)[route].append(seconds)
         return wait
 
 
@@ -318,11 +321,15 @@ def report(res: dict[str, Any], args: argparse.Namespace, load0: float) -> int:
           f"killed every {args.kill_every:g} s; load average {load0:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after; {res['seconds']:.0f} s")
     print(f"requests: {total}")
-    print(f"{'route':<10} {'reqs':>6} {'p50 ms':>8} {'p99 ms':>8}  statuses")
+    print(f"{'':<10} {'':>6} {'all answers':^17} {'the 200s':^17} {'the 503s':^17}")
+    print(f"{'route':<10} {'reqs':>6} " + " ".join([f"{'p50 ms':>8} {'p99 ms':>8}"] * 3)
+          + "  statuses")
     for route in sorted(tally.statuses):
-        lat = sorted(tally.latency[route])
-        print(f"{route:<10} {sum(tally.statuses[route].values()):>6} "
-              f"{1000 * pct(lat, 50):>8.1f} {1000 * pct(lat, 99):>8.1f}  "
+        cols = []
+        for lat in (tally.latency[route], tally.ok[route], tally.busy[route]):
+            lat = sorted(lat)
+            cols.append(f"{1000 * pct(lat, 50):>8.1f} {1000 * pct(lat, 99):>8.1f}")
+        print(f"{route:<10} {sum(tally.statuses[route].values()):>6} {' '.join(cols)}  "
               f"{dict(tally.statuses[route])}")
     samples = [s for s in res["samples"] if s[0] >= args.warmup]
     server, solver = [s[1] for s in samples], [s[2] for s in samples]
