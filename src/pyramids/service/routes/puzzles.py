@@ -14,10 +14,18 @@ from .deps import Config, Puzzles
 
 router = APIRouter(tags=["puzzles"])
 Collection = Annotated[str, PathParam(pattern=m.COLLECTION_PATTERN,
-                                      description="A collection's name (see /v1/puzzles)")]
+                                      description="A collection's name (see /v1/puzzles)",
+                                      examples=["pyramid"])]
+#: Where the identifiers come from: a collection's name from the list, its first puzzle.
+COLLECTION_LINK = {"operationId": "puzzle_collection",
+                   "parameters": {"collection": "$response.body#/collections/0/name"}}
+PUZZLE_LINK = {"operationId": "puzzle",
+               "parameters": {"collection": "$request.path.collection", "index": "1"}}
 
 
-@router.get("/v1/puzzles", response_model=m.CollectionsOut, responses=documented(503))
+@router.get("/v1/puzzles", response_model=m.CollectionsOut, operation_id="puzzle_collections",
+            responses={200: {"description": "The collections",
+                             "links": {"collection": COLLECTION_LINK}}, **documented(503)})
 def collections(puzzles: Puzzles) -> dict[str, Any]:
     """The shipped puzzle collections and their sizes."""
     names = puzzles.names()
@@ -28,8 +36,10 @@ def collections(puzzles: Puzzles) -> dict[str, Any]:
 
 
 @router.get("/v1/puzzles/{collection}", response_model=m.CollectionOut,
-            response_model_exclude_unset=True,
-            responses=documented(404, 422, 503, s404="No collection of that name"))
+            response_model_exclude_unset=True, operation_id="puzzle_collection",
+            responses={200: {"description": "A page of the collection",
+                             "links": {"puzzle": PUZZLE_LINK}},
+                       **documented(404, 422, 503, s404="No collection of that name")})
 def collection(collection: Collection, puzzles: Puzzles, cfg: Config,
                offset: Annotated[str, Query(pattern=m.WHOLE_PATTERN)] = "0",
                limit: Annotated[str | None, Query(pattern=m.POSITIVE_PATTERN)] = None,
@@ -45,11 +55,11 @@ def collection(collection: Collection, puzzles: Puzzles, cfg: Config,
 
 
 @router.get("/v1/puzzles/{collection}/{index}", response_model=m.PuzzleOut,
-            response_model_exclude_unset=True,
+            response_model_exclude_unset=True, operation_id="puzzle",
             responses=documented(404, 422, 503, s404=(
                 "No collection of that name, or no puzzle of that index in it")))
 def puzzle(collection: Collection,
-           index: Annotated[str, PathParam(pattern=m.WHOLE_PATTERN,
+           index: Annotated[str, PathParam(pattern=m.WHOLE_PATTERN, examples=["1"],
                                            description="From 1 (giza/1 is giza-001)")],
            puzzles: Puzzles) -> dict[str, Any]:
     """One puzzle; ``index`` counts from 1 (``giza/1`` is ``giza-001``)."""
