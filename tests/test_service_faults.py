@@ -102,6 +102,30 @@ def test_a_body_sent_a_byte_a_second_is_cut_off(server: tuple[str, Any]) -> None
     assert TIMEOUT <= time.monotonic() - t0 < TIMEOUT + 5
 
 
+def test_a_body_over_the_bound_is_answered_413_and_the_connection_serves_on(
+        server: tuple[str, Any]) -> None:
+    """The client sends its whole oversized body (as schemathesis does): it gets the 413,
+    not a reset connection, and the same connection answers its next request."""
+    base, _ = server
+    s = connect(base)
+    body = b'{"deal": 1, "title": "' + b"x" * 70_000 + b'"}'
+    s.sendall(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = b""
+    s.settimeout(10)
+    while answer.count(b"HTTP/1.1 ") < 2 or not answer.rstrip().endswith(b"}"):
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        answer += chunk
+    s.close()
+    first, _, second = answer.partition(b"HTTP/1.1 200 ")
+    assert first.startswith(b"HTTP/1.1 413 ") and b'"kind":"BodyTooLarge"' in first, \
+        answer[:300]
+    assert b"connection: close" not in first.lower() and second, answer[:600]
+
+
 def test_a_head_sent_a_byte_a_second_is_closed(server: tuple[str, Any]) -> None:
     base, _ = server
     s = connect(base)

@@ -17,15 +17,16 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-#: An answer given before the whole body was read closes the connection (the rest of
-#: the body would otherwise be read as the next request).
+#: A body cut off for its slowness closes the connection (the server would otherwise go
+#: on reading what trickles in). A 413 does not: the server reads the rest and drops it,
+#: so that the client, still sending, gets the answer rather than a reset connection.
 CLOSE = {"Connection": "close"}
 
 
 class BodyLimit:
     """Refuse request bodies over ``max_bytes`` (by Content-Length, or as they stream in:
     413), and bodies not all in within ``timeout`` seconds of the request (a client
-    sending a byte a second: 408). Either closes the connection."""
+    sending a byte a second: 408, closing the connection)."""
 
     def __init__(self, app: ASGIApp, max_bytes: int, timeout: float | None = None) -> None:
         self.app = app
@@ -37,13 +38,13 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         too_large = ServiceError(413, f"request body over {self.max_bytes} bytes",
-                                 "BodyTooLarge", CLOSE)
+                                 "BodyTooLarge")
         too_slow = ServiceError(408, f"the request body did not arrive within "
                                      f"{self.timeout:g} s", "SlowBody", CLOSE)
         for key, value in scope.get("headers", []):
             if key == b"content-length" and (not value.isdigit()
                                              or int(value) > self.max_bytes):
-                response = error(413, str(too_large.detail), too_large.kind, CLOSE)
+                response = error(413, str(too_large.detail), too_large.kind)
                 await response(scope, receive, send)
                 return
         received = 0
