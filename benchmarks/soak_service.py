@@ -153,13 +153,13 @@ async def client_loop(url: str, seed: int, stop_at: float, tally: Tally) -> None
 
 
 async def sampler(server_pid: int, stop_at: float, every: float,
-                  samples: list[tuple[float, float, float, int]]) -> None:
-    """Every ``every`` s: (time, server RSS, solvers' RSS, number of solvers)."""
+                  samples: list[tuple[float, float, dict[int, float]]]) -> None:
+    """Every ``every`` s: (time, the server's RSS, each solver process's RSS by pid)."""
     t0 = time.monotonic()
     while time.monotonic() < stop_at:
         kids = solvers(server_pid)
         samples.append((time.monotonic() - t0, rss_mb(server_pid),
-                        sum(rss_mb(k) for k in kids), len(kids)))
+                        {k: rss_mb(k) for k in kids}))
         await asyncio.sleep(every)
 
 
@@ -293,7 +293,7 @@ async def faults(url: str, start_after: float) -> dict[str, Any]:
 async def soak(url: str, server_pid: int, args: argparse.Namespace) -> dict[str, Any]:
     stop_at = time.monotonic() + args.minutes * 60
     tally = Tally()
-    samples: list[tuple[float, float, float, int]] = []
+    samples: list[tuple[float, float, dict[int, float]]] = []
     kills: list[dict[str, Any]] = []
     t0 = time.monotonic()
     tasks = [client_loop(url, i, stop_at, tally) for i in range(args.concurrency)]
@@ -305,12 +305,57 @@ async def soak(url: str, server_pid: int, args: argparse.Namespace) -> dict[str,
             "seconds": time.monotonic() - t0}
 
 
-def growth(values: list[float]) -> float:
-    """Percent from the first three samples (after warm-up) to the last three."""
+def growth(values: list[float]) -> tuple[float, float, float]:
+    """The median of the first three samples, of the last three, and the percent from one
+    to the other (robust to one odd sample at either end)."""
     if len(values) < 6:
-        return float("nan")
+        return float("nan"), float("nan"), float("nan")
     first, last = statistics.median(values[:3]), statistics.median(values[-3:])
-    return 100 * (last - first) / first if first else float("nan")
+    return first, last, 100 * (last - first) / first if first else float("nan")
+
+
+def memory(samples: list[tuple[float, float, dict[int, float]]], warmup: float,
+           workers: int) -> tuple[list[str], float, float]:
+    """The memory lines of the report, and the growth of the server and of the pool (%).
+
+    The server is one process from start to end: its RSS after warm-up. The solver
+    processes are killed and replaced (each lives about ``workers`` minutes), so their
+    figure is the sum over the pool, counted only in samples where all ``workers`` were up
+    and each had been seen in the two samples before (20 s old: a process just started
+    has not loaded its tables yet, and a sample taken during a replacement counts one
+    process short)."""
+    seen: Counter[int] = Counter()
+    pool: list[float] = []
+    skipped = 0
+    biggest = 0.0
+    after = []
+    for t, server, kids in samples:
+        settled = len(kids) == workers and all(seen[k] >= 2 for k in kids)
+        for k in kids:
+            seen[k] += 1
+        if t < warmup:
+            continue
+        after.append(server)
+        biggest = max([biggest, *kids.values()])
+        if settled:
+            pool.append(sum(kids.values()))
+        else:
+            skipped += 1
+    s0, s1, sg = growth(after)
+    p0, p1, pg = growth(pool)
+    return [
+        f"memory (RSS every 10 s; {len(after)} samples after {warmup:g} s of warm-up; "
+        f"figures: the median of the first 3 -> of the last 3):",
+        f"  server (one process throughout): {s0:.0f} -> {s1:.0f} MB ({sg:+.1f}%), "
+        f"range {min(after, default=0):.0f} to {max(after, default=0):.0f} MB",
+        f"  solver processes (the sum of {workers}, in the {len(pool)} samples where all "
+        f"were up and settled; {skipped} taken during a replacement left out): {p0:.0f} -> "
+        f"{p1:.0f} MB ({pg:+.1f}%), range {min(pool, default=0):.0f} to "
+        f"{max(pool, default=0):.0f} MB; the largest one process: {biggest:.0f} MB",
+        "  each sample, server / solver processes (their number): " + ", ".join(
+            f"{server:.0f}/{sum(kids.values()):.0f}({len(kids)})"
+            for t, server, kids in samples if t >= warmup),
+    ], sg, pg
 
 
 def report(res: dict[str, Any], args: argparse.Namespace, load0: float) -> int:
@@ -331,13 +376,9 @@ def report(res: dict[str, Any], args: argparse.Namespace, load0: float) -> int:
             cols.append(f"{1000 * pct(lat, 50):>8.1f} {1000 * pct(lat, 99):>8.1f}")
         print(f"{route:<10} {sum(tally.statuses[route].values()):>6} {' '.join(cols)}  "
               f"{dict(tally.statuses[route])}")
-    samples = [s for s in res["samples"] if s[0] >= args.warmup]
-    server, solver = [s[1] for s in samples], [s[2] for s in samples]
-    print(f"memory (RSS, every 10 s after {args.warmup:g} s of warm-up, {len(samples)} "
-          f"samples): server {server[0] if server else 0:.0f} -> "
-          f"{server[-1] if server else 0:.0f} MB ({growth(server):+.1f}%), solver processes "
-          f"{solver[0] if solver else 0:.0f} -> {solver[-1] if solver else 0:.0f} MB "
-          f"({growth(solver):+.1f}%)")
+    lines, server_growth, pool_growth = memory(res["samples"], args.warmup, args.workers)
+    for line in lines:
+        print(line)
     kills = res["kills"]
     replaced = [k["replaced_s"] for k in kills if k["replaced_s"] is not None]
     print(f"kills: {len(kills)}, replaced {len(replaced)} (in {min(replaced, default=0):.1f}"
@@ -357,6 +398,9 @@ def report(res: dict[str, Any], args: argparse.Namespace, load0: float) -> int:
         bad.append(f"{len(tally.crashed)} WorkerCrashed answers for {len(kills)} kills")
     if len(replaced) < len(kills):
         bad.append("a killed solver process was not replaced")
+    if not (server_growth < 10 and pool_growth < 10):  # NaN (too few samples) fails too
+        bad.append(f"memory grew {server_growth:+.1f}% (server), {pool_growth:+.1f}% "
+                   f"(solver processes) after warm-up: 10% at most")
     if f["slow_body"]["status"] != "408" or i["probe_failed"]:
         bad.append("a slow or idle client was not handled")
     for line in bad[:20]:
