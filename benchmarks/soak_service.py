@@ -7,7 +7,9 @@ Starts ``pyramids serve`` on a free 127.0.0.1 port and, for ``--minutes``:
   deals, puzzles, books), each honouring a 503's Retry-After as the page does; per route
   the statuses and p50/p99 latency;
 - the server's and its solver processes' memory (RSS) sampled every 10 s: the growth from
-  the end of warm-up (``--warmup`` s) to the end;
+  the end of warm-up (``--warmup`` s) to the end, as the medians of the first and last
+  three samples (the solver processes summed, in samples where all are up and settled:
+  :func:`memory`), under 10% or the verdict fails;
 - a solver process killed (SIGKILL) every ``--kill-every`` s: the answers of kind
   WorkerCrashed (its job) against the kills, and how soon the process was replaced;
 - a client sending its body at a byte a second (cut off with 408), another sending its

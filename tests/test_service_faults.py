@@ -1,6 +1,7 @@
 """The service under faults, a short version of benchmarks/soak_service.py: a real uvicorn
-server (as ``pyramids serve`` runs it: the head-timeout protocol) with short timeouts, on
-a free loopback port. A body sent a byte a second is cut off (408), a head sent so is
+server (as ``pyramids serve`` runs it: the head-timeout protocol) with short timeouts,
+on a free loopback port. A body sent a byte a second is cut off (408), a body over the
+bound is answered 413 on a connection that serves on, a head sent a byte a second is
 closed, idle connections neither stop others nor stay open, a solver process killed
 mid-job answers that job 503 (Retry-After) and is replaced, one killed while idle costs
 no request, and a burst of mixed requests is answered 200 or 503 with Retry-After."""
