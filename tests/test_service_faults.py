@@ -127,6 +127,30 @@ def test_a_body_over_the_bound_is_answered_413_and_the_connection_serves_on(
     assert b"connection: close" not in first.lower() and second, answer[:600]
 
 
+def test_the_rest_of_a_body_over_the_bound_may_not_trickle_in(
+        server: tuple[str, Any]) -> None:
+    """After its 413, a client sending the rest of its body a byte at a time has the
+    head timeout to finish: the server closes the connection then."""
+    base, _ = server
+    s = connect(base)
+    s.sendall(b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Content-Length: 70000\r\n\r\n{")
+    t0 = time.monotonic()
+    answer = b""
+    closed = False
+    while not closed and time.monotonic() - t0 < TIMEOUT + 10:
+        try:
+            s.sendall(b"x")
+        except OSError:
+            closed = True
+            break
+        closed, got = closed_within(s, 0.5)  # a byte each half second
+        answer += got
+    s.close()
+    assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
+    assert closed and time.monotonic() - t0 < TIMEOUT + 5
+
+
 def test_a_head_sent_a_byte_a_second_is_closed(server: tuple[str, Any]) -> None:
     base, _ = server
     s = connect(base)
