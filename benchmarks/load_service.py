@@ -47,11 +47,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(workers: int, queue: int, cap: float) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(workers: int, queue: int | None,
+                 cap: float) -> tuple[subprocess.Popen[bytes], str]:
+    """``pyramids serve`` on a free loopback port (``queue`` None: the default queue)."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-c", "from pyramids.cli import main; main()", "serve", "--host", HOST,
-         "--port", str(port), "--workers", str(workers), "--queue", str(queue),
+         "--port", str(port), "--workers", str(workers),
+         *(["--queue", str(queue)] if queue is not None else []),
          "--time-limit-cap", str(cap), "--log-level", "warning"],
         env=os.environ | {"PYTHONUNBUFFERED": "1"})
     url = f"http://{HOST}:{port}"

@@ -124,8 +124,9 @@ def test_variants_lists_every_preset() -> None:
 
 @pytest.mark.parametrize(("args", "words"), [
     (["deal", "1", "-V", "spider"], ["unknown variant 'spider'"]),
-    (["deal", "1", "--draw", "3", "--stock-waste", "forbidden"], ["needs draw 1"]),
-    (["deal", "1", "-V", "giza", "--passes", "3"], ["passes applies to stock games only"]),
+    (["deal", "1", "--draw", "3", "--stock-waste", "forbidden"],
+     ["--stock-waste forbidden needs --draw 1"]),
+    (["deal", "1", "-V", "giza", "--passes", "3"], ["--passes applies to stock games only"]),
     (["deal", "1", "-V", "giza", "--rows", "6"], ["8x3 tableau holds 24 cards"]),
     (["deal", "1", "--passes", "lots"], ["passes must be a whole number"]),
     (["deal", "1", "--rest", "tableau:x"], ["tableau size must look like 8x3"]),

@@ -116,9 +116,16 @@ def test_deal_symbols(client: TestClient) -> None:
     assert any(s in pretty for s in "♣♦♥♠")
 
 
-@pytest.mark.parametrize("number", ["abc", "-1", "18446744073709551616", "1e3", "²", "١٢"])
-def test_deal_number_out_of_range(client: TestClient, number: str) -> None:
-    body = assert_error(client.get(f"/v1/deals/{number}"), 400, "DealError")
+@pytest.mark.parametrize("number", ["abc", "-1", "1e3", "²", "١٢", "1" * 21])
+def test_deal_number_not_digits(client: TestClient, number: str) -> None:
+    """Not 1 to 20 ASCII digits: the schema's pattern, a 422 naming the path's number."""
+    body = assert_error(client.get(f"/v1/deals/{number}"), 422, "ValidationError")
+    assert body["error"].startswith("path.number: ")
+
+
+def test_deal_number_out_of_range(client: TestClient) -> None:
+    """Digits past 2^64-1: the library's 400."""
+    body = assert_error(client.get(f"/v1/deals/{2**64}"), 400, "DealError")
     assert "deal number must be 0 to 2^64-1" in body["error"]
 
 
@@ -128,20 +135,29 @@ def test_deal_largest_number(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("query", "cli_args"), [
-    ("variant=klondike", ["--variant", "klondike"]),
     ("variant=giza&draw=3", ["--variant", "giza", "--draw", "3"]),
-    ("rows=12", ["--rows", "12"]),
-    ("passes=0", ["--passes", "0"]),
     ("rest=tableau:5x5", ["--rest", "tableau:5x5"]),
-    ("stock_waste=sometimes", ["--stock-waste", "sometimes"]),
+    ("variant=bouquet&passes=3", ["--variant", "bouquet", "--passes", "3"]),
 ])
-def test_bad_variant_gets_the_cli_message(client: TestClient, query: str,
-                                          cli_args: list[str]) -> None:
+def test_bad_variant_gets_the_librarys_message(client: TestClient, query: str,
+                                               cli_args: list[str]) -> None:
+    """Options that do not go together: the library's 400, the words the CLI prints
+    (with its flags where the message names an option)."""
     body = assert_error(client.get(f"/v1/deals/1?{query}"), 400, "VariantError")
     out = cli("deal", "1", *cli_args)
-    # click checks some options itself (ranges, choices); the library's words otherwise.
-    if "Invalid value" not in out:
-        assert body["error"] in out
+    assert body["error"].split(" ", 1)[1] in out and "--" not in body["error"]
+
+
+@pytest.mark.parametrize(("query", "field"), [
+    ("variant=klondike", "variant"), ("rows=12", "rows"), ("rows=0", "rows"),
+    ("passes=0", "passes"), ("stock_waste=sometimes", "stock_waste"), ("draw=2", "draw"),
+    ("rest=heap", "rest"), ("overlap=yes", "overlap"), ("symbols=1", "symbols"),
+])
+def test_bad_option_value_is_a_422_naming_it(client: TestClient, query: str,
+                                             field: str) -> None:
+    """What the schema states (enums, ranges, patterns) is validated as it says."""
+    body = assert_error(client.get(f"/v1/deals/1?{query}"), 422, "ValidationError")
+    assert body["error"].startswith(f"query.{field}: "), body
 
 
 def test_query_of_wrong_type(client: TestClient) -> None:
@@ -161,8 +177,7 @@ def line_with(swap: dict[int, str] | None = None, drop: int = 0) -> str:
     (line_with({3: "ZZ"}), "ZZ"),
     (line_with({0: line_with().split()[1]}), "duplicate card"),
     (line_with(drop=1), "a deal has 52 cards, got 51"),
-    (-5, "deal number must be 0 to 2^64-1"),
-    (2**64, "deal number must be 0 to 2^64-1"),
+    (str(2**64), "deal number must be 0 to 2^64-1"),
     ("   ", "empty deal"),
     ('{"pyramid": 5}', "'pyramid' must be a list of rows (lists) of cards, got 5"),
     ('{"pyramid": [["AC"]], "stock": 5}', "'stock' must be a list of cards, got 5"),
@@ -178,8 +193,20 @@ def test_check_bad_deal_gets_the_cli_message(client: TestClient, deal: Any,
 
 def test_check_unknown_variant(client: TestClient) -> None:
     body = assert_error(client.post("/v1/check", json={"deal": 1, "variant": "solitaire"}),
-                        400, "VariantError")
-    assert body["error"] in cli("deal", "1", "--variant", "solitaire")
+                        422, "ValidationError")
+    assert body["error"].startswith("variant: Input should be 'pyramid'")
+
+
+def test_a_library_message_that_names_options_uses_the_fields(client: TestClient) -> None:
+    """The score goal under rules without MSC's score: the catalogue's message, with the
+    JSON fields where the CLI says its flags."""
+    body = assert_error(client.post("/v1/check", json={"deal": 1, "goal": "score"}), 400,
+                        "GoalError")
+    assert '(variant "msc", or scoring "msc")' in body["error"] and "--" not in body["error"]
+    assert "(-V msc, or --scoring msc)" in cli("check", "1", "--goal", "score")
+    body = assert_error(client.post("/v1/deals/1", json={}), 405)
+    body = assert_error(client.get("/v1/deals/1?draw=3&stock_waste=allowed"), 400)
+    assert body["error"].startswith('stock_waste "allowed" needs draw 1')
 
 
 @pytest.mark.parametrize("payload", [
@@ -191,6 +218,12 @@ def test_check_unknown_variant(client: TestClient) -> None:
     {"deal": 1, "overlap": "yes"},
     {"deal": True},                            # a bool is not a deal number
     {"deal": [1, 2]},
+    {"deal": -5},                              # deal numbers are 0 to 2^53-1 in JSON
+    {"deal": 2**53},
+    {"deal": 1, "rows": "7"},                  # a number, not text
+    {"deal": 1, "draw": True},
+    {"deal": 1, "goal": "BOARD"},              # the goals as listed
+    {"deal": 1, "variant": "GIZA"},            # the presets as listed
     {"variant": "giza"},                       # no deal
     [1, 2, 3],                                 # not an object
 ])
@@ -385,7 +418,18 @@ def test_filter_batch_bound(client: TestClient) -> None:
 
 
 def test_filter_empty(client: TestClient) -> None:
-    assert_error(client.post("/v1/filter", json={"deals": []}), 400, "DealError")
+    body = assert_error(client.post("/v1/filter", json={"deals": []}), 422, "ValidationError")
+    assert body["error"].startswith("deals: ")
+
+
+def test_filter_quick_answers_no_goal(client: TestClient) -> None:
+    """A goal needs mode exact: the schema says so (if mode is quick, goal is win)."""
+    body = assert_error(client.post("/v1/filter", json={"deals": [1], "goal": "cards:A:4"}),
+                        422, "ValidationError")
+    assert body["error"] == ('body: goal "cards:A:4" needs mode "exact": quick mode only '
+                             "looks for instant certificates")
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["FilterRequest"]
+    assert schema["then"] == {"properties": {"goal": {"const": "win"}}}
 
 
 def test_filter_bad_deal_names_it(client: TestClient) -> None:
@@ -441,11 +485,15 @@ def test_puzzle_collections(client: TestClient, puzzles_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("url", ["/v1/puzzles/giza/0", "/v1/puzzles/giza/4",
-                                 "/v1/puzzles/giza/x", "/v1/puzzles/giza/²",
-                                 "/v1/puzzles/nope",
-                                 "/v1/puzzles/..%2Fsecret", "/v1/puzzles/nope/1"])
+                                 "/v1/puzzles/nope", "/v1/puzzles/nope/1"])
 def test_puzzle_not_found(client: TestClient, url: str) -> None:
     assert_error(client.get(url), 404, "NotFound")
+
+
+@pytest.mark.parametrize("url", ["/v1/puzzles/giza/x", "/v1/puzzles/giza/²",
+                                 "/v1/puzzles/..%2Fsecret", "/v1/puzzles/Giza"])
+def test_puzzle_path_not_a_name(client: TestClient, url: str) -> None:
+    assert_error(client.get(url), 422, "ValidationError")
 
 
 def test_unreadable_collection(tmp_path: Path) -> None:
@@ -475,8 +523,8 @@ def test_puzzles_not_available(tmp_path: Path) -> None:
 def test_book_request_errors(client: TestClient) -> None:
     assert_error(client.post("/v1/books", json={"count": "ten"}), 422)
     assert_error(client.post("/v1/books", json={"page_size": "a0"}), 422)
-    assert_error(client.post("/v1/books", json={"deals": [1], "variant": "nope"}), 400,
-                 "VariantError")
+    assert_error(client.post("/v1/books", json={"deals": [1], "variant": "nope"}), 422)
+    assert_error(client.post("/v1/books", json={"count": 0}), 422)
     assert_error(client.post("/v1/books", json={"deals": [1, "AC"]}), 400, "DealError")
     body = assert_error(client.post("/v1/books", json={"count": 50}), 413, "BatchTooLarge")
     assert "1 to 12 puzzles" in body["error"]
@@ -601,7 +649,7 @@ def test_shipped_collections() -> None:
     ("get", "/healthz", None, 200),
     ("get", "/v1/variants", None, 200),
     ("get", "/v1/deals/7", None, 200),
-    ("get", "/v1/deals/x", None, 400),
+    ("get", "/v1/deals/x", None, 422),
     ("get", "/nope", None, 404),
     ("post", "/v1/position", {"deal": 7}, 200),
     ("post", "/v1/position", {"deal": 7, "moves": ["9H+4C"]}, 400),

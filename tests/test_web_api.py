@@ -227,8 +227,10 @@ def test_illegal_move_gets_the_referees_reason(client: TestClient) -> None:
     ({"deal": 45, "moves": ["9X"]}, 400, "MoveError", "unknown move '9X'"),
     ({"deal": 45, "moves": "KC QQ"}, 400, "MoveError", "unknown move 'QQ'"),
     ({"deal": "KC QC"}, 400, "DealError", "52 cards"),
-    ({"deal": 45, "variant": "klondike"}, 400, "VariantError", "klondike"),
-    ({"deal": 45, "draw": 2}, 400, "VariantError", "draw"),
+    ({"deal": 45, "variant": "klondike"}, 422, "ValidationError", "variant"),
+    ({"deal": 45, "draw": 2}, 422, "ValidationError", "draw"),
+    ({"deal": 45, "variant": "giza", "draw": 1}, 400, "VariantError",
+     "draw applies to stock games only"),
     ({"deal": 45, "moves": 5}, 422, "ValidationError", "moves"),
     ({"deal": 45, "moves": ["deal"] * 2001}, 422, "ValidationError", "moves"),
     ({"deal": 45, "steps": "yes"}, 422, "ValidationError", "steps"),
@@ -294,7 +296,7 @@ def test_book_ids_errors(client: TestClient) -> None:
     msg = error_of(client.post("/v1/books", json={"collection": "giza", "ids": ["giza-nope"]}),
                    400, "BookError")
     assert "giza-nope" in msg
-    assert "ids" in error_of(client.post("/v1/books", json={"ids": []}), 400)
+    assert "ids" in error_of(client.post("/v1/books", json={"ids": []}), 422)
     assert "ids" in error_of(client.post("/v1/books", json={"ids": ["x"], "deals": [1]}), 400)
     many = [f"giza-{i}" for i in range(13)]
     assert "1 to 12" in error_of(client.post("/v1/books", json={"ids": many}), 413)

@@ -63,8 +63,7 @@ def connect(address: str, timeout: float = 20.0) -> Client:
     try:
         from distributed import Client as DaskClient
     except ImportError:
-        raise ClusterError("--scheduler needs Dask distributed: "
-                           "pip install 'pyramids[cluster]'") from None
+        raise ClusterError.coded("scheduler-needs-dask") from None
     try:
         client: Client = DaskClient(address, timeout=timeout,  # type: ignore[no-untyped-call]
                                     set_as_default=False)

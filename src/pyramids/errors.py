@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from .messages import Words
+
 
 class PyramidsError(ValueError):
-    """Base class of every error caused by bad input or an illegal request."""
+    """Base class of every error caused by bad input or an illegal request.
+
+    An error made with :meth:`coded` names options: it carries the code of its message in
+    :data:`pyramids.messages.MESSAGES` and the values, so that each front end renders it
+    in its own words (:meth:`said`); ``str()`` gives the JSON fields' words."""
+
+    code: str | None = None
+    values: Mapping[str, object] = {}
+
+    @classmethod
+    def coded(cls, code: str, *args: Any, **values: object) -> Self:
+        """The error of message ``code`` with ``values`` (``args``: the class's own)."""
+        from .messages import FIELDS, render
+
+        err = cls(render(code, values, FIELDS), *args)
+        err.code, err.values = code, values
+        return err
+
+    def said(self, words: Words) -> str:
+        """The message in ``words`` (:data:`~pyramids.messages.FLAGS` for the CLI)."""
+        if self.code is None:
+            return str(self)
+        from .messages import render
+
+        return render(self.code, self.values, words)
 
 
 class CardError(PyramidsError):

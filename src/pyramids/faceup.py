@@ -133,7 +133,8 @@ def solve_face_down(solve: Callable[..., Verdict], deal: Deal, variant: Variant,
     if not exact:
         return Verdict("unknown", engine, deal_number=deal.number, reason=(
             "the position follows a draw of the stock's last card, which the face-down "
-            "game the exact engines play cannot hold; the optimal solver (--goal) can"))
+            "game the exact engines play cannot hold; asked for a goal (the fewest moves), the "
+            "optimal solver plays the face-up game itself"))
     v = solve(deal, face_down(variant), start=down_start, **kwargs)
     if not v.moves:
         return v

@@ -113,10 +113,8 @@ class Goal:
     def check(self, variant: Variant) -> None:
         """Raise :class:`GoalError` if the goal makes no sense under ``variant``."""
         if self.kind == "score" and variant.scoring != "msc":
-            what = ("Par scoring's best score is what the plain verdict gives (--goal win)"
-                    if variant.scoring == "par" else f"{variant.name} keeps no score")
-            raise GoalError(f"goal {self}: the score goal needs MSC's scoring "
-                            f"(-V msc, or --scoring msc): {what}")
+            raise GoalError.coded("goal-score-par" if variant.scoring == "par"
+                                  else "goal-score-unscored", goal=self, variant=variant.name)
 
 
 def _deal_label(deal: Deal) -> str:

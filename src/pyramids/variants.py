@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import VariantError
+from .messages import Opt
 
 Rest = Literal["stock", "bouquet", "tableau"]
 StockWaste = Literal["allowed", "forbidden", "automatic"]
@@ -138,30 +139,21 @@ class Variant:
         self._validate_opening()
         if not isinstance(self.rows, int) or not MIN_ROWS <= self.rows <= MAX_ROWS:
             raise VariantError(f"rows must be {MIN_ROWS} to {MAX_ROWS}, got {self.rows!r}")
-        if self.rest not in REST_KINDS:
-            raise VariantError(f"rest must be one of {', '.join(REST_KINDS)}, got {self.rest!r}")
-        if self.objective not in OBJECTIVES:
-            raise VariantError(
-                f"objective must be one of {', '.join(OBJECTIVES)}, got {self.objective!r}")
-        if self.scoring not in SCORINGS:
-            raise VariantError(
-                f"scoring must be one of {', '.join(SCORINGS)}, got {self.scoring!r}")
+        for option, choices in (("rest", REST_KINDS), ("objective", OBJECTIVES),
+                                ("scoring", SCORINGS), ("stock_top", STOCK_TOPS)):
+            if getattr(self, option) not in choices:
+                raise VariantError.coded("option-choice", option=Opt(option),
+                                         choices=", ".join(choices),
+                                         got=repr(getattr(self, option)))
         if not isinstance(self.overlap, bool):
             raise VariantError(f"overlap must be true or false, got {self.overlap!r}")
-        if self.stock_top not in STOCK_TOPS:
-            raise VariantError(
-                f"stock-top must be one of {', '.join(STOCK_TOPS)}, got {self.stock_top!r}")
         if self.rest == "stock":
             self._validate_stock()
         else:
-            for opt in STOCK_ONLY:
-                if getattr(self, opt) is not None:
-                    raise VariantError(
-                        f"{opt.replace('_', '-')} applies to stock games only, "
-                        f"and {self.name} has a {self.rest}")
-            if self.face_up:
-                raise VariantError(f"stock-top applies to stock games only, "
-                                   f"and {self.name} has a {self.rest}")
+            for opt in (*STOCK_ONLY, *(("stock_top",) if self.face_up else ())):
+                if opt == "stock_top" or getattr(self, opt) is not None:
+                    raise VariantError.coded("option-stock-only", option=Opt(opt),
+                                             name=self.name, rest=self.rest)
         self._validate_auto_deal()
         if self.rest == "tableau":
             self._validate_tableau()
@@ -197,16 +189,15 @@ class Variant:
         its ``pysollib/game/__init__.py``); the project plays it where PySolFC's Pyramid
         games do, a stock without a hand (a face-up top, or draw 3)."""
         if not isinstance(self.auto_deal, bool):
-            raise VariantError(f"auto-deal must be true or false, got {self.auto_deal!r}")
+            raise VariantError.coded("option-choice", option=Opt("auto_deal"),
+                                     choices="true, false", got=repr(self.auto_deal))
         if not self.auto_deal:
             return
         if self.rest != "stock":
-            raise VariantError(f"auto-deal deals to an empty waste from the stock, and "
-                               f"{self.name} has a {self.rest}")
+            raise VariantError.coded("option-stock-only", option=Opt("auto_deal"),
+                                     name=self.name, rest=self.rest)
         if self.has_hand:
-            raise VariantError("auto-deal needs a stock without a hand (stock-top face-up, "
-                               "or draw 3): with a hand the waste it deals to is not "
-                               "PySolFC's")
+            raise VariantError.coded("auto-deal-needs-no-hand")
 
     def _validate_stock(self) -> None:
         if self.draw not in (1, 3):
@@ -216,21 +207,16 @@ class Variant:
                                f"got {self.passes!r}")
         if self.draw == 3:
             if self.stock_waste is not None:
-                raise VariantError(
-                    f"stock-waste={self.stock_waste} needs draw 1: with draw 3 there is no "
-                    "hand, only the waste top is available")
+                raise VariantError.coded("waste-needs-draw-1", stock_waste=self.stock_waste)
         elif self.stock_waste not in STOCK_WASTE:
-            raise VariantError(f"stock-waste must be one of {', '.join(STOCK_WASTE)}, "
-                               f"got {self.stock_waste!r}")
+            raise VariantError.coded("option-choice", option=Opt("stock_waste"),
+                                     choices=", ".join(STOCK_WASTE),
+                                     got=repr(self.stock_waste))
         if self.face_up:
             if self.draw != 1:
-                raise VariantError("stock-top face-up needs draw 1: with draw 3 the waste "
-                                   "top is the only stock card in play")
+                raise VariantError.coded("face-up-needs-draw-1")
             if self.stock_waste == "automatic":
-                raise VariantError(
-                    "stock-waste automatic needs stock-top face-down: with the stock's top "
-                    "card face up, a deck top and waste top summing to 13 would be forced "
-                    "before the player could use either, a rule no source describes")
+                raise VariantError.coded("automatic-needs-face-down")
 
     def _validate_tableau(self) -> None:
         c, r = self.columns, self.tableau_rows

@@ -381,8 +381,8 @@ def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | N
             progress(tried, len(out))
         n += 1
     if not out:
-        raise BookError(f"{name} solved none of deals {start}..{n - 1} for {variant.name}: "
-                        "give a collection with --from FILE.jsonl")
+        raise BookError.coded("book-none-solved", solver=name, first=start, last=n - 1,
+                              variant=variant.name)
     return out
 
 
@@ -409,7 +409,7 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
     generator (``maker``, else :func:`find_maker`), which grades, or else by solving deals
     (ungraded, so not when ``grades`` are asked, and always with ``use_generator=False``)."""
     if count < 1:
-        raise BookError(f"a book needs at least one puzzle, got --count {count}")
+        raise BookError.coded("book-count", count=count)
     names = [get_variant(n).name for n in variants] if variants else []
     quota: list[int] = []
     if not names:
@@ -444,9 +444,7 @@ def gather(puzzles: Sequence[Puzzle], variants: Sequence[str] | None,
                 out += have
                 continue
             if grades:
-                raise BookError(
-                    f"the collections hold only {where}, {q} wanted; deals solved on the fly "
-                    "are not graded: generate a graded collection first, or drop --grade")
+                raise BookError.coded("book-ungraded", where=where, wanted=q)
             if progress is not None:
                 progress(f"solving {missing} {name} deal(s) on the fly")
             extra = solve_deals(get_variant(name), missing + len(used), time_limit=time_limit)

@@ -70,8 +70,7 @@ class Job:
             raise BulkError(f"time limit must be > 0 seconds, got {self.time_limit}")
         if self.asks_goal:
             if self.mode != "exact":
-                raise BulkError(f"--goal {self.goal} needs --mode exact: quick mode only "
-                                "looks for instant certificates")
+                raise BulkError.coded("goal-needs-exact", goal=str(self.goal))
             assert self.goal is not None
             self.goal.check(self.variant)
 

@@ -59,8 +59,7 @@ class OutFile:
         self.dropped_tail = False
         if self.path.exists() and self.path.stat().st_size > 0:
             if not resume:
-                raise BulkError(f"{self.path} already exists: use --resume to continue it, "
-                                "or remove it")
+                raise BulkError.coded("out-exists", path=self.path)
             self._scan()
         self._f: TextIO | None = None
 

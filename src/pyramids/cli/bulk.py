@@ -35,7 +35,7 @@ from ..goals import Goal
 from ..pysolfc import MS_BELOW
 from ..stats import Tally, format_tally, render_csv, render_markdown, table_cells
 from ..variants import Variant
-from .options import goal_option, variant_options
+from .options import goal_option, said, variant_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -103,7 +103,7 @@ def _source(spec: str | None, required_msg: str) -> DealSource:
     try:
         return parse_source(spec)
     except BulkError as e:
-        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+        raise click.BadParameter(said(e), param_hint="'--deals'") from None
 
 
 def _start(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
@@ -113,7 +113,7 @@ def _start(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
     try:
         check_variant(source, job.variant)
     except BulkError as e:
-        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+        raise click.BadParameter(said(e), param_hint="'--deals'") from None
     return start_run(runner, source, job, out, resume, progress, label)
 
 
@@ -341,7 +341,7 @@ def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     try:
         check_variant(source, variant)
     except BulkError as e:
-        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+        raise click.BadParameter(said(e), param_hint="'--deals'") from None
     try:
         with make_runner(workers, chunk, scheduler) as runner:
             got = run_tally(runner, source, variant, mode=mode,  # type: ignore[arg-type]
@@ -376,7 +376,7 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
             try:
                 check_variant(source, cell.variant)
             except BulkError as e:
-                raise click.BadParameter(str(e), param_hint="'--deals'") from None
+                raise click.BadParameter(said(e), param_hint="'--deals'") from None
     try:
         with make_runner(workers, chunk, scheduler) as runner:
             got = run_table(kind, runner, source, mode=mode,  # type: ignore[arg-type]

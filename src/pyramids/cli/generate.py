@@ -23,7 +23,7 @@ from ..generator.grading import GRADES, Budgets
 from ..generator.progress import ScanProgress
 from ..variants import Variant
 from .bulk import check_scheduler, scheduler_option
-from .options import variant_options
+from .options import said, variant_options
 
 
 def _grades(text: str) -> list[str]:
@@ -52,7 +52,7 @@ def _numbers(spec: str) -> Sequence[int]:
             out.append(item.number)
         return out
     except BulkError as e:
-        raise click.BadParameter(str(e), param_hint="'--deals'") from None
+        raise click.BadParameter(said(e), param_hint="'--deals'") from None
 
 
 @click.command("generate")

@@ -15,7 +15,7 @@ from ..generator.grading import Grading, grade_deal, thresholds_for
 from ..generator.players import PLAYER_NAMES, get_player, players_for, win_rates
 from ..pysolfc import PySolFCGame
 from ..variants import Variant
-from .options import DEAL, UserError, variant_options
+from .options import DEAL, UserError, said, variant_options
 
 
 def _find_puzzle(ident: str, sources: tuple[Path, ...]) -> dict[str, Any] | None:
@@ -69,7 +69,7 @@ def grade_cmd(deal: str, variant: Variant, playouts: int, players: tuple[str, ..
             raise UserError(f"{deal!r} is no puzzle id of the collections, and not a deal: "
                             f"{e.message}") from None
         except PyramidsError as e:
-            raise UserError(str(e)) from None
+            raise UserError(said(e)) from None
         g = grade_deal(the_deal, variant)
         if not isinstance(g, Grading):
             named = the_deal.label() if the_deal.line() != the_deal.label() else ""

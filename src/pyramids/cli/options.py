@@ -13,6 +13,7 @@ import click
 from ..deals import Deal
 from ..errors import PyramidsError, VariantError
 from ..goals import GOAL_SYNTAX, Goal
+from ..messages import FLAGS
 from ..pysolfc import PySolFCGame, match_spec
 from ..variants import (
     OBJECTIVES,
@@ -24,6 +25,11 @@ from ..variants import (
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def said(e: PyramidsError) -> str:
+    """A library error's message in the command line's words (its flags)."""
+    return e.said(FLAGS)
 
 
 class UserError(click.ClickException):
@@ -39,7 +45,7 @@ class PyramidsGroup(click.Group):
         try:
             return super().invoke(ctx)
         except PyramidsError as e:
-            raise UserError(str(e)) from None
+            raise UserError(said(e)) from None
 
 
 class DealType(click.ParamType):  # type: ignore[type-arg]  # generic only in click >= 8.2
@@ -66,7 +72,7 @@ class DealType(click.ParamType):  # type: ignore[type-arg]  # generic only in cl
                     return _deal_or_game(f.read())
             return _deal_or_game(text)
         except PyramidsError as e:
-            self.fail(str(e), param, ctx)
+            self.fail(said(e), param, ctx)
 
 
 def _deal_or_game(text: str) -> Deal | PySolFCGame:
@@ -83,7 +89,7 @@ def resolve_deals(kwargs: dict[str, Any], variant: Variant) -> None:
             try:
                 kwargs[key] = value.deal(variant)
             except PyramidsError as e:
-                raise click.BadParameter(str(e), param_hint=f"'{key.upper()}' ({value})"
+                raise click.BadParameter(said(e), param_hint=f"'{key.upper()}' ({value})"
                                          ) from None
 
 
@@ -99,7 +105,7 @@ class PassesType(click.ParamType):  # type: ignore[type-arg]
         try:
             n = parse_passes(value)
         except VariantError as e:
-            self.fail(str(e), param, ctx)
+            self.fail(said(e), param, ctx)
         return "unlimited" if n is None else n
 
 
@@ -115,7 +121,7 @@ class GoalType(click.ParamType):  # type: ignore[type-arg]
         try:
             return Goal.parse(str(value))
         except PyramidsError as e:
-            self.fail(str(e), param, ctx)
+            self.fail(said(e), param, ctx)
 
 
 DEAL = DealType()
@@ -170,7 +176,7 @@ def variant_options(f: F) -> F:
         try:
             kwargs["variant"] = build_variant(**opts)
         except VariantError as e:
-            raise click.UsageError(str(e)) from None
+            raise click.UsageError(said(e)) from None
         resolve_deals(kwargs, kwargs["variant"])
         return f(*args, **kwargs)
 

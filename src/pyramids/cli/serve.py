@@ -16,7 +16,7 @@ from .options import UserError
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help="Solver processes (default: one per core).")
 @click.option("--queue", type=click.IntRange(0, 10_000), default=None,
-              help="Jobs that may wait for a solver before 503 (default: as many as workers).")
+              help="Jobs that may wait for a solver before 503 (default: 4 a worker, at least 8).")
 @click.option("--time-limit-cap", "max_time_limit", type=click.FloatRange(min=0.1),
               default=None, help="Longest time limit a request may ask for, in seconds.")
 @click.option("--max-batch", type=click.IntRange(1, 100_000), default=None,
@@ -50,7 +50,12 @@ def serve(host: str, port: int, workers: int | None, queue: int | None,
         config = ServiceConfig(**overrides)  # type: ignore[arg-type]
     except ValueError as e:
         raise UserError(str(e)) from None
+    from ..service.server import protocol, raise_open_files_limit
+
     app = create_app(config)
+    raise_open_files_limit()
     click.echo(f"pyramids serve: http://{host}:{port} ({config.workers} solver processes, "
-               f"time limit cap {config.max_time_limit:g} s)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level)
+               f"{config.capacity - config.workers} jobs may wait, time limit cap "
+               f"{config.max_time_limit:g} s)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                http=protocol(config.head_timeout))

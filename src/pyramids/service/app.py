@@ -19,7 +19,7 @@ from starlette.types import ASGIApp
 
 from .. import __version__
 from .config import ServiceConfig
-from .errors import ERROR_RESPONSES, add_error_handlers
+from .errors import add_error_handlers
 from .middleware import BodyLimit, HeadAsGet, SecurityHeaders
 from .pool import WorkerPool
 from .routes import ROUTERS
@@ -32,10 +32,45 @@ __all__ = ["STATIC", "create_app"]
 class App(FastAPI):
     """FastAPI with :class:`~.middleware.SecurityHeaders` outside everything, so that even
     the plain 500 of an unexpected error carries the headers, and ``HEAD`` answered
-    wherever ``GET`` is (:class:`~.middleware.HeadAsGet`)."""
+    wherever ``GET`` is (:class:`~.middleware.HeadAsGet`); its schema says both, with the
+    server's bounds (:func:`finish_schema`)."""
 
     def build_middleware_stack(self) -> ASGIApp:
         return HeadAsGet(SecurityHeaders(super().build_middleware_stack()))
+
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            self.openapi_schema = finish_schema(super().openapi(), self.state.config)
+        return self.openapi_schema
+
+
+def finish_schema(schema: dict[str, Any], cfg: ServiceConfig) -> dict[str, Any]:
+    """The schema as this server answers: each ``x-bound`` (a model's bound that the
+    config sets, e.g. ``{"maxItems": "max_batch"}``) replaced by the config's number, and
+    a ``HEAD`` operation beside every ``GET`` (its statuses and headers, no body)."""
+
+    def bind(node: Any) -> None:
+        if isinstance(node, dict):
+            for keyword, name in node.pop("x-bound", {}).items():
+                node[keyword] = getattr(cfg, name)
+            for value in node.values():
+                bind(value)
+        elif isinstance(node, list):
+            for value in node:
+                bind(value)
+
+    bind(schema)
+    for item in schema.get("paths", {}).values():
+        get = item.get("get")
+        if get is None or "head" in item:
+            continue
+        head = {k: v for k, v in get.items() if k != "responses"}
+        head["operationId"] = f"{get.get('operationId', 'get')}_head"
+        head["summary"] = f"{get.get('summary', '')} (headers only)".strip()
+        head["responses"] = {code: {k: v for k, v in r.items() if k != "content"}
+                             for code, r in get["responses"].items()}
+        item["head"] = head
+    return schema
 
 
 def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI:
@@ -58,12 +93,11 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
                     "deals, variants, puzzle collections and books. The rules, notation and "
                     "deal numbers: docs/rules.md in the pyramids source repository.",
         lifespan=lifespan,
-        responses=ERROR_RESPONSES,
     )
     app.state.config = cfg
     app.state.pool = pool
     app.state.puzzles = PuzzleStore(cfg.puzzles_dir)
-    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout)
     # text, JSON and the page's scripts travel compressed (a PDF book gains little: it is
     # compressed inside); level 6 costs a third of level 9's time for 1% more bytes
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6,

@@ -22,20 +22,33 @@ def default_puzzles_dir() -> Path:
     return puzzles.folder()
 
 
+def default_queue(workers: int) -> int:
+    """Jobs that may wait: four for each solver process, at least 8. A player asks one
+    question at a time (a check, a hint, a goal: most take well under a second), so a
+    page with eight players asking at once waits its turn rather than being told the
+    server is busy; a burst past that is answered 503 at once, not queued for minutes."""
+    return max(8, 4 * workers)
+
+
 @dataclass(frozen=True)
 class ServiceConfig:
     """Every bound the service enforces.
 
     ``queue`` jobs may wait for a worker beyond the ``workers`` that run; past that the
-    service answers 503 with ``Retry-After`` instead of letting a queue grow.
+    service answers 503 with ``Retry-After`` instead of letting a queue grow. The default
+    (:func:`default_queue`) holds the questions of a page with several players at once.
     A job that overruns its time limit by ``grace`` seconds has its worker process killed.
+    A request body must arrive within ``body_timeout`` seconds (408 otherwise), a request's
+    head within ``head_timeout`` (the connection is closed otherwise; ``pyramids serve``).
     """
 
     workers: int = field(default_factory=default_workers)
-    queue: int | None = None  # None: as many waiting jobs as workers
+    queue: int | None = None  # None: default_queue(workers)
     default_time_limit: float = 10.0
     max_time_limit: float = 60.0
     max_body_bytes: int = 64 * 1024
+    body_timeout: float = 10.0
+    head_timeout: float = 10.0
     max_batch: int = 100
     filter_budget: float = 120.0  # seconds for a whole /v1/filter batch
     max_book_count: int = 12
@@ -54,7 +67,7 @@ class ServiceConfig:
     @property
     def capacity(self) -> int:
         """Jobs admitted at once: running plus waiting."""
-        return self.workers + (self.workers if self.queue is None else self.queue)
+        return self.workers + (default_queue(self.workers) if self.queue is None else self.queue)
 
     def time_limit(self, requested: float | None) -> float:
         """The requested per-deal limit, or the default, capped by the server."""

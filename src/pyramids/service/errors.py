@@ -1,14 +1,17 @@
-"""Every error as one JSON body ``{"error", "kind", "status"}``, and the handlers that turn
-the library's and the pool's exceptions into it.
+"""Every error as one JSON body ``{"error", "kind", "status"}``, the handlers that turn
+the library's and the pool's exceptions into it, and what each route documents of them.
 
 A :class:`~pyramids.errors.PyramidsError` (raised here or in a solver process) gives 400
-with the CLI's message, a body that does not fit the schema 422, malformed JSON 400, a
-body over the bound 413, a saturated pool or a crashed worker 503 with ``Retry-After``, a
-job past its time limit 504, a bug in a solver process 500.
+with the library's message in the API's words (:data:`pyramids.messages.FIELDS`), a body
+that does not fit the schema 422, malformed JSON 400, a body over the bound 413, a body
+that does not arrive in time 408, a saturated pool, a crashed worker or puzzle
+collections not there 503 with ``Retry-After``, a job past its time limit 504, a bug in a
+solver process 500.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,18 +21,42 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import PyramidsError
+from ..messages import FIELDS
 from . import models as m
 from .config import ServiceConfig
 from .pool import JobFailed, JobTimeout, Saturated, UserFault, WorkerCrashed
 
-ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    code: {"model": m.ErrorOut, "description": text}
-    for code, text in ((400, "Bad input: the CLI's message"), (413, "Body or batch too large"),
-                       (422, "Body does not fit the schema"),
-                       (503, "Saturated or a worker crashed (see Retry-After), or no puzzle "
-                             "collections"),
-                       (504, "Job stopped at the server's time limit"))
+#: What each status means wherever a route returns it (a route may say more).
+STATUS_WORDS: dict[int, str] = {
+    400: "Bad input that JSON Schema cannot state, named in the API's words",
+    404: "No such resource",
+    408: "The body did not arrive within the server's time (a slow client): cut off",
+    413: "Body over the server's byte bound, or a batch over its bound",
+    422: "The request does not fit the schema: each field named with what is wrong",
+    503: "Busy (every solver process working and the queue full), a solver process "
+         "that died on the job, or the puzzle collections not there: ask again after "
+         "Retry-After seconds",
+    504: "The job was stopped at the server's time limit",
 }
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before asking again",
+                               "schema": {"type": "integer", "minimum": 1}}}
+#: The statuses of a route that takes a JSON body (bounded in bytes and in time).
+BODY = (408, 413, 422)
+#: The statuses of a route that runs a job in a solver process.
+POOLED = (503, 504)
+
+
+def documented(*statuses: int, **why: str) -> dict[int | str, dict[str, Any]]:
+    """The error responses a route returns, for its ``responses=``: each with the one
+    error body, its meaning (``why``, as ``s400="..."``: the route's own words), and
+    ``Retry-After`` on a 503."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for status in sorted(set(statuses)):
+        text = why.get(f"s{status}") or STATUS_WORDS[status]
+        out[status] = {"model": m.ErrorOut, "description": text}
+        if status == 503:
+            out[status]["headers"] = RETRY_AFTER
+    return out
 
 
 def error(status: int, message: str, kind: str,
@@ -48,18 +75,29 @@ class ServiceError(HTTPException):
 
 
 def validation_message(exc: RequestValidationError) -> tuple[int, str]:
-    """One line per problem, ``where: what``; malformed JSON is 400, the rest 422."""
-    parts = []
-    status = 422
+    """One part per field, ``where: what`` (where in the body, path or query: the fields'
+    names and list indices, not pydantic's names for the branches of a type; a field
+    that fits none of its types says what each wanted); malformed JSON is 400, the rest
+    422."""
+    parts: dict[str, list[str]] = {}
     for err in exc.errors():
+        loc = err.get("loc", ())
         if err.get("type") == "json_invalid":
             ctx = err.get("ctx") or {}
-            loc = err.get("loc", ())
             pos = f" at character {loc[-1]}" if len(loc) > 1 else ""
             return 400, f"malformed JSON: {ctx.get('error', 'cannot decode')}{pos}"
-        loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-        parts.append(f"{loc or 'body'}: {err.get('msg', 'invalid')}")
-    return status, "; ".join(parts) or "invalid request"
+        where = ".".join(str(x) for x in loc[1 if loc[:1] == ("body",) else 0:]
+                         if isinstance(x, int) or _FIELD.fullmatch(str(x)))
+        msg = str(err.get("msg", "invalid"))
+        if msg not in parts.setdefault(where or "body", []):
+            parts[where or "body"].append(msg)
+    return 422, "; ".join(f"{k}: {', or '.join(v)}" for k, v in parts.items()) or \
+        "invalid request"
+
+
+#: A field's name in a location (pydantic adds its branches' names, e.g.
+#: ``constrained-int`` or ``function-after[...]``, which are not the request's).
+_FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 
 
 def add_error_handlers(app: FastAPI, cfg: ServiceConfig) -> None:
@@ -67,7 +105,7 @@ def add_error_handlers(app: FastAPI, cfg: ServiceConfig) -> None:
 
     @app.exception_handler(PyramidsError)
     async def _user(request: Request, exc: PyramidsError) -> JSONResponse:
-        return error(400, str(exc), type(exc).__name__)
+        return error(400, exc.said(FIELDS), type(exc).__name__)
 
     @app.exception_handler(UserFault)
     async def _user_worker(request: Request, exc: UserFault) -> JSONResponse:

@@ -1,8 +1,10 @@
-"""ASGI middleware of the service: a bound on request bodies, the security headers of
-every response, and ``HEAD`` wherever ``GET`` is answered."""
+"""ASGI middleware of the service: bounds on request bodies (bytes and time), the
+security headers of every response, and ``HEAD`` wherever ``GET`` is answered."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -15,12 +17,21 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class BodyLimit:
-    """Refuse request bodies over ``max_bytes`` (by Content-Length, or as they stream in)."""
+#: A body cut off for its slowness closes the connection (the server would otherwise go
+#: on reading what trickles in). A 413 does not: the server reads the rest and drops it,
+#: so that the client, still sending, gets the answer rather than a reset connection.
+CLOSE = {"Connection": "close"}
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+
+class BodyLimit:
+    """Refuse request bodies over ``max_bytes`` (by Content-Length, or as they stream in:
+    413), and bodies not all in within ``timeout`` seconds of the request (a client
+    sending a byte a second: 408, closing the connection)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -28,6 +39,8 @@ class BodyLimit:
             return
         too_large = ServiceError(413, f"request body over {self.max_bytes} bytes",
                                  "BodyTooLarge")
+        too_slow = ServiceError(408, f"the request body did not arrive within "
+                                     f"{self.timeout:g} s", "SlowBody", CLOSE)
         for key, value in scope.get("headers", []):
             if key == b"content-length" and (not value.isdigit()
                                              or int(value) > self.max_bytes):
@@ -35,14 +48,24 @@ class BodyLimit:
                 await response(scope, receive, send)
                 return
         received = 0
+        whole = False  # after the body, receive() waits for a disconnect: not bounded
+        start = time.monotonic()
 
         async def limited() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, whole
+            if whole or self.timeout is None:
+                message = await receive()
+            else:
+                try:
+                    message = await asyncio.wait_for(
+                        receive(), max(self.timeout - (time.monotonic() - start), 0.0))
+                except TimeoutError:
+                    raise too_slow from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
                     raise too_large
+                whole = not message.get("more_body", False)
             return message
 
         await self.app(scope, limited, send)

@@ -1,47 +1,142 @@
-"""Request and response bodies (pydantic). Rule options are loosely typed on purpose: the
-library validates them, so a bad value gets the same message as on the command line."""
+"""Request and response bodies (pydantic), and so the published schema.
+
+A request model carries every constraint that validation applies and JSON Schema can
+state (types, enums, patterns, ranges, lengths, item counts): a request the schema
+allows is never refused for its shape. What JSON Schema cannot state is the library's to
+check, with a 400 in the API's words: that a deal's text holds 52 distinct cards, that a
+line of moves is legal, that rule options go together, that a goal fits the rules. The
+bounds the server's config sets (``max_batch``, ``max_book_count``) are written into the
+schema by the app (``x-bound``: :func:`pyramids.service.app.bound_schema`).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from ..deals import Deal
 from ..errors import DealError
+from ..messages import FIELDS, render
 from ..portfolio import EngineName
-from ..variants import Variant, build_variant
+from ..variants import (
+    ALIASES,
+    MAX_ROWS,
+    MIN_ROWS,
+    PRESETS,
+    Objective,
+    Scoring,
+    StockTop,
+    StockWaste,
+    Variant,
+    build_variant,
+)
 
 Engine = EngineName
+MAX_DEAL = 2**64 - 1
+#: The largest whole number every JSON reader keeps exactly (RFC 7493, I-JSON): a deal
+#: number past it goes as text ("18446744073709551615").
+MAX_JSON_INT = 2**53 - 1
+#: A preset's name, or an alias of one (the names ``/v1/variants`` lists).
+VARIANT_NAMES = (*PRESETS, *ALIASES)
+if TYPE_CHECKING:
+    VariantName = str
+else:
+    VariantName = Literal[VARIANT_NAMES]
+#: ``rest``: stock, bouquet, tableau, or a tableau of C columns and R rows.
+REST_PATTERN = r"^(stock|bouquet|tableau(:[1-9][0-9]?x[1-9][0-9]?)?)$"
+#: ``goal``: as ``/v1/variants`` lists them (the score target and the rules' fit are the
+#: library's to check: score:N up to the most a deal scores, score under MSC's scoring).
+GOAL_PATTERN = r"^(win|board|moves|score(:[0-9]{1,6})?|cards:(A|[2-9]|10|T|J|Q|K):[1-4])$"
+#: Query parameters are text: each is a pattern (a whole number as digits, not ``+1``,
+#: ``1_0`` or `` 1``; ``true`` or ``false``, not ``yes`` or ``1``, which a lax parser
+#: would read). ``passes``: a whole number of passes, or unlimited.
+PASSES_PATTERN = r"^([1-9][0-9]{0,8}|unlimited)$"
+ROWS_PATTERN = rf"^[{MIN_ROWS}-{MAX_ROWS}]$"
+DRAW_PATTERN = r"^[13]$"
+WHOLE_PATTERN = r"^[0-9]{1,9}$"
+POSITIVE_PATTERN = r"^[1-9][0-9]{0,8}$"
+BOOL_PATTERN = r"^(true|false)$"
+#: A deal number as a path segment: up to 20 digits (up to 2^64-1: the library's check).
+NUMBER_PATTERN = r"^[0-9]{1,20}$"
+#: A shipped collection's name (:data:`pyramids.service.store.COLLECTION_NAME`).
+COLLECTION_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,59}$"
+GRADES = ("easy", "medium", "hard", "expert")
+Grade = Literal["easy", "medium", "hard", "expert"]
+EXAMPLE_LINE = Deal.from_number(42).line()
+
+
+def _integral(value: object) -> object:
+    """A JSON number without a fraction is a whole number (JSON Schema's integer: 7.0 is
+    7); a bool or a string stays what it is, and is refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+#: After a whole number's constraints: ``7`` or ``7.0``, never ``true`` or ``"7"``.
+INTEGRAL = BeforeValidator(_integral)
+
+
+def one_or_three(value: int) -> int:
+    """``draw``: 1 or 3 (an enum of integers, which a Literal would take ``true`` for)."""
+    if value not in (1, 3):
+        raise PydanticCustomError("enum", "Input should be 1 or 3")
+    return value
+
+
+#: Stock cards per deal: the integer 1 or 3 (not ``true``, not ``1.0``).
+Draw = Annotated[StrictInt, INTEGRAL, AfterValidator(one_or_three),
+                 WithJsonSchema({"type": "integer", "enum": [1, 3]})]
 DealSpec = Annotated[
-    StrictInt | Annotated[StrictStr, Field(max_length=4000)],
-    Field(description="A deal number (0 to 2^64-1) or a deal in line form (52 cards), "
-                      "or any form `pyramids deal` prints (pretty, JSON); or a PySolFC "
-                      "game, pysolfc:N, N as PySolFC shows or takes it (32000, "
-                      "#00000000000000032000, 32 000, ms123, #ms123).",
-          examples=[42, "KC 9H 4C ..."]),
+    Annotated[StrictInt, Field(ge=0, le=MAX_JSON_INT), INTEGRAL]
+    | Annotated[StrictStr, Field(min_length=1, max_length=4000)],
+    Field(description="A deal number as a JSON number (0 to 2^53-1: the numbers JSON "
+                      "carries exactly), or a deal as text: a number (0 to 2^64-1), its "
+                      "line (52 cards), any form `/v1/deals` gives (pretty, JSON) or "
+                      "a PySolFC game, pysolfc:N, N as PySolFC shows or takes it (32000, "
+                      "#00000000000000032000, 32 000, ms123, #ms123). Text that is not a "
+                      "deal is a 400 naming what is wrong.",
+          examples=[42, EXAMPLE_LINE]),
 ]
-TimeLimit = Annotated[float, Field(gt=0, allow_inf_nan=False,
-                                   description="Seconds per deal; capped by the server.")]
+TimeLimit = Annotated[StrictFloat, Field(gt=0, allow_inf_nan=False,
+                                         description="Seconds per deal; capped by the server.")]
+Title = Annotated[StrictStr, Field(max_length=200)]
 
 
 class VariantOptions(BaseModel):
-    """A preset and rule options on top of it (``null`` or absent: the preset's)."""
+    """A preset and rule options on top of it (``null`` or absent: the preset's). Options
+    that do not go together (draw 3 with ``stock_waste``, a score under a game that keeps
+    none) are a 400 naming them."""
 
     model_config = ConfigDict(extra="forbid")
 
-    variant: Annotated[StrictStr, Field(max_length=40)] = "pyramid"
-    rows: StrictInt | None = None
-    rest: Annotated[StrictStr, Field(max_length=40)] | None = Field(
-        None, description="stock, bouquet, tableau or tableau:CxR")
-    draw: StrictInt | None = None
-    passes: StrictInt | Annotated[StrictStr, Field(max_length=20)] | None = Field(
+    variant: VariantName = Field("pyramid", description="A preset (see /v1/variants)")
+    rows: Annotated[StrictInt, Field(ge=MIN_ROWS, le=MAX_ROWS), INTEGRAL] | None = None
+    rest: Annotated[StrictStr, Field(pattern=REST_PATTERN)] | None = Field(
+        None, description="stock, bouquet, tableau or tableau:CxR (C x R = the cards the "
+                          "pyramid leaves)")
+    draw: Draw | None = None
+    passes: Annotated[StrictInt, Field(ge=1), INTEGRAL] | Literal["unlimited"] | None = Field(
         None, description="1, 3, ... or 'unlimited'")
-    stock_waste: Annotated[StrictStr, Field(max_length=20)] | None = None
+    stock_waste: StockWaste | None = None
     overlap: StrictBool | None = None
-    objective: Annotated[StrictStr, Field(max_length=20)] | None = None
-    scoring: Annotated[StrictStr, Field(max_length=20)] | None = None
-    stock_top: Annotated[StrictStr, Field(max_length=20)] | None = Field(
+    objective: Objective | None = None
+    scoring: Scoring | None = None
+    stock_top: StockTop | None = Field(
         None, description="face-down or face-up (MSC: the stock's top card shows)")
     auto_deal: StrictBool | None = Field(
         None, description="PySolFC's Auto deal (on in the pysolfc-* presets): an empty "
@@ -78,15 +173,20 @@ def parse_deal(spec: int | str, variant: Variant | None = None) -> Deal:
 MovesSpec = Annotated[
     Annotated[list[Annotated[StrictStr, Field(max_length=20)]], Field(max_length=2000)]
     | Annotated[StrictStr, Field(max_length=20_000)],
-    Field(description="Moves in the CLI's notation, as a list or one string: "
-                      "KC, 9H+4C, deal, redeal.",
-          examples=[["KC", "9H+4C", "deal"], "KC 9H+4C deal"]),
+    Field(description="Moves in the notation of docs/rules.md, as a list or one string: "
+                      "KC, 9H+4C, deal, redeal. A move that cannot be read, or is not legal "
+                      "where it is played, is a 400 naming its step.",
+          examples=[["TH+3C", "QC+AS"], "TH+3C QC+AS KH deal"]),
 ]
 
 
 GoalSpec = Annotated[StrictStr, Field(
-    max_length=40, description="win (the verdict), board, moves, score, score:N or "
-    "cards:RANK:N: see `pyramids check --goal`", examples=["board", "score:1200", "cards:A:4"])]
+    pattern=GOAL_PATTERN,
+    description="win (the verdict), board (the fewest moves that clear the pyramid), "
+                "moves (the fewest that win), score (the best MSC score; score:N, the "
+                "fewest moves to N points), cards:RANK:N (the fewest moves that discard N "
+                "cards of RANK). The score goals need MSC's scoring (a 400 otherwise).",
+    examples=["board", "score:1200", "cards:A:4"])]
 
 
 class CheckRequest(VariantOptions):
@@ -110,13 +210,30 @@ class PositionRequest(VariantOptions):
 
 
 class FilterRequest(VariantOptions):
-    deals: list[DealSpec] = Field(description="The deals; the server bounds how many.")
+    """Deals to sort: a verdict each, or a goal's answer each (``mode`` exact)."""
+
+    # a goal other than win needs mode exact (as the validator below says)
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"properties": {"mode": {"const": "quick"}}},
+        "then": {"properties": {"goal": {"const": "win"}}}})
+
+    deals: Annotated[list[DealSpec], Field(
+        min_length=1, description="The deals, at most the server's bound (413 over it).",
+        json_schema_extra={"x-bound": {"maxItems": "max_batch"}})]
     goal: GoalSpec = "win"
     mode: Literal["quick", "exact"] = Field(
-        "quick", description="quick: cheap certificates only (blocked or unknown); "
-                             "exact: the full check of each deal within its time limit.")
+        "quick", description="quick: cheap certificates only (blocked or unknown), the "
+                             "verdict only; exact: the full check of each deal within its "
+                             "time limit.")
     engine: Engine = "auto"
     time_limit: TimeLimit | None = None
+
+    @model_validator(mode="after")
+    def _goal_needs_exact(self) -> FilterRequest:
+        if self.mode == "quick" and self.goal != "win":
+            raise PydanticCustomError("goal_needs_exact", render(
+                "goal-needs-exact", {"goal": self.goal}, FIELDS))
+        return self
 
 
 class BookRequest(VariantOptions):
@@ -124,24 +241,35 @@ class BookRequest(VariantOptions):
     from the shipped collections (``collection``, else all), for the variant if one is
     given, of the ``grades`` asked; deals are solved on the fly if a collection runs short."""
 
-    deals: list[DealSpec] | None = Field(None, description="Deals to print.")
-    collection: Annotated[StrictStr, Field(max_length=60)] | None = None
-    count: StrictInt | None = Field(None, description="How many puzzles; the server bounds it.")
-    grades: list[Literal["easy", "medium", "hard", "expert"]] | None = None
-    ids: list[Annotated[StrictStr, Field(max_length=80)]] | None = Field(
-        None, description="Exactly these puzzles (by id, in this order) from the "
-                          "collection(s), instead of a selection by variant and grade.")
-    title: Annotated[StrictStr, Field(max_length=200)] | None = None
+    deals: Annotated[list[DealSpec], Field(
+        json_schema_extra={"x-bound": {"maxItems": "max_book_count"}})] | None = Field(
+        None, description="Deals to print (each must be winnable: a 400 otherwise).")
+    collection: Annotated[StrictStr, Field(pattern=COLLECTION_PATTERN)] | None = Field(
+        None, description="A shipped collection (see /v1/puzzles; 404 if there is none "
+                          "of that name).")
+    count: Annotated[StrictInt, Field(ge=1, json_schema_extra={
+        "x-bound": {"maximum": "max_book_count"}}), INTEGRAL] | None = Field(
+        None, description="How many puzzles, at most the server's bound (413 over it).")
+    grades: list[Grade] | None = None
+    ids: Annotated[list[Annotated[StrictStr, Field(max_length=80)]], Field(
+        min_length=1, json_schema_extra={"x-bound": {"maxItems": "max_book_count"}})
+    ] | None = Field(None, description="Exactly these puzzles (by id, in this order) from "
+                                       "the collection(s), instead of a selection by variant "
+                                       "and grade; not with deals.")
+    title: Title | None = None
     page_size: Literal["a4", "letter"] = "a4"
     time_limit: TimeLimit | None = None
 
 
 class ErrorOut(BaseModel):
-    """Every error: the message (as the CLI gives it), its kind, the HTTP status."""
+    """Every error: what is wrong and where, in the API's words (its fields, never a
+    command-line flag); its kind (the library's error class, or ValidationError,
+    MalformedJSON, NotFound, BodyTooLarge, BatchTooLarge, SlowBody, Saturated,
+    WorkerCrashed, Unavailable, Timeout); the HTTP status."""
 
-    error: str
-    kind: str
-    status: int
+    error: str = Field(examples=["deals.0: Input should be greater than or equal to 0"])
+    kind: str = Field(examples=["ValidationError"])
+    status: int = Field(examples=[422])
 
 
 class _Open(BaseModel):
@@ -256,6 +384,38 @@ class VariantsOut(BaseModel):
     presets: list[dict[str, Any]]
     aliases: dict[str, str]
     options: dict[str, Any]
+
+
+class PuzzleOut(_Open):
+    """A puzzle entry as its collection holds it (docs/architecture.md, Puzzle entries):
+    ``id``, ``line`` (the deal), ``variant``, ``grade``, ``solution`` and the grading's
+    figures."""
+
+    id: str
+    line: str
+    collection: str | None = None
+    deal: int | None = None
+    variant: dict[str, Any] | None = None
+    grade: str | None = None
+    solution: list[str] | None = None
+
+
+class CollectionCount(BaseModel):
+    name: str
+    count: int
+
+
+class CollectionsOut(BaseModel):
+    collections: list[CollectionCount]
+
+
+class CollectionOut(BaseModel):
+    """A page of a collection: ``count`` puzzles match, ``puzzles`` from ``offset``."""
+
+    collection: str
+    count: int
+    offset: int
+    puzzles: list[PuzzleOut]
 
 
 class HealthOut(BaseModel):

@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..errors import PyramidsError
+from ..messages import FIELDS
 
 
 class Saturated(Exception):
@@ -71,8 +72,8 @@ def _worker_main(conn: Connection, warm: bool = True) -> None:
         name, kwargs = msg
         try:
             reply: tuple[str, Any] = ("ok", getattr(jobs, name)(**kwargs))
-        except PyramidsError as e:
-            reply = ("user", (type(e).__name__, str(e)))
+        except PyramidsError as e:  # in the service's words (its JSON fields)
+            reply = ("user", (type(e).__name__, e.said(FIELDS)))
         except Exception:
             reply = ("error", traceback.format_exc())
         try:
@@ -138,7 +139,10 @@ class _Worker:
 
     def run(self, name: str, kwargs: dict[str, Any], deadline: float) -> Any:
         """Blocking: run one job, killing the process if it takes over ``deadline`` s
-        (counted once the process is ready: :meth:`wait_ready`)."""
+        (counted once the process is ready: :meth:`wait_ready`). A process that died
+        while idle (killed from outside) is replaced first: the job is not its."""
+        if self.proc is not None and not self.proc.is_alive():
+            self.restart()
         self.wait_ready()
         try:
             self.conn.send((name, kwargs))

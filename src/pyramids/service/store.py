@@ -11,6 +11,8 @@ from typing import Any
 from .errors import ServiceError
 
 COLLECTION_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
+#: A collection that cannot be read now may be being replaced: ask again soon.
+RETRY = {"Retry-After": "5"}
 
 
 class PuzzleStore:
@@ -30,7 +32,8 @@ class PuzzleStore:
     def load(self, name: str) -> list[dict[str, Any]]:
         names = self.names()
         if not names:
-            raise ServiceError(503, "puzzle collections are not available yet", "Unavailable")
+            raise ServiceError(503, "puzzle collections are not available yet", "Unavailable",
+                               RETRY)
         if name not in names:
             raise ServiceError(404, f"unknown collection {name!r}: choose one of "
                                     f"{', '.join(names)}", "NotFound")
@@ -48,14 +51,20 @@ class PuzzleStore:
                     if not s or s.startswith("#"):
                         continue
                     try:
-                        entries.append(json.loads(s))
+                        entry = json.loads(s)
                     except json.JSONDecodeError as e:
+                        entry = e
+                    if not (isinstance(entry, dict) and isinstance(entry.get("id"), str)
+                            and isinstance(entry.get("line"), str)):
+                        why = entry if isinstance(entry, Exception) else \
+                            "not a puzzle (an object with an id and a line)"
                         raise ServiceError(
-                            503, f"collection {name!r} cannot be read now: line {n}: {e}",
-                            "Unavailable", {"Retry-After": "5"}) from None
+                            503, f"collection {name!r} cannot be read now: line {n}: {why}",
+                            "Unavailable", RETRY)
+                    entries.append(entry)
         except (OSError, UnicodeDecodeError) as e:
             raise ServiceError(503, f"collection {name!r} cannot be read now: {e}",
-                               "Unavailable", {"Retry-After": "5"}) from None
+                               "Unavailable", RETRY) from None
         with self._lock:
             self._cache[name] = (mtime, entries)
         return entries

@@ -8,17 +8,23 @@ from typing import Any
 from fastapi import APIRouter
 
 from ...bulk import Job
-from ...errors import DealError
 from ...goals import Goal
 from .. import models as m
-from ..errors import ServiceError
+from ..errors import BODY, POOLED, ServiceError, documented
 from ..play import position as play_position
 from .deps import Config, Pool, moves_of
 
 router = APIRouter(tags=["analysis"])
+#: The 400s of a deal, its rules and moves: what JSON Schema cannot state.
+DEAL_400 = ("A deal whose text is not 52 distinct cards (or a pysolfc:N the variant does "
+            "not deal), rule options that do not go together, a move that cannot be read "
+            "or is not legal where it is played (naming its step)")
 
 
-@router.post("/v1/check", response_model=m.CheckOut, response_model_exclude_unset=True)
+@router.post("/v1/check", response_model=m.CheckOut, response_model_exclude_unset=True,
+             responses=documented(400, *BODY, *POOLED, s400=(
+                 f"{DEAL_400}, or a goal the rules do not fit (the score goals need MSC's "
+                 "scoring; a score target up to 1,290)")))
 async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
     """Winnable (with a replayed solution), blocked (with a certificate) or unknown
     (a limit was hit): the same result as ``pyramids check --json``. An illegal ``start``
@@ -32,7 +38,8 @@ async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
                           engine=req.engine, time_limit=t, start=start, goal=req.goal)
 
 
-@router.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True)
+@router.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True,
+             responses=documented(400, *BODY, s400=DEAL_400))
 def position(req: m.PositionRequest) -> dict[str, Any]:
     """The position after ``moves`` from the deal, replayed by the referee: every
     card's place, the legal moves, won or lost, the Par score so far. An illegal move
@@ -42,14 +49,16 @@ def position(req: m.PositionRequest) -> dict[str, Any]:
     return play_position(deal, variant, moves_of(req.moves), steps=req.steps)
 
 
-@router.post("/v1/filter", response_model=m.FilterOut)
+@router.post("/v1/filter", response_model=m.FilterOut,
+             responses=documented(400, *BODY, *POOLED, s400=(
+                 f"{DEAL_400}, or a goal the rules do not fit"), s413=(
+                 "Body over the server's byte bound, or more deals than its bound (the "
+                 "schema's maxItems)")))
 async def filter_(req: m.FilterRequest, cfg: Config, pool: Pool) -> dict[str, Any]:
     """A verdict per deal: ``quick`` (cheap certificates) or ``exact`` (full check)."""
     if len(req.deals) > cfg.max_batch:
         raise ServiceError(413, f"at most {cfg.max_batch} deals per request, "
                                 f"got {len(req.deals)}", "BatchTooLarge")
-    if not req.deals:
-        raise DealError("no deals given")
     variant = req.build()
     deals = [m.parse_deal(d, variant) for d in req.deals]
     Job(variant, req.mode, req.engine, goal=Goal.parse(req.goal))  # a bad goal: 400

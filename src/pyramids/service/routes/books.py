@@ -6,22 +6,30 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from .. import models as m
-from ..errors import ServiceError
+from ..errors import BODY, POOLED, ServiceError, documented
+from .analysis import DEAL_400
 from .deps import Config, Pool, Puzzles
 
 router = APIRouter(tags=["books"])
 
 
-@router.post("/v1/books", response_class=Response,
-             responses={200: {"content": {"application/pdf": {}}}})
+@router.post("/v1/books", response_class=Response, responses={
+    200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
+          "description": "The book, a PDF"},
+    **documented(400, 404, *BODY, *POOLED, s400=(
+        f"{DEAL_400}; a deal that is not winnable (a book prints winnable deals only); "
+        "ids with deals, or an id no collection holds; collections too short for the "
+        "grades asked"), s404="No shipped collection of that name", s413=(
+        "Body over the server's byte bound, or a book over the server's bound of puzzles "
+        "(the schema's maximum and maxItems)"))})
 async def book(req: m.BookRequest, cfg: Config, pool: Pool, puzzles: Puzzles) -> Response:
     """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
     from a shipped collection; at most the server's bound."""
     variant = req.build()
     deals = [m.parse_deal(d, variant) for d in req.deals or []]
-    if req.ids is not None and (deals or not req.ids):
-        raise ServiceError(400, "ids picks puzzles from the collections: give one or "
-                                "more ids and no deals", "BookError")
+    if req.ids is not None and deals:
+        raise ServiceError(400, "ids picks puzzles from the collections: give ids or "
+                                "deals, not both", "BookError")
     count = req.count if req.count is not None else (len(deals) or len(req.ids or ()) or 4)
     if req.ids is not None:
         count = len(req.ids)

@@ -4,27 +4,33 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 
 from ...deals import Deal
 from ...errors import DealError
 from ...variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_TOPS, STOCK_WASTE
 from .. import models as m
+from ..errors import documented
 from .deps import QueryVariant
 
 router = APIRouter(tags=["deals"])
 
 
-@router.get("/v1/deals/{number}", response_model=m.DealOut, response_model_by_alias=True)
-def deal(number: Annotated[str, PathParam(max_length=40)], variant: QueryVariant,
-         symbols: bool = False) -> dict[str, Any]:
+@router.get("/v1/deals/{number}", response_model=m.DealOut, response_model_by_alias=True,
+            responses=documented(400, 422, s400=(
+                "A number past 2^64-1, or rule options that do not go together")))
+def deal(number: Annotated[str, PathParam(pattern=m.NUMBER_PATTERN,
+                                          description="0 to 2^64-1")],
+         variant: QueryVariant,
+         symbols: Annotated[str, Query(pattern=m.BOOL_PATTERN)] = "false"
+         ) -> dict[str, Any]:
     """Deal ``number`` laid out for the variant: line, pretty and JSON forms."""
-    if not (number.isascii() and number.isdigit()) or len(number) > 20:
+    if int(number) > m.MAX_DEAL:
         raise DealError(f"deal number must be 0 to 2^64-1, got {number!r}")
     d = Deal.from_number(int(number))
     return {"number": d.number, "variant": variant.options(), "line": d.line(),
-            "pretty": d.pretty(variant, symbols=symbols), "json": d.to_json_obj(variant)}
+            "pretty": d.pretty(variant, symbols=symbols == "true"), "json": d.to_json_obj(variant)}
 
 
 @router.get("/v1/variants", response_model=m.VariantsOut)

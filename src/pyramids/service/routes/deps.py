@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Query, Request
 
 from ...moves import Move, parse_moves
-from ...variants import Variant
+from ...variants import Objective, Scoring, StockTop, StockWaste, Variant
 from .. import models as m
 from ..config import ServiceConfig
 from ..pool import WorkerPool
@@ -37,23 +37,27 @@ Puzzles = Annotated[PuzzleStore, Depends(_puzzles)]
 
 
 def variant_query(
-    variant: Annotated[str, Query(max_length=40, description="Preset name")] = "pyramid",
-    rows: int | None = None,
-    rest: Annotated[str | None, Query(max_length=40)] = None,
-    draw: int | None = None,
-    passes: Annotated[str | None, Query(max_length=20)] = None,
-    stock_waste: Annotated[str | None, Query(max_length=20)] = None,
-    overlap: bool | None = None,
-    objective: Annotated[str | None, Query(max_length=20)] = None,
-    scoring: Annotated[str | None, Query(max_length=20)] = None,
-    stock_top: Annotated[str | None, Query(max_length=20)] = None,
-    auto_deal: bool | None = None,
+    variant: Annotated[m.VariantName, Query(description="A preset (see /v1/variants)")
+                       ] = "pyramid",
+    rows: Annotated[str | None, Query(pattern=m.ROWS_PATTERN)] = None,
+    rest: Annotated[str | None, Query(pattern=m.REST_PATTERN)] = None,
+    draw: Annotated[str | None, Query(pattern=m.DRAW_PATTERN)] = None,
+    passes: Annotated[str | None, Query(pattern=m.PASSES_PATTERN)] = None,
+    stock_waste: StockWaste | None = None,
+    overlap: Annotated[str | None, Query(pattern=m.BOOL_PATTERN)] = None,
+    objective: Objective | None = None,
+    scoring: Scoring | None = None,
+    stock_top: StockTop | None = None,
+    auto_deal: Annotated[str | None, Query(pattern=m.BOOL_PATTERN)] = None,
 ) -> Variant:
-    """The variant from query parameters (same names as the JSON bodies' options)."""
-    return m.VariantOptions(variant=variant, rows=rows, rest=rest, draw=draw, passes=passes,
-                            stock_waste=stock_waste, overlap=overlap, objective=objective,
-                            scoring=scoring, stock_top=stock_top,
-                            auto_deal=auto_deal).build()
+    """The variant from query parameters: the JSON bodies' options, as text."""
+    return m.VariantOptions(
+        variant=variant, rows=None if rows is None else int(rows), rest=rest,
+        draw=None if draw is None else int(draw),
+        passes="unlimited" if passes == "unlimited" else None if passes is None else int(passes),
+        stock_waste=stock_waste, overlap=None if overlap is None else overlap == "true",
+        objective=objective, scoring=scoring, stock_top=stock_top,
+        auto_deal=None if auto_deal is None else auto_deal == "true").build()
 
 
 QueryVariant = Annotated[Variant, Depends(variant_query)]

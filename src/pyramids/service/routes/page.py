@@ -194,7 +194,7 @@ def index(request: Request) -> HTMLResponse:
                         headers={"Cache-Control": PAGE_CACHE})
 
 
-@router.get("/healthz", response_model=m.HealthOut, tags=["service"])
+@router.get("/healthz", response_model=m.HealthOut, tags=["service"], responses={})
 def healthz(cfg: Config, pool: Pool, puzzles: Puzzles) -> dict[str, Any]:
     """Liveness, load and which backends this build has (the solvers and the book are
     part of every build; the puzzle collections are there when their folder is)."""
