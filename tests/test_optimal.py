@@ -266,3 +266,34 @@ def test_from_a_position_the_line_continues_the_start() -> None:
     for _ in play(g, (*start, *rest.moves)):
         pass
     assert g.is_won()
+
+
+CARDS_CASES = [
+    (get_variant("msc"), 1, 4), (get_variant("msc"), 12, 3), (get_variant("tuts-tomb"), 1, 4),
+    (get_variant("pyramid", objective="pyramid"), 12, 3), (get_variant("cheops"), 1, 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "rank", "n"), CARDS_CASES,
+                         ids=[f"{v.name}-{r}-{n}" for v, r, n in CARDS_CASES])
+def test_cards_bound_keeps_the_fewest_moves(variant: Variant, rank: int, n: int) -> None:
+    """The cards goals' bound (each card and a partner made available first) against
+    the same search without a bound (breadth-first), with and without the pyramid
+    cleared. Pyramid deal 5 (three Queens) and Cheops deal 1 (four Aces, the pyramid
+    cleared) once failed: a waste card whose one partner was the hand was taken for a
+    card that can never go."""
+    plain = tuple(p for p in optimal.PRUNINGS if p != "bound")
+    compared = 0
+    for number in (0, 1, 2, 5):
+        deal = Deal.from_number(number)
+        for kind in ("cards", "cards-board"):
+            got = optimal.shortest(deal, variant, kind, target=n, rank=rank,
+                                   node_limit=2_000_000)
+            ref = optimal.shortest(deal, variant, kind, target=n, rank=rank,
+                                   prunings=plain, node_limit=2_000_000)
+            if "limit" in (got.status, ref.status):
+                continue
+            assert (got.status, len(got.moves)) == (ref.status, len(ref.moves)), \
+                (number, kind)
+            compared += 1
+    assert compared >= 4

@@ -374,8 +374,8 @@ class _Story:
             opts = [escape(o) for o in rule_options(v)]
             opts = [f'<font color="{RED_HEX}"><b>{o}</b></font>' if "ALLOWED" in o else o
                     for o in opts]
-            deal = deal_title(p.deal)
-            goal = goal_text(v)
+            deal = p.title or deal_title(p.deal)
+            goal = escape(p.goal) if p.goal else goal_text(v)
             if v.scoring == "par" and p.par_score is not None:
                 goal += f" Target: <b>{p.par_score} points</b>."
             if p.unique:
@@ -416,6 +416,9 @@ class _Story:
         extra = f", Par score {p.par_score}" if p.par_score is not None else ""
         unit = "steps" if v.face_up else "moves"
         fewest = ", the fewest" if p.shortest else ""
+        if p.goal:
+            deal = p.title or deal
+            fewest = ": the par, proven the fewest"
         head = (f"<b>Solution {i}</b> <font size=9 color='#666666'>\u2014 "
                 f"{escape(variant_title(v))}, {deal}, {len(moves)} {unit}{fewest}{extra} "
                 f"(puzzle on page {self.page(f'puzzle-{i}')})</font>")
