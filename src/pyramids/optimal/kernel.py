@@ -449,11 +449,12 @@ def _access(c, rem, k, ps, prm, first, top, stock):  # type: ignore[no-untyped-d
 @njit(cache=True)
 def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad):  # type: ignore[no-untyped-def]
     """The moves to discard ``need`` more cards of the goal's rank, at least, or ``INF``
-    when fewer can still go (:func:`_alive`). A card goes with a move of its own (no two
-    of one rank pair up), once it and a partner are available together: at least
-    :func:`_access` moves for each of the two first. So with ``c`` the ``need``-th
-    cheapest of the cards that can go, by the cheaper of their partners, a line takes at
-    least ``max(need, c + 1)`` moves."""
+    when fewer can still go (:func:`_alive`). The least, over the sets of ``need`` cards
+    that can go, of the most of three bounds: a move per card (no two of one rank pair
+    up); for each card, one more than the moves before it and a partner are available
+    together (:func:`_cost` of each, the cheaper partner); and the cards lying on them in
+    the pyramid, which must all go first: a removal of one of the cards takes at most
+    one of those with it (its partner), any other move two."""
     npyr = prm[O_NPYR]
     remaining = FULL & ~rem
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
@@ -479,12 +480,32 @@ def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad):  # type: ignore
                     cheapest = cy
             if cheapest > cost:
                 cost = cheapest
-        _insort(scr, CNT, nc, cost)
+        scr[CNT + nc] = s
+        scr[CNT + 4 + nc] = cost
         nc += 1
     if nc < need:
         return INF
-    last = scr[CNT + need - 1] + 1
-    return last if last > need else need
+    best = INF
+    for sub in range(1 << nc):
+        if popcount(sub) != need:
+            continue
+        h = need
+        cards = np.int64(0)
+        over = np.int64(0)
+        for i in range(nc):
+            if (sub >> i) & 1:
+                c = scr[CNT + i]
+                cards |= np.int64(1) << c
+                if scr[CNT + 4 + i] + 1 > h:
+                    h = scr[CNT + 4 + i] + 1
+                if c < npyr:
+                    over |= gad[AN + c]
+        x = popcount(over & remaining & ~cards) - need
+        if x > 0 and need + (x + 1) // 2 > h:
+            h = need + (x + 1) // 2
+        if h < best:
+            best = h
+    return best
 
 
 @njit(cache=True, inline="always")
