@@ -338,6 +338,16 @@ class Measured:
     reaches: tuple[int | None, ...]  # the players' games
     firsts: tuple[int | None, ...]  # each first move's par after it (None: never)
 
+    def could_be(self, level: str) -> bool:
+        """Can some limit of :data:`SLACKS` grade ``level``, whatever the first moves
+        (measured last: they add :data:`ONE_WAY_POINTS` or nothing)?"""
+        for slack in SLACKS:
+            ev = self.evidence(None if slack is None else len(self.solution) + slack)
+            one_way = Evidence(ev.games, ev.reached, ev.slack, 1, 2)
+            if level in (ev.level, one_way.level):
+                return True
+        return False
+
     def evidence(self, limit: int | None) -> Evidence:
         def within(s: int | None, extra: int = 0) -> bool:
             return s is not None and (limit is None or s + extra <= limit)
@@ -347,18 +357,26 @@ class Measured:
                         sum(within(s, 1) for s in self.firsts), len(self.firsts))
 
 
-def measure(deal: Deal, variant: Variant, goal: Goal) -> Measured | None:
+def measure(deal: Deal, variant: Variant, goal: Goal, level: str | None = None
+            ) -> Measured | None:
     """The par, the players' games and each first move's par; None when the goal
-    cannot be reached (or not within the node limit)."""
+    cannot be reached (or not within the node limit), or, with ``level``, when no limit
+    can give that grade (told as early as the facts measured so far tell it: the
+    players' games first, then the par, the first moves last)."""
     if goal.kind == "score":
         from .optimal import score_ceiling
 
         if score_ceiling(deal, variant) < (goal.target or 0):
             return None  # out of reach by the solver's own bound: no search
+    reaches = tuple(player_reaches(deal, variant, goal))
+    if level is not None and LEVELS.index(Measured((), reaches, ()).evidence(None).level) \
+            > LEVELS.index(level):
+        return None  # harder than ``level`` even without a limit
     line = par(deal, variant, goal)
     if not line:  # unreachable, or met before any move: no challenge
         return None
-    reaches = tuple(player_reaches(deal, variant, goal))
+    if level is not None and not Measured(line, reaches, ()).could_be(level):
+        return None
     firsts: list[int | None] = []
     most = len(line) + max(s for s in SLACKS if s is not None) - 1
     for m in Game(deal, variant).legal_moves():
@@ -432,7 +450,7 @@ def candidates(date: dt.date, variant: Variant, level: str, kind: str
 def challenge(date: dt.date, variant: Variant, level: str, kind: str) -> tuple[Challenge, int]:
     """The day's challenge of ``level`` and how many candidates were tried."""
     for tried, (deal, goal) in enumerate(candidates(date, variant, level, kind), 1):
-        measured = measure(deal, variant, goal)
+        measured = measure(deal, variant, goal, level)
         if measured is None:
             continue
         got = fit(measured, level)
