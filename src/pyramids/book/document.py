@@ -371,7 +371,8 @@ class _Story:
         out: list[Flowable] = [self.anchor("puzzles", "Puzzles", 0)]
         for i, p in enumerate(self.puzzles, 1):
             v = p.variant
-            opts = [escape(o) for o in rule_options(v)]
+            opts = [escape(o) for o in rule_options(v)
+                    if not (p.goal and o.startswith("goal:"))]  # a challenge has its own
             opts = [f'<font color="{RED_HEX}"><b>{o}</b></font>' if "ALLOWED" in o else o
                     for o in opts]
             deal = p.title or deal_title(p.deal)
