@@ -32,7 +32,19 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--preset", default="msc")
     ap.add_argument("--json-out", help="write the days here (JSON lines)")
+    ap.add_argument("--from", dest="kept", help="no days made: the evidence of the days kept "
+                    "in this file (``pyramids daily --book FILE`` keeps FILE.jsonl), each "
+                    "challenge's solution replayed and checked against its goal and limit")
     args = ap.parse_args()
+    if args.kept:
+        with open(args.kept, encoding="utf-8") as f:
+            kept = [json.loads(line) for line in f if line.strip()]
+        for obj in kept:
+            dl.Day.from_json(obj)  # replays every solution (an error if one fails)
+        print(f"{args.kept}: {len(kept)} days, {sum(len(d['challenges']) for d in kept)} "
+              f"challenges, every solution replayed and checked")
+        _evidence(kept)
+        return
     first = dl.parse_date(args.first)
     t0 = time.perf_counter()
     c0 = _cpu()
@@ -47,6 +59,13 @@ def main() -> None:
     print(f"{args.preset}: {args.days} days from {args.first} on {args.jobs} processes "
           f"({os.cpu_count()} cores): wall {wall:.1f} s, CPU {cpu:.1f} s "
           f"({cpu / args.days:.2f} s a day), {60 * args.days / wall:.1f} days a minute")
+    _evidence(made)
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(d) + "\n" for d in made)
+
+
+def _evidence(made: list[dict[str, Any]]) -> None:
     for level in dl.LEVELS:
         chs = [c for d in made for c in d["challenges"] if c["level"] == level]
         ev = [c["evidence"] for c in chs]
@@ -58,9 +77,6 @@ def main() -> None:
               f"{_med([e['rate'] for e in ev])}; first moves reaching "
               f"{_med([e['first_moves'] / max(e['of_first_moves'], 1) for e in ev])}; "
               f"difficulty {_med([e['difficulty'] for e in ev])}")
-    if args.json_out:
-        with open(args.json_out, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(d) + "\n" for d in made)
 
 
 def _cpu() -> float:
