@@ -24,6 +24,7 @@ import test_web
 from pyramids import goals
 from pyramids.deals import Deal
 from pyramids.engine import Game
+from pyramids.moves import Move
 from pyramids.variants import get_variant
 from test_web import (
     APP_BOARD,
@@ -496,3 +497,23 @@ def test_the_queue_mark_goes_once_played(browser: Any, server: str) -> None:
     wait(browser, lambda d: "2 moves" in text(d, "status"), "both played")
     time.sleep(0.1)
     assert browser.find_elements("css selector", "#board g.card.queued") == []
+
+
+def test_messages_and_hints_show_next_to_the_board(browser: Any, server: str) -> None:
+    """On a phone, a refused move's reason and a hint come into view with the board (they
+    sat below the fold before)."""
+    with viewport(browser, PHONE):
+        open_page(browser, f"{server}/?deal={test_web.PUZZLE['deal']}")
+        deal, v = Deal.from_number(test_web.PUZZLE["deal"]), get_variant("pyramid")
+        game = Game(deal, v)
+        a, b = next((a, b) for a in deal.pyramid(v) for b in deal.pyramid(v)
+                    if a.value + b.value == 13 and a != b and not a.is_king
+                    and game.why_illegal(Move.discard(a, b)) is not None)
+        browser.execute_script("document.getElementById('board').scrollIntoView()")
+        card(browser, str(a)).click()
+        card(browser, str(b)).click()
+        wait(browser, lambda d: "Illegal move" in text(d, "message"), "the refusal")
+        assert in_view(browser, "message") and in_view(browser, "board")
+        browser.find_element("id", "hint").click()
+        wait(browser, lambda d: "Next move" in text(d, "hint-box"), "the hint")
+        assert in_view(browser, "hint-box")
