@@ -17,9 +17,10 @@ path (``src/main/resources``), or the solver stops with "needs to be on the clas
 a resource". The JVM is held to one processor (``-XX:ActiveProcessorCount=1``, serial GC).
 
 Then this project's ``goals.answer`` (``cards:A:4`` or ``score``) on the same decks in
-this process, as benchmarks/bench_goals.py does. Prints for each: median, 90th
-percentile, slowest, deals given up (Java) or not proven (this project), deals per second,
-and the steps where both answer (Java's longest line of the ones it returns).
+this process, as benchmarks/bench_goals.py does. Prints for each the wall and CPU
+time per deal (the solving thread's, this process's: the machine is shared): median, 90th
+percentile, slowest; the deals given up (Java) or not proven (this project), and the
+steps where both answer (Java's longest line of the ones it returns).
 """
 
 from __future__ import annotations
@@ -72,43 +73,44 @@ def main() -> int:
             [args.java, f"-Xmx{args.heap}", "-XX:ActiveProcessorCount=1",
              "-XX:+UseSerialGC", "-cp", args.classpath, "Bench", args.goal, decks,
              str(limit_ms)], capture_output=True, text=True, check=True).stdout
-        java_wall = time.perf_counter() - t0
-    java: dict[int, tuple[float, int]] = {}
+        jvm_wall = time.perf_counter() - t0
+    java: dict[int, tuple[float, float, int]] = {}  # wall ms, CPU ms, steps
     for line in out.splitlines():
-        num, ms, steps = line.split("\t")
-        java[int(num)] = (float(ms), int(steps))
+        num, ms, cpu, steps = line.split("\t")
+        java[int(num)] = (float(ms), float(cpu), int(steps))
     assert set(java) == set(numbers), "Java answered other decks"
 
     variant = get_variant("msc")
     answer(Deal.from_number(1), variant, goal, time_limit=args.time_limit)  # warm-up
-    ours: dict[int, tuple[float, int | None, bool]] = {}
+    ours: dict[int, tuple[float, float, int | None, bool]] = {}  # wall, CPU ms, steps
     t0 = time.perf_counter()
     for n in numbers:
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         v = answer(Deal.from_number(n), variant, goal, time_limit=args.time_limit)
-        ours[n] = ((time.perf_counter() - t1) * 1000, v.steps, v.optimal)
+        ours[n] = ((time.perf_counter() - t1) * 1000, (time.process_time() - c1) * 1000,
+                   v.steps, v.optimal)
     our_wall = time.perf_counter() - t0
 
     gave_up = [n for n in numbers if java[n][0] < 0]
-    # a deck Java gives up on counts at the limit (its median is then a lower bound)
-    java_ms = [java[n][0] if java[n][0] >= 0 else float(limit_ms) for n in numbers]
+    # a deck Java gives up on counts at the limit (its medians are then lower bounds)
+    java_wall = [java[n][0] if java[n][0] >= 0 else float(limit_ms) for n in numbers]
+    java_cpu = [java[n][1] if java[n][0] >= 0 else float(limit_ms) for n in numbers]
     print(f"msc --goal {goal}: {len(numbers)} decks (seed {args.seed}), time limit "
-          f"{args.time_limit:g} s, load {os.getloadavg()[0]:.2f}")
-    print(f"  mchung94 Java: {_stats(java_ms)} (decks given up counted at the limit); "
-          f"given up {len(gave_up)}; JVM wall {java_wall:.1f} s "
-          f"({len(numbers) / java_wall:.2f} decks/s with the JVM's start)")
-    unproven = sum(1 for _, _, ok in ours.values() if not ok)
-    print(f"  pyramids:      {_stats([t for t, _, _ in ours.values()])}; not proven "
-          f"{unproven}; {len(numbers) / our_wall:.2f} deals/s")
-    both = [n for n in numbers if java[n][0] >= 0 and ours[n][1] is not None]
-    same = sum(1 for n in both if java[n][1] == ours[n][1])
-    faster = sum(1 for i, n in enumerate(numbers) if ours[n][0] < java_ms[i])
-    print(f"  steps where both answer: the same on {same} of {len(both)} "
-          f"(Java's longest line of those it returns); pyramids faster on {faster} of "
-          f"{len(numbers)} decks")
+          f"{args.time_limit:g} s (wall), load {os.getloadavg()[0]:.2f} at the end")
+    print(f"  mchung94 Java: wall {_stats(java_wall)}; CPU {_stats(java_cpu)} (decks given "
+          f"up counted at the limit); given up {len(gave_up)}; the JVM's run {jvm_wall:.1f} s")
+    unproven = sum(1 for *_, ok in ours.values() if not ok)
+    print(f"  pyramids:      wall {_stats([o[0] for o in ours.values()])}; CPU "
+          f"{_stats([o[1] for o in ours.values()])}; not proven {unproven}; "
+          f"{len(numbers) / our_wall:.2f} deals/s")
+    both = [n for n in numbers if java[n][0] >= 0 and ours[n][2] is not None]
+    same = sum(1 for n in both if java[n][2] == ours[n][2])
+    faster = sum(1 for i, n in enumerate(numbers) if ours[n][1] < java_cpu[i])
+    print(f"  steps where both answer: the same on {same} of {len(both)} (Java's longest "
+          f"line of those it returns); pyramids' CPU less on {faster} of {len(numbers)}")
     for n in both:
-        if java[n][1] != ours[n][1]:
-            print(f"    deck {n}: Java {java[n][1]} steps, pyramids {ours[n][1]}")
+        if java[n][2] != ours[n][2]:
+            print(f"    deck {n}: Java {java[n][2]} steps, pyramids {ours[n][2]}")
     return 0
 
 
