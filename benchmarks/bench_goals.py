@@ -54,6 +54,7 @@ def main() -> None:
     answer(Deal.from_number(1), variant, goal, time_limit=args.time_limit)  # warm-up
     times: list[tuple[float, int]] = []
     cpus: list[float] = []
+    per_deal: list[list[object]] = []  # number, wall s, CPU s, proven
     proven = bounded = 0
     steps: list[int] = []
     statuses: dict[str, int] = {}
@@ -64,6 +65,7 @@ def main() -> None:
         v = answer(deal, variant, goal, time_limit=args.time_limit)
         times.append((time.perf_counter() - t0, n))
         cpus.append(time.process_time() - c0)
+        per_deal.append([n, round(times[-1][0], 4), round(cpus[-1], 4), v.optimal])
         statuses[v.status] = statuses.get(v.status, 0) + 1
         if v.optimal:
             proven += 1
@@ -106,6 +108,7 @@ def main() -> None:
                "cpu_p99_ms": round(cq[98] * 1000, 2),
                "mean_steps": round(statistics.fmean(steps), 3) if steps else None,
                "peak_rss_mib": round(rss), "slowest": [[n, round(t, 4)] for t, n in slow],
+               "per_deal": per_deal,
                "machine": f"{platform.machine()}, {os.cpu_count()} cores, one process"}
         tmp = args.json_out + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
