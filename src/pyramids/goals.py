@@ -20,8 +20,9 @@ does best):
 * ``score`` (MSC's scoring): the optimal solver's best-first search for the highest
   score a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest
   moves to N points, or the best score when N cannot be reached.
-* ``cards:RANK:N``: the fewest moves that discard N cards of RANK; when fewer can go,
-  the most that can, with the pyramid cleared and without (``alternatives``).
+* ``cards:RANK:N``: A* for the fewest moves that discard N cards of RANK (its bound:
+  each card and a partner must first be made available); when fewer can go, the most
+  that can, with the pyramid cleared and without (``alternatives``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import RANKS
 from .deals import Deal
@@ -40,6 +41,9 @@ from .moves import Move
 from .referee import play, reach
 from .variants import MSC_MAX_SCORE, MSC_REMOVAL, MSC_ROW_BONUS, Variant
 from .verdict import Certificate, Verdict
+
+if TYPE_CHECKING:
+    from .optimal import Optimum
 
 GoalKind = Literal["win", "board", "moves", "score", "cards"]
 GOAL_KINDS = ("win", "board", "moves", "score", "cards")
@@ -455,6 +459,12 @@ def _part(left: object, share: float) -> float | None:
     return None if t is None else max(t * share, 0.001)
 
 
+#: the cards goal's first A*: most lines are found in far fewer positions; a goal that
+#: cannot be met would have A* exhaust every position, which the search for the most
+#: that can go does anyway
+CARDS_NODES = 300_000
+
+
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
            left: object, wall: float, engine: str) -> Verdict:
     from . import optimal
@@ -462,6 +472,13 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     name = str(goal)
     rank, want = goal.rank or 1, goal.target or 1
     game = _verdict(deal, variant, start, left, engine)
+    # A* first, within CARDS_NODES: its bound finds most lines at once; only when no line
+    # meets the goal (or A* stops) the most that can go is searched, as before
+    quick = optimal.shortest(deal, variant, "cards", target=want, rank=rank, start=start,
+                             time_limit=_part(left, 0.5), node_limit=CARDS_NODES)
+    if quick.status == "found":
+        return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
+                                        wall, reached=True, found=quick), game)
     most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
                         time_limit=left())  # type: ignore[operator]
     have = most.value or 0
@@ -496,13 +513,14 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
 
 def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,
                 start: tuple[Move, ...], left: object, wall: float, *,
-                reached: bool | None, label: str = "", why: str = "") -> Verdict:
+                reached: bool | None, label: str = "", why: str = "",
+                found: Optimum | None = None) -> Verdict:
     """The fewest moves to ``n`` cards of ``rank`` (``kind`` cards-board: with the
-    pyramid cleared), as a goal answer."""
+    pyramid cleared), as a goal answer (``found``: A*'s answer, already had)."""
     from . import optimal
 
-    line = optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
-                            start=start, time_limit=left())  # type: ignore[operator]
+    line = found or optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                                     start=start, time_limit=left())  # type: ignore[operator]
     if line.status != "found":
         return _finish(Verdict("unknown", ENGINE, reason=f"{line.reason}: no line found "
                                f"to {n} cards"), start, variant, deal, wall, goal=name,

@@ -371,11 +371,12 @@ class _Story:
         out: list[Flowable] = [self.anchor("puzzles", "Puzzles", 0)]
         for i, p in enumerate(self.puzzles, 1):
             v = p.variant
-            opts = [escape(o) for o in rule_options(v)]
+            opts = [escape(o) for o in rule_options(v)
+                    if not (p.goal and o.startswith("goal:"))]  # a challenge has its own
             opts = [f'<font color="{RED_HEX}"><b>{o}</b></font>' if "ALLOWED" in o else o
                     for o in opts]
-            deal = deal_title(p.deal)
-            goal = goal_text(v)
+            deal = p.title or deal_title(p.deal)
+            goal = escape(p.goal) if p.goal else goal_text(v)
             if v.scoring == "par" and p.par_score is not None:
                 goal += f" Target: <b>{p.par_score} points</b>."
             if p.unique:
@@ -416,6 +417,9 @@ class _Story:
         extra = f", Par score {p.par_score}" if p.par_score is not None else ""
         unit = v.move_unit
         fewest = ", the fewest" if p.shortest else ""
+        if p.goal:
+            deal = p.title or deal
+            fewest = ": the par, proven the fewest"
         head = (f"<b>Solution {i}</b> <font size=9 color='#666666'>\u2014 "
                 f"{escape(variant_title(v))}, {deal}, {len(moves)} {unit}{fewest}{extra} "
                 f"(puzzle on page {self.page(f'puzzle-{i}')})</font>")

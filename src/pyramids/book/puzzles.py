@@ -45,6 +45,9 @@ class Puzzle:
     par_score: int | None = None  # the Par score the solution reaches, under Par scoring
     #: the solution is proven the fewest moves that win (True), or not known to be (None)
     shortest: bool | None = None
+    #: a daily challenge's goal and limit in words (the solution: its par), and its title
+    goal: str | None = None
+    title: str | None = None
     # read without its check (read_jsonl(check=False)): the entry and where it was, for
     # checked() to check and complete it once chosen; None once checked
     source: dict[str, Any] | None = field(default=None, compare=False, repr=False)

@@ -7,6 +7,7 @@ import click
 from .. import __version__
 from . import book, bulk, core, serve
 from .check import check as check_cmd
+from .daily import daily_cmd
 from .generate import generate_cmd
 from .grade import grade_cmd
 from .options import PyramidsGroup
@@ -23,5 +24,5 @@ def main() -> None:
 
 for _command in (core.deal, core.replay, core.variants, serve.serve,
                  bulk.filter_cmd, bulk.stats_cmd, book.book,
-                 generate_cmd, grade_cmd, check_cmd, solve_cmd):
+                 generate_cmd, grade_cmd, check_cmd, solve_cmd, daily_cmd):
     main.add_command(_command)

@@ -267,15 +267,18 @@ def _slot_rank_mask(deal: Deal, rank: int) -> int:
 def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
              rank: int = 0, start: Sequence[Move] = (), node_limit: int | None = None,
              time_limit: float | None = None, prunings: Sequence[str] = PRUNINGS,
-             ceiling: int | None = None, rows: int | None = None) -> Optimum:
+             ceiling: int | None = None, rows: int | None = None,
+             max_moves: int | None = None) -> Optimum:
     """The fewest moves from the position after ``start`` to one meeting ``goal``:
     ``board`` (the pyramid clear), ``all`` (every card gone), ``score`` (MSC's score at
     least ``target``), ``cards`` (at least ``target`` cards of value ``rank`` gone),
     ``cards-board`` (that, and the pyramid clear). The line found is replayed by the
     referee from the deal (``start`` first). ``ceiling``: a score no line from here can
     pass, proven by the caller (it sharpens the score's bound); ``rows``: the most rows
-    (from the bottom) a line can clear, proven by the caller."""
+    (from the bottom) a line can clear, proven by the caller. ``max_moves``: look no
+    further (``none`` then says no line of at most that many moves reaches the goal)."""
     prm = _goal_params(variant, goal, target, rank, prunings)
+    prm[K.O_FMAX] = max_moves if max_moves is not None else 0
     prm[K.O_CAP] = ceiling or 0
     prm[K.O_ROWCAP] = 0 if rows is None else rows + 1
     prm[K.O_RANK] = _slot_rank_mask(deal, rank) if rank else 0
@@ -287,8 +290,9 @@ def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
         _check(deal, variant, tuple(start), moves, goal, target, rank)
         return Optimum("found", moves, len(moves), None, nodes, expanded, secs)
     if status == K.S_EXHAUSTED and not reason:
+        within = f" within {max_moves} moves" if max_moves else ""
         return Optimum("none", (), 0, None, nodes, expanded, secs,
-                       f"every reachable position searched ({nodes:,})")
+                       f"every reachable position{within} searched ({nodes:,})")
     return Optimum("limit", (), int(ctx[K.C_FBOUND]), None, nodes, expanded, secs,
                    reason or "stopped")
 

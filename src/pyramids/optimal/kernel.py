@@ -60,8 +60,8 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters
 (O_NPYR, O_REST, O_DRAW, O_PASSES, O_SW, O_OVERLAP, O_FACEUP, O_OBJPYR, O_MODE, O_GOAL,
  O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON, O_CAP,
- O_ROWCAP, O_AUTO) = range(21)
-NPARAMS = 21
+ O_ROWCAP, O_AUTO, O_FMAX) = range(22)
+NPARAMS = 22
 
 # context
 (C_NODES, C_STATUS, C_FOUND, C_BUCKET, C_EXPANDED, C_BEST, C_BESTNODE, C_REOPENED,
@@ -401,9 +401,7 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need <= 0:
             return 0
-        if _alive(rem, k, ps, prm, val, canpair, gad) < need:
-            return INF
-        return need
+        return _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad)
     board = (rem & pyr) == pyr
     need_board = goal in (G_BOARD, G_CARDS_BOARD)
     hs = 0
@@ -425,9 +423,9 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
     if goal == G_CARDS_BOARD:
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need > 0:
-            if _alive(rem, k, ps, prm, val, canpair, gad) < need:
+            hs = _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad)
+            if hs >= INF:
                 return INF
-            hs = need
     if not need_board or board:
         return hs
     dead, steps = _dead_and_removals(rem, prm, byval, gad, remaining & pyr, scr)
@@ -436,6 +434,112 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
     if prm[O_REST] != R_STOCK or prm[O_AUTO] != 0:  # (an automatic deal is no move)
         return max(steps, hs)
     return _board_bound(rem, k, ps, prm, val, canpair, byval, steps, hs, scr, gad)
+
+
+@njit(cache=True)
+def _access(c, rem, k, ps, prm, first, top, stock):  # type: ignore[no-untyped-def]
+    """At least how many moves come before stock card ``c`` is available: the cards
+    passed before it (as :func:`_reach` counts them: each drawn or discarded, a move
+    each, or a redeal's way round); 0 for a tableau or bouquet card."""
+    npyr = prm[O_NPYR]
+    remaining = FULL & ~rem
+    if prm[O_REST] != R_STOCK or c in (first, top):
+        return 0
+    draw = prm[O_DRAW]
+    faceup = prm[O_FACEUP] != 0
+    passes = prm[O_PASSES]
+    present = remaining & ~((np.int64(1) << npyr) - 1)
+    cut = npyr + k
+    if c >= cut:  # still in the stock
+        if faceup:
+            return popcount(present & _mask(cut, c))
+        d = popcount(present & _mask(cut, c + 1))
+        return d if draw == 1 else (d + 2) // 3
+    hi = top if top >= 0 else cut
+    best = popcount(present & _mask(c + 1, hi + 1))
+    if passes == 0 or ps < passes:
+        if faceup:
+            again = popcount(present & (_mask(cut, 52) | _mask(npyr, c))) + 1
+        else:
+            ns = popcount(stock)
+            nb = popcount(present & _mask(npyr, c + 1))
+            again = ns + 1 + nb if draw == 1 else (ns + 2) // 3 + 1 + (nb + 2) // 3
+        if again < best:
+            best = again
+    return best
+
+
+@njit(cache=True)
+def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad):  # type: ignore[no-untyped-def]
+    """The moves to discard ``need`` more cards of the goal's rank, at least, or ``INF``
+    when fewer can still go (:func:`_alive`). The least, over the sets of ``need`` cards
+    that can go, of the most of three bounds: a move per card (no two of one rank pair
+    up); for each card, one more than the moves before it and a partner are available
+    together (:func:`_cost` of each, the cheaper partner); and the cards lying on them in
+    the pyramid, which must all go first: a removal of one of the cards takes at most
+    one of those with it (its partner), any other move two."""
+    npyr = prm[O_NPYR]
+    remaining = FULL & ~rem
+    stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
+    live = remaining & ~stuck
+    first, top, stock = _stock_view(rem, k, npyr, prm[O_DRAW], prm[O_FACEUP] != 0)
+    overlap = prm[O_OVERLAP] != 0
+    nc = 0
+    ls = live & prm[O_RANK]
+    while ls:
+        s = hibit(ls)
+        ls &= ~(np.int64(1) << s)
+        partners = canpair[s] & live
+        if val[s] != 13 and partners == 0:
+            continue
+        cost = _cost(s, rem, k, ps, prm, first, top, stock, gad, overlap)
+        if val[s] != 13:
+            cheapest = INF
+            while partners:
+                y = hibit(partners)
+                partners &= ~(np.int64(1) << y)
+                cy = _cost(y, rem, k, ps, prm, first, top, stock, gad, overlap)
+                if cy < cheapest:
+                    cheapest = cy
+            if cheapest > cost:
+                cost = cheapest
+        scr[CNT + nc] = s
+        scr[CNT + 4 + nc] = cost
+        nc += 1
+    if nc < need:
+        return INF
+    best = INF
+    for sub in range(1 << nc):
+        if popcount(sub) != need:
+            continue
+        h = need
+        cards = np.int64(0)
+        over = np.int64(0)
+        for i in range(nc):
+            if (sub >> i) & 1:
+                c = scr[CNT + i]
+                cards |= np.int64(1) << c
+                if scr[CNT + 4 + i] + 1 > h:
+                    h = scr[CNT + 4 + i] + 1
+                if c < npyr:
+                    over |= gad[AN + c]
+        x = popcount(over & remaining & ~cards) - need
+        if x > 0 and need + (x + 1) // 2 > h:
+            h = need + (x + 1) // 2
+        if h < best:
+            best = h
+    return best
+
+
+@njit(cache=True, inline="always")
+def _cost(c, rem, k, ps, prm, first, top, stock, gad, overlap):  # type: ignore[no-untyped-def]
+    """At least how many moves come before card ``c`` is available: in the pyramid, a
+    move per two of the cards lying on it (with overlap pairs the last may go with
+    ``c``: one fewer when they are odd); elsewhere :func:`_access`."""
+    if c < prm[O_NPYR]:
+        a = popcount(gad[AN + c] & FULL & ~rem)
+        return a // 2 if overlap else (a + 1) // 2
+    return _access(c, rem, k, ps, prm, first, top, stock)
 
 
 @njit(cache=True)
@@ -501,9 +605,9 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
     """Cards that can never go: a pyramid card with no partner left but cards that can
     never go, and every card lying under one of those (it is never uncovered); in the
     last pass (no recycle left), a waste card with no partner among the pyramid cards
-    that can go and the cards still to be drawn (a waste card pairs with nothing else:
-    the cards above it must leave before it shows, those below it never show while it
-    does), and every waste card under one of those. To a fixed point."""
+    that can go, the hand and the cards still to be drawn (a waste card pairs with
+    nothing else: the cards above it must leave before it shows, those below it never
+    show while it does), and every waste card under one of those. To a fixed point."""
     npyr = prm[O_NPYR]
     remaining = FULL & ~rem
     pyrleft = remaining & ((np.int64(1) << npyr) - 1)
@@ -516,7 +620,9 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
         waste = stockleft & (cut - 1)
         deck = stockleft & ~(cut - 1)
         if prm[O_FACEUP] == 0 and prm[O_DRAW] == 1 and k > 0:
-            waste &= ~(np.int64(1) << (npyr + k - 1))  # the hand is not on the waste
+            hand = np.int64(1) << (npyr + k - 1)  # not on the waste: a partner for it
+            waste &= ~hand
+            deck |= stockleft & hand
     stuck = np.int64(0)
     changed = True
     while changed:
@@ -718,7 +824,8 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
         # -- take the next entry: the lowest non-empty bucket, last in first out --
         while b < NBUCKETS and heads[b] < 0:
             b += 1
-        if b >= NBUCKETS or (not astar and UBMAX - b // HB <= ctx[C_BEST]):
+        if b >= NBUCKETS or (not astar and UBMAX - b // HB <= ctx[C_BEST]) or (
+                astar and prm[O_FMAX] > 0 and b // HB > prm[O_FMAX]):
             ctx[C_STATUS] = S_EXHAUSTED
             ctx[C_BUCKET] = b
             ctx[C_NODES] = n

@@ -153,3 +153,10 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
     opts = BookOptions(page_size=page_size, **({"title": title} if title else {}))
     data, _info = render_book(puzzles, opts)
     return bytes(data)
+
+
+def daily(date: str, preset: str) -> dict[str, Any]:
+    """A day's challenges (:func:`pyramids.daily.day`), as ``pyramids daily --json``."""
+    from .. import daily as dl
+
+    return dl.day(dl.parse_date(date), preset).to_json()

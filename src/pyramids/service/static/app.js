@@ -42,6 +42,7 @@ const state = {
   chart: null,            // the score chart of the line shown
   asking: null,           // the AbortController of the Check under way
   view: "play",
+  challenge: null,        // the daily challenge played (daily.js), or null
 };
 
 // -- the queue: one change of position at a time, in the order asked ---------------------
@@ -181,7 +182,7 @@ function urlFor() {
   for (const key of OPTION_KEYS) if (state.opts[key] !== undefined) q.set(key, String(state.opts[key]));
   if (state.moves.length) q.set("moves", state.moves.join(" "));
   if (state.goal !== "win") q.set("goal", state.goal);
-  if (state.view === "puzzles") q.set("view", "puzzles");
+  if (state.view !== "play") q.set("view", state.view);
   return `${location.pathname}?${q}`;
 }
 
@@ -204,7 +205,7 @@ function stateFromUrl() {
   }
   state.moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
   state.goal = q.get("goal") || "win";
-  state.view = q.get("view") === "puzzles" ? "puzzles" : "play";
+  state.view = ["puzzles", "daily"].includes(q.get("view")) ? q.get("view") : "play";
 }
 
 // -- the board -------------------------------------------------------------------------
@@ -306,11 +307,28 @@ function renderStatus(pos) {
   $("deal-btn").disabled = !pos.legal.includes(dealWord);
   $("redeal-btn").disabled = !pos.legal.includes(redealWord);
   $("undo").disabled = state.moves.length === 0;
+  renderChallenge(pos);
   const hinted = state.hint && state.hint.length === 0 ? state.hintMove : null;
   $("deal-btn").classList.toggle("hinted", hinted === dealWord);
   $("redeal-btn").classList.toggle("hinted", hinted === redealWord);
   $("deal-btn").hidden = $("redeal-btn").hidden = r.variant.rest !== "stock";
   renderStep();
+}
+
+/** The challenge played, its goal and where it stands, over the board; none once another
+ * deal or other rules are shown. */
+function renderChallenge(pos) {
+  const ch = state.challenge;
+  const box = $("challenge");
+  if (ch && (!daily || state.pos.line !== ch.deal || state.opts.variant !== ch.variant
+      || Object.keys(state.opts).length > 1)) state.challenge = null;
+  if (!state.challenge) { box.hidden = true; return; }
+  const present = new Set(Object.keys(pos.board.cards));
+  const s = daily.standing(ch, pos, present, state.moves.length, state.pos.line);
+  $("challenge-goal").textContent = `Daily challenge, ${ch.level}: ${daily.title(ch)}.`;
+  $("challenge-progress").textContent = s.text;
+  box.className = `challenge${s.reached ? " won" : s.over ? " over" : ""}`;
+  box.hidden = false;
 }
 
 // -- loading a deal and playing ----------------------------------------------------------
@@ -823,7 +841,9 @@ async function hint() {
   const p = progress("Thinking", (text) => hintLines(box, [text]));
   reveal(box);
   try {
-    const v = await postJSON("/v1/check", dealBody({ start: moves }), { onWait: p.onWait });
+    const ch = state.challenge;
+    const asked = ch ? { start: moves, goal: ch.goal } : { start: moves };
+    const v = await postJSON("/v1/check", dealBody(asked), { onWait: p.onWait });
     p.done();
     if (moves.join(" ") !== state.moves.join(" ")) {
       hintLines(box, ["The position changed while the hint was worked out: ask again."]);
@@ -833,13 +853,15 @@ async function hint() {
     const par = state.pos.variant.scoring === "par";
     const next = v.moves && v.moves.length > moves.length ? v.moves[moves.length] : null;
     const lines = [];
-    if (v.status === "winnable") lines.push(par ? "Still winnable (all 52 cards)." : "Still winnable.");
+    if (ch) lines.push(challengeHint(ch, v, moves.length));
+    else if (v.status === "winnable") lines.push(par ? "Still winnable (all 52 cards)." : "Still winnable.");
     else if (v.status === "blocked") lines.push(...await blockedWords(v, par, moves));
     else lines.push(`Not settled: ${v.reason || "the time limit was hit"}.`);
     if (par && v.score !== null && v.score !== undefined) {
       lines.push(`Best score still reachable: ${v.score_bound === "lower" ? "at least " : ""}${number(v.score)}.`);
     }
-    if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${moveLabel(next)}`);
+    if (next && ch) lines.push(`Next move of the shortest line to the goal: ${moveLabel(next)}`);
+    else if (next) lines.push(`Next move of ${v.status === "winnable" ? "a winning" : "the best"} line: ${moveLabel(next)}`);
     hintLines(box, lines);
     box.className = `box hint ${v.status}`;
     if (next) {
@@ -858,6 +880,19 @@ async function hint() {
     box.hidden = true;
     showError(e);
   }
+}
+
+/** A hint's first line for a challenge: the fewest steps left to its goal, against the
+ * limit. */
+function challengeHint(ch, v, played) {
+  const unit = "moves";
+  if (v.reached === false) return "The goal can no longer be reached from here: undo, or restart.";
+  if (v.steps === null || v.steps === undefined) return `Not settled: ${v.reason || "the time limit was hit"}.`;
+  const total = played + v.steps;
+  const fits = ch.limit === null || total <= ch.limit;
+  return `The goal is ${v.steps} ${unit} away at best (${total} in all)`
+    + (ch.limit === null ? "." : fits ? `: within the limit of ${ch.limit}.`
+      : `: over the limit of ${ch.limit}; undo some ${unit}.`);
 }
 
 /** The answer's headline as it was before a Check that was stopped or failed. */
@@ -897,6 +932,36 @@ async function openPuzzle(p, reveal_) {
   });
 }
 
+// -- daily challenges (the list and the words are in daily.js) -----------------------------
+let daily = null;   // daily.js, once loaded
+let dailyReady = null;
+
+function dailyView() {
+  dailyReady ??= import("./daily.js").then((m) => {
+    m.initDaily({ showError, clearError, play: openChallenge });
+    daily = m;
+    return m;
+  });
+  return dailyReady;
+}
+
+function openChallenge(ch) {
+  dropQueue();
+  stopPlaying();
+  state.deal = ch.deal;   // its 52 cards (a deal number past 2^53 would not survive JSON)
+  state.opts = { variant: ch.variant };
+  state.moves = [];
+  state.solution = null;
+  state.challenge = ch;
+  showView("play", false);
+  act(async () => {
+    if (!await load({ push: true })) return;
+    clearAnswer();
+    say("Your move. Hint gives the next move of the shortest line to the goal.");
+    revealBoard();
+  });
+}
+
 // -- views and wiring ----------------------------------------------------------------------
 // The picker and the puzzles are loaded when first wanted: the first page a player sees
 // runs only what it shows.
@@ -924,8 +989,13 @@ function showView(view, push = true) {
   state.view = view;
   $("view-play").hidden = view !== "play";
   $("view-puzzles").hidden = view !== "puzzles";
+  $("view-daily").hidden = view !== "daily";
   $("tab-play").setAttribute("aria-pressed", String(view === "play"));
   $("tab-puzzles").setAttribute("aria-pressed", String(view === "puzzles"));
+  $("tab-daily").setAttribute("aria-pressed", String(view === "daily"));
+  if (view === "daily" && !$("daily-list").children.length) {
+    dailyView().then((m) => m.loadDay()).catch(showError);
+  }
   if (view === "puzzles" && !$("pz-collection").options.length) {
     puzzles().then((m) => m.loadCollections()).catch(showError);
   }
@@ -1029,6 +1099,7 @@ function wire() {
   });
   $("tab-play").addEventListener("click", () => showView("play"));
   $("tab-puzzles").addEventListener("click", () => showView("puzzles"));
+  $("tab-daily").addEventListener("click", () => showView("daily"));
   window.addEventListener("popstate", () => {
     stopPlaying();
     dropQueue();

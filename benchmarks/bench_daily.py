@@ -1,0 +1,94 @@
+"""Daily challenges (pyramids.daily) for many days: wall and CPU time, and the evidence of
+each grade.
+
+    python benchmarks/bench_daily.py --first 2026-01-01 --days 365 --jobs 2
+
+Makes the days as ``pyramids daily --days N -j J`` does (each day in a process of a pool
+of J, in date order, progress on stderr), then prints the wall time, the CPU time of this
+process and its children, days per minute, the candidates tried per challenge, and per
+level the goal kinds, the limits (none, or the slack over par), the par, the simulated
+players' rate of reaching the goal within the limit, the first moves that still reach it
+and the difficulty (medians, with the range). ``--json-out`` keeps the days.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from pyramids import daily as dl
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--first", default="2026-01-01")
+    ap.add_argument("--days", type=int, default=30)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--preset", default="msc")
+    ap.add_argument("--json-out", help="write the days here (JSON lines)")
+    ap.add_argument("--from", dest="kept", help="no days made: the evidence of the days kept "
+                    "in this file (``pyramids daily --book FILE`` keeps FILE.jsonl), each "
+                    "challenge's solution replayed and checked against its goal and limit")
+    args = ap.parse_args()
+    if args.kept:
+        with open(args.kept, encoding="utf-8") as f:
+            kept = [json.loads(line) for line in f if line.strip()]
+        for obj in kept:
+            dl.Day.from_json(obj)  # replays every solution (an error if one fails)
+        print(f"{args.kept}: {len(kept)} days, {sum(len(d['challenges']) for d in kept)} "
+              f"challenges, every solution replayed and checked")
+        _evidence(kept)
+        return
+    first = dl.parse_date(args.first)
+    t0 = time.perf_counter()
+    c0 = _cpu()
+
+    def show(i: int, n: int, obj: dict[str, Any]) -> None:
+        print(f"\rday {i} of {n} ({obj['date']}), {time.perf_counter() - t0:.0f} s",
+              end="" if i < n else "\n", file=sys.stderr, flush=True)
+
+    made = list(dl.days(first, args.days, args.preset, args.jobs, progress=show))
+    wall = time.perf_counter() - t0
+    cpu = _cpu() - c0
+    print(f"{args.preset}: {args.days} days from {args.first} on {args.jobs} processes "
+          f"({os.cpu_count()} cores): wall {wall:.1f} s, CPU {cpu:.1f} s "
+          f"({cpu / args.days:.2f} s a day), {60 * args.days / wall:.1f} days a minute")
+    _evidence(made)
+    if args.json_out:
+        with open(args.json_out, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(d) + "\n" for d in made)
+
+
+def _evidence(made: list[dict[str, Any]]) -> None:
+    for level in dl.LEVELS:
+        chs = [c for d in made for c in d["challenges"] if c["level"] == level]
+        ev = [c["evidence"] for c in chs]
+        kinds = Counter(c["goal"].split(":")[0] for c in chs)
+        limits = Counter("none" if c["limit"] is None else f"+{c['limit'] - c['steps']}"
+                         for c in chs)
+        print(f"  {level:<6} goals {dict(kinds)}; limits {dict(limits.most_common(5))}")
+        print(f"         par {_med([c['steps'] for c in chs])}; players' rate "
+              f"{_med([e['rate'] for e in ev])}; first moves reaching "
+              f"{_med([e['first_moves'] / max(e['of_first_moves'], 1) for e in ev])}; "
+              f"difficulty {_med([e['difficulty'] for e in ev])}")
+
+
+def _cpu() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def _med(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    return f"median {statistics.median(xs):.3g} ({min(xs):.3g}-{max(xs):.3g})"
+
+
+if __name__ == "__main__":
+    main()
