@@ -37,6 +37,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "face-up-needs-draw-1": {},
     "automatic-needs-face-down": {},
     "auto-deal-needs-no-hand": {},
+    "days-range": {"most": "3,660", "got": "0"},
 }
 
 

@@ -88,7 +88,7 @@ def check_preset(name: str) -> Variant:
 
 def check_days(days: int) -> int:
     if not 1 <= days <= MAX_DAYS:
-        raise DailyError(f"--days must be 1 to {MAX_DAYS:,} (ten years), got {days:,}")
+        raise DailyError.coded("days-range", most=f"{MAX_DAYS:,}", got=f"{days:,}")
     return days
 
 

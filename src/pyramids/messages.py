@@ -53,6 +53,7 @@ MESSAGES: dict[str, str] = {
         "{set:stock_waste=automatic} needs {set:stock_top=face-down}: with the stock's top "
         "card face up, a deck top and waste top summing to 13 would be forced before the "
         "player could use either, a rule no source describes"),
+    "days-range": "{opt:days} must be 1 to {most} (ten years), got {got}",
     "auto-deal-needs-no-hand": (
         "{opt:auto_deal} needs a stock without a hand ({set:stock_top=face-up}, or "
         "{set:draw=3}): with a hand the waste it deals to is not PySolFC's"),

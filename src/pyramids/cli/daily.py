@@ -11,7 +11,7 @@ import click
 
 from .. import daily as dl
 from .book import Stopped
-from .options import UserError
+from .options import UserError, said
 
 
 def _progress(t0: float) -> Any:
@@ -68,7 +68,7 @@ def daily_cmd(date_text: str, preset: str, as_json: bool, days: int, book: Path 
         dl.check_days(days)
         dl.check_preset(preset)
     except dl.DailyError as e:
-        raise UserError(str(e)) from None
+        raise UserError(said(e)) from None
     t0 = time.perf_counter()
     keep = book.with_name(book.name + ".jsonl") if book is not None else None
     done = _read_done(keep, preset) if keep is not None else {}

@@ -11,6 +11,7 @@ from fastapi import Path as PathParam
 from pydantic import BaseModel, Field
 
 from ... import daily as dl
+from ..errors import documented
 from .deps import Config, Pool
 
 router = APIRouter(tags=["daily"])
@@ -34,7 +35,8 @@ class ChallengeOut(BaseModel):
     variant: str
     deal: str = Field(description="The 52 cards in layout order (a deal's line form)")
     number: int | None = Field(description="The deal's number")
-    goal: str = Field(description="The goal, in --goal syntax")
+    goal: str = Field(description="The goal, as /v1/check's goal field takes it (board, "
+                                  "score:N, cards:RANK:N, moves)")
     limit: int | None = Field(description="Steps allowed (null: no limit)")
     solution: list[str] = Field(description="A line that reaches the goal in par steps, "
                                             "replayed by the referee")
@@ -50,9 +52,15 @@ class DailyOut(BaseModel):
     challenges: list[ChallengeOut]
 
 
-@router.get("/v1/daily/{date}", response_model=DailyOut)
-async def daily(date: Annotated[str, PathParam(max_length=40)], cfg: Config, pool: Pool,
-                variant: Annotated[str, Query(max_length=40)] = "msc") -> Any:
+@router.get("/v1/daily/{date}", response_model=DailyOut, responses=documented(
+    400, 422, 503, 504, s400="A date the calendar does not have (2026-02-30, tomorrow), or "
+                             "a preset without daily challenges"))
+async def daily(date: Annotated[str, PathParam(max_length=40, description="YYYY-MM-DD",
+                                               examples=["2026-03-01"])],
+                cfg: Config, pool: Pool,
+                variant: Annotated[str, Query(max_length=40, description=(
+                    "A preset with daily challenges: " + ", ".join(dl.PRESETS)))] = "msc",
+                ) -> Any:
     """The day's challenges, easy to expert: the same set as ``pyramids daily --date
     DATE -V VARIANT --json``. A date that is no calendar date (2026-02-30, tomorrow)
     or a preset without dailies is a 400 naming it."""
