@@ -546,10 +546,22 @@ def _graded() -> list[tuple[str, str]]:
 
 
 def test_graded_lists_are_shipped() -> None:
-    # Giza's seeds are graded (scripts/make_pysolfc_seeds.py grade pysolfc-giza): its
-    # rules are the project's Giza, whose grade thresholds they take
-    assert {grade for g, grade in _graded() if g == "pysolfc-giza"} == {
-        "easy", "medium", "hard", "expert"}
+    """Each game's seeds ship in four grades (scripts/make_pysolfc_seeds.py grade), over
+    at least 20,000 games, with at least 100 expert seeds; the headers say where each
+    grade begins and how those thresholds were drawn."""
+    import re
+
+    from pyramids import pysolfc_seeds
+    from pyramids.generator.grading import thresholds_for
+
+    for game in GAMES:
+        assert pysolfc_seeds.graded(game) == ["easy", "medium", "hard", "expert"], game
+        head = header_text(pysolfc_seeds.path(game, "expert").read_text(encoding="utf-8"))
+        m = re.search(r"out of (\d+) games tried", head)
+        assert m and int(m.group(1)) >= 20_000, head[-300:]
+        assert len(pysolfc_seeds.seeds(game, "expert")) >= 100
+        th = thresholds_for(get_variant(game))
+        assert f"hard from {th[1]}, expert from {th[2]}" in head and "percentiles" in head
 
 
 @pytest.mark.parametrize(("game", "grade"), _graded())
@@ -633,3 +645,44 @@ def test_a_written_list_passes_pysolfcs_flake8(tmp_path: Path) -> None:
     assert got.returncode == 0, got.stdout + got.stderr
     assert read_seeds(text) == (32000, 32001, 40000)
     assert "out of 8001 games tried" in header_text(text) and notes[0].split()[0] in text
+
+
+@pytest.mark.parametrize("game", ["pysolfc-pyramid", "pysolfc-relaxed-pyramid",
+                                  "pysolfc-king-tut"])
+def test_grade_thresholds_are_drawn_from_the_graded_seeds(game: str) -> None:
+    """Each stock game's thresholds (grading.THRESHOLDS) are the 40th, 70th and 90th
+    percentiles of its graded seeds' scores, as make_pysolfc_seeds.py thresholds draws
+    them from the committed grade records: easy 40 %, medium 30 %, hard 20 %, expert
+    10 % of its seeds."""
+    import importlib.util
+
+    from pyramids.generator.grading import THRESHOLDS
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "make_pysolfc_seeds", root / "scripts" / "make_pysolfc_seeds.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.thresholds(game) == THRESHOLDS[game]
+
+
+def test_a_bad_number_in_a_bulk_run_loses_nothing(tmp_path: Path) -> None:
+    """A deal file's bad PySolFC number stops the run naming its line and the text
+    (exit 2), the deals finished before it kept in the out file; fixed, --resume does
+    the rest and every game is there once."""
+    games = [f"pysolfc:{n}" for n in range(32000, 32012)]
+    f = tmp_path / "games.txt"
+    f.write_text("\n".join([*games, "pysolfc:ms0", "pysolfc:32012"]) + "\n")
+    out = tmp_path / "out.jsonl"
+    args = ["filter", "--deals", str(f), "-V", "pysolfc-relaxed-pyramid", "-j", "1",
+            "--chunk", "4", "--out", str(out)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and "line 13" in r.output and "'ms0' is 0" in r.output
+    kept = [json.loads(x) for x in out.read_text().splitlines()[1:]]
+    assert [x["pysolfc"] for x in kept] == list(range(32000, 32012))
+    f.write_text(f.read_text().replace("pysolfc:ms0", "pysolfc:#ms40000"))
+    r = CliRunner().invoke(main, [*args, "--resume"])
+    assert r.exit_code == 0, r.output
+    done = [json.loads(x)["pysolfc"] for x in out.read_text().splitlines()[1:]]
+    assert done == [*range(32000, 32012), "ms40000", 32012]

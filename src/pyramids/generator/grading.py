@@ -100,6 +100,13 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     # not-cleared, none unknown), lookahead_losses included, 2026-11-24; the records are
     # benchmarks/grades/par-pyramid.jsonl.gz
     "par-pyramid": (126.77, 169.68, 201.41),
+    # PySolFC's three games with a talon: the 40th, 70th and 90th percentiles of the scores
+    # of their winnable games among 32000..51999, graded under the clicks presets
+    # (scripts/make_pysolfc_seeds.py thresholds; records in docs/results/pysolfc/*/grades),
+    # 2026-11-25: Pyramid 13,265 seeds, Relaxed Pyramid 13,349, King Tut 11,156
+    "pysolfc-pyramid": (55.62, 77.7, 94.16),
+    "pysolfc-relaxed-pyramid": (19.88, 43.54, 77.81),
+    "pysolfc-king-tut": (79.4, 92.52, 109.3),
 }
 
 WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
