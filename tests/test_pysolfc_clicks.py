@@ -14,8 +14,9 @@ from pyramids.check import check
 from pyramids.engine import Game
 from pyramids.goals import Goal, answer
 from pyramids.moves import parse_moves
-from pyramids.pysolfc import GAMES, PySolFCGame, step_notes
+from pyramids.pysolfc import GAMES, PySolFCGame
 from pyramids.pysolfc_model import ModelError, Table, replay
+from pyramids.pysolfc_notes import step_notes
 from pyramids.search import solve
 from pyramids.variants import Variant, get_variant
 

@@ -11,7 +11,7 @@ from ..check import check as run_check
 from ..deals import Deal
 from ..goals import Goal, answer, describe
 from ..moves import parse_moves
-from ..pysolfc import notes_json
+from ..pysolfc_notes import notes_json
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
 from .solve import compile_first, numbered_line

@@ -12,7 +12,7 @@ from ..engine import Game
 from ..goals import Goal, answer, describe
 from ..moves import Move, format_moves, parse_moves
 from ..portfolio import ENGINES
-from ..pysolfc import notes_json, step_notes
+from ..pysolfc_notes import notes_json, step_notes
 from ..variants import Variant
 from .options import DEAL, goal_option, variant_options
 
@@ -58,7 +58,7 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
 
 def numbered_line(deal: Deal, variant: Variant, moves: Sequence[Move]) -> str:
     """One numbered move a line; under a PySolFC preset with a talon, each click with
-    what the player sees happen (:func:`pyramids.pysolfc.step_notes`)."""
+    what the player sees happen (:func:`pyramids.pysolfc_notes.step_notes`)."""
     notes = step_notes(deal, variant, moves)
     if not notes:
         return format_moves(moves, numbered=True)

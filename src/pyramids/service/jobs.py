@@ -64,7 +64,7 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
     a ``goal``, its answer (``pyramids check --goal``)."""
     from ..check import check as check_deal
     from ..goals import Goal, answer
-    from ..pysolfc import notes_json
+    from ..pysolfc_notes import notes_json
 
     g = Goal.parse(goal)
     if g.kind != "win":
