@@ -47,8 +47,12 @@ $(WEBTOOLS): tools/web/package.json tools/web/package-lock.json | node
 
 webtools: $(WEBTOOLS)
 
+# The suite on several processes (pytest-xdist, a test file to a process): `make test
+# PYTEST_WORKERS=2`; 1 runs it in one process.
+PYTEST_WORKERS ?= 1
+
 test: $(STAMP) browser webtools
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(if $(filter-out 0 1,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS) --dist loadfile)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
