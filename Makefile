@@ -48,7 +48,9 @@ $(WEBTOOLS): tools/web/package.json tools/web/package-lock.json | node
 webtools: $(WEBTOOLS)
 
 # The suite on several processes (pytest-xdist, a test file to a process): `make test
-# PYTEST_WORKERS=2`; 1 runs it in one process.
+# PYTEST_WORKERS=2`; 1 runs it in one process. Not yet the default: measured only on a
+# 2-core machine busy with other jobs (one process 1,129 s at load 2.1-3.8; two 971 s at
+# load 3.5-4.5), which is no fair comparison.
 PYTEST_WORKERS ?= 1
 
 test: $(STAMP) browser webtools
