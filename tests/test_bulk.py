@@ -608,3 +608,29 @@ def test_consume_saves_and_says_where_when_interrupted(tmp_path: Path) -> None:
             consume(run, each)
     assert info.value.out == str(out) and info.value.done == 6
     assert set(keys(out)) >= set(seen)
+
+
+def test_the_progress_line_redraws_in_place_with_notes_above_it() -> None:
+    """The run's line as a terminal shows it (one line, redrawn in place at most five
+    times a second; a note on a line of its own, the line drawn again below it); off a
+    terminal, only the notes."""
+    from pyramids.bulk.pool import RunState
+    from pyramids.bulk.progress import Progress
+
+    stream = io.StringIO()
+    state = RunState(started=time.perf_counter() - 1000, new=5000)  # 5.0 deals/s
+    bar = Progress(100, "giza", enabled=True, stream=stream, state=state)
+    bar.update(50)
+    bar.update(1)  # within 0.2 s of the last drawing: not drawn
+    bar.note("a worker was lost")
+    bar.close()
+    line = "giza  [############            ] {}/100  {}%  5.0 deals/s  ETA 10s"
+    assert stream.getvalue() == ("\r" + line.format(50, "50.0") + "\r"
+                                 + "a worker was lost".ljust(len(line.format(50, "50.0")))
+                                 + "\n" + ("\r" + line.format(51, "51.0")) * 2 + "\n")
+    quiet = io.StringIO()
+    off = Progress(None, enabled=False, stream=quiet)
+    off.update(3)
+    off.note("lost")
+    off.close()
+    assert quiet.getvalue() == "lost\n"

@@ -8,6 +8,7 @@ import signal
 
 import pytest
 
+from pool_jobs import JOBS
 from pyramids.service.pool import (
     JobFailed,
     JobTimeout,
@@ -21,7 +22,7 @@ from pyramids.service.pool import (
 def run(coro_fn):  # type: ignore[no-untyped-def]
     """Run ``coro_fn(pool)`` on a fresh one-worker pool (capacity 2), then stop the pool."""
     async def main():  # type: ignore[no-untyped-def]
-        pool = WorkerPool(1, 2, warm=False)
+        pool = WorkerPool(1, 2, warm=False, jobs=JOBS)
         pool.start()
         try:
             return await coro_fn(pool)
@@ -94,7 +95,7 @@ def test_a_job_time_limit_does_not_count_the_warm_up(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(jobs, "warm", lambda: time.sleep(1.5))  # (forked: the child has it)
 
     async def main() -> None:
-        pool = WorkerPool(1, 2, start_method="fork", warm=True)
+        pool = WorkerPool(1, 2, start_method="fork", warm=True, jobs=JOBS)
         pool.start()
         try:
             t0 = time.monotonic()
@@ -121,7 +122,7 @@ def test_a_worker_that_never_gets_ready_is_reported(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(pool_mod, "WARM_LIMIT", 0.5)
 
     async def main() -> None:
-        pool = WorkerPool(1, 2, start_method="fork", warm=True)
+        pool = WorkerPool(1, 2, start_method="fork", warm=True, jobs=JOBS)
         pool.start()
         try:
             with pytest.raises(WorkerCrashed, match="did not start"):

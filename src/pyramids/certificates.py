@@ -11,13 +11,16 @@
    a complementary rank pair (A+Q, 2+J, ...), the ``k`` in the stock need ``k`` distinct
    partners among the ``8 - k`` others, so ``k <= 4``.
 3. ``structural`` (:func:`structural_certificate`): the pyramid cannot be cleared even if
-   every other card were face up and free (the open-bouquet CP-SAT model of the pyramid
-   is infeasible). Every real game is more constrained than that relaxation.
+   every other card were face up and free (the search exhausts that relaxation, or the
+   open-bouquet CP-SAT model of the pyramid is infeasible: the two agree). Every real
+   game is more constrained than that relaxation.
 
 :func:`quick_certificate` runs the first two (pure Python, microseconds).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from .cards import Card, format_cards, rank_pair_name
 from .cpsat.slots import slots
@@ -82,13 +85,35 @@ def stock_count(deal: Deal, variant: Variant) -> Certificate | None:
     return None
 
 
-def structural_certificate(deal: Deal, variant: Variant, *,
-                           time_limit: float | None = None) -> Certificate | None:
+#: Nodes the search spends on the relaxation before CP-SAT's model decides it (in bulk
+#: runs and :func:`structural_certificate` alike); about a hundred settle most deals.
+STRUCTURAL_BUDGET = 200_000
+
+
+def structural_certificate(deal: Deal, variant: Variant, *, time_limit: float | None = None,
+                           engine: Literal["auto", "cpsat"] = "auto") -> Certificate | None:
     """``structural`` when the pyramid cannot be cleared even with every other card open.
 
     Returns ``None`` when the relaxation is feasible or was not decided in ``time_limit``.
+    ``engine``: ``auto`` asks the search on the relaxation first
+    (:func:`pyramids.search.relaxation`, within :data:`STRUCTURAL_BUDGET` nodes; no
+    OR-Tools loaded), then the CP-SAT open model when that left it undecided; ``cpsat``
+    the model alone.
     """
-    from .cpsat import open_model
+    from .clock import loading, wall
+
+    if engine == "auto":
+        from .search import relaxation, solve
+
+        t0 = wall()
+        got = solve(deal, relaxation(variant), node_limit=STRUCTURAL_BUDGET,
+                    time_limit=None if time_limit is None else max(time_limit, 0.001))
+        if got.status != "unknown":
+            return structural_from(deal, variant) if got.status == "blocked" else None
+        if time_limit is not None:
+            time_limit = max(time_limit - (wall() - t0), 0.0)
+    with loading():  # OR-Tools: not the analysis's time
+        from .cpsat import open_model
 
     lay = slots(variant, tableau=False)
     pyramid = deal.cards[: lay.n]
@@ -102,8 +127,8 @@ def structural_certificate(deal: Deal, variant: Variant, *,
 
 def structural_from(deal: Deal, variant: Variant) -> Certificate:
     """The ``structural`` certificate of a deal whose relaxation is known infeasible
-    (by the CP-SAT open model above, or by the search on the same relaxation in bulk
-    runs: see ``pyramids.search.relaxation``)."""
+    (by the search on the relaxation, ``pyramids.search.relaxation``, or by the CP-SAT
+    open model)."""
     lay = slots(variant, tableau=False)
     pyramid = deal.cards[: lay.n]
     rest = deal.cards[lay.n:]

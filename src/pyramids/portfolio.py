@@ -18,11 +18,11 @@ and their budgets rest on the measurements of ``benchmarks/bench_portfolio.py``
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
+from . import clock
 from .deals import Deal
 from .moves import Move
 from .variants import Variant
@@ -205,17 +205,17 @@ def _run_cpsat(deal: Deal, variant: Variant, start: tuple[Move, ...], stage: Sta
     from .search import solve
 
     asked: list[EngineRun] = []
-    wall = time.monotonic()
+    wall = clock.wall()
 
     def win_question(unscored: Variant) -> Verdict | None:
         """Par's second question (can all 52 cards go?) to the search first (see
         :data:`CPSAT_FIRST`)."""
-        left = None if time_limit is None else max(time_limit - (time.monotonic() - wall),
+        left = None if time_limit is None else max(time_limit - (clock.wall() - wall),
                                                    0.001)
-        t0 = time.monotonic()
+        t0 = clock.wall()
         v: Verdict = solve(deal, unscored, start=start, node_limit=stage.win_nodes,
                            time_limit=left)
-        asked.append(EngineRun("search", v.status, time.monotonic() - t0, v.nodes,
+        asked.append(EngineRun("search", v.status, clock.wall() - t0, v.nodes,
                                f"{stage.win_nodes} nodes",
                                f"can all 52 cards go (Par's status): {_reached(v, unscored)}"))
         return v
@@ -242,11 +242,11 @@ def run(deal: Deal, variant: Variant, policy: Policy, *, time_limit: float | Non
         start: Sequence[Move] = ()) -> Verdict:
     """Play ``policy`` on the position after ``start``; see the module docstring."""
     start = tuple(start)
-    wall = time.monotonic()
+    wall = clock.wall()
     runs: list[EngineRun] = []
     unknowns: list[Verdict] = []
     for stage in policy.stages:
-        limit = None if time_limit is None else time_limit - (time.monotonic() - wall)
+        limit = None if time_limit is None else time_limit - (clock.wall() - wall)
         if limit is not None and limit <= 0.001:
             runs.append(EngineRun(stage.engine, "unknown", 0.0, 0, stage.budget(),
                                   "not run: the time limit was spent"))
@@ -255,9 +255,9 @@ def run(deal: Deal, variant: Variant, policy: Policy, *, time_limit: float | Non
             limit = round(limit, 3)
         if stage.seconds is not None:
             limit = stage.seconds if limit is None else min(limit, stage.seconds)
-        t0 = time.monotonic()
+        t0 = clock.wall()
         got = RUNNERS[stage.engine](deal, variant, start, stage, limit)
-        runs.append(EngineRun(stage.engine, got.status, time.monotonic() - t0, got.nodes,
+        runs.append(EngineRun(stage.engine, got.status, clock.wall() - t0, got.nodes,
                               stage.budget(), _reached(got, variant), got.score))
         runs.extend(got.engines)  # what the engine asked another (Par's second question)
         if got.status != "unknown":

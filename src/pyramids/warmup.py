@@ -12,9 +12,7 @@ import time
 from collections.abc import Callable
 
 from .deals import Deal
-from .optimal import most, shortest
 from .search import solve
-from .search.warmup import warmup as search_warmup
 from .variants import Variant, get_variant
 
 #: Loading the compiled kernels from numba's disk cache takes a few hundredths of a
@@ -24,6 +22,9 @@ COMPILING_AFTER = 1.0
 
 def warmup() -> float:
     """Solve one small case per kernel path; return the seconds it took."""
+    from .optimal import most, shortest
+    from .search.warmup import warmup as search_warmup
+
     t0 = time.perf_counter()
     search_warmup()
     deal = Deal.from_number(2)
@@ -60,9 +61,12 @@ def ready(variant: Variant, *, goal: bool = False,
 
 def _compile(variant: Variant, goal: bool) -> None:
     """A small case of each kernel that solving ``variant`` (with a goal: answering it)
-    runs: a bounded search, and for goals the optimal solver's two searches."""
+    runs: a bounded search, and for goals the optimal solver's two searches (the optimal
+    solver is imported only then: a plain verdict does not load it)."""
     solve(Deal.from_number(1), variant, node_limit=2000)
     if goal:
+        from .optimal import most, shortest
+
         msc = get_variant("msc")
         shortest(Deal.from_number(2), msc, "board", time_limit=5.0)
         most(Deal.from_number(2), msc, "score", node_limit=2000)

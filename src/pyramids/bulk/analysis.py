@@ -215,7 +215,6 @@ def _unknown(reason: str, start: float) -> Record:
 
 # -- many deals at once ---------------------------------------------------------------
 
-STRUCTURAL_BUDGET = 200_000  # nodes for the search of a structural relaxation (then CP-SAT)
 TIMED_BUDGET = 1 << 15  # nodes per deal in a batch with a time limit (then one by one)
 
 
@@ -332,7 +331,7 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
     stage = _search_stage(job)
     assert stage is not None  # batch_applies
     if v.rest != "bouquet":
-        from ..certificates import structural_from
+        from ..certificates import STRUCTURAL_BUDGET, structural_from
 
         res = searcher.run_many(cards, np.array(left, np.int64), relaxation(v),
                                 STRUCTURAL_BUDGET)

@@ -37,6 +37,26 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def process_pool(workers: int) -> cf.ProcessPoolExecutor:
+    """A pool of ``workers`` processes as a run uses them: forked where that is safe
+    (:func:`_start_method`), Ctrl-C and SIGTERM left to the parent (:func:`_worker_init`).
+    The bulk runner's and the puzzle scan's (``pyramids.generator.generate``)."""
+    ctx = multiprocessing.get_context(_start_method())
+    return cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_init)
+
+
+def stop_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Stop a pool now: cancel what waits, end the workers (their chunks are dropped)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(timeout=5)
+
+
 
 def _start_method() -> str:
     """``fork`` when this process has no other thread (Linux: the workers start at once,
@@ -113,9 +133,7 @@ class BulkRunner:
 
     def _executor(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
-            ctx = multiprocessing.get_context(_start_method())
-            self._pool = cf.ProcessPoolExecutor(self.workers, mp_context=ctx,
-                                                initializer=_worker_init)
+            self._pool = process_pool(self.workers)
         return self._pool
 
     def close(self, kill: bool = False) -> None:
@@ -123,14 +141,7 @@ class BulkRunner:
         if pool is None:
             return
         if kill:
-            procs = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for p in procs:
-                with contextlib.suppress(Exception):
-                    p.terminate()
-            for p in procs:
-                with contextlib.suppress(Exception):
-                    p.join(timeout=5)
+            stop_pool(pool)
         else:
             pool.shutdown(wait=True)
 
@@ -153,13 +164,13 @@ class BulkRunner:
         else:
             todo = (it for it in source if done is None or it.key not in done)
             chunks = _chunks(todo, size)
-        old_term = _catch_sigterm()
+        old_term = catch_sigterm()
         try:
             yield from self._dispatch(chunks, job, out, state)
         except KeyboardInterrupt:
             raise Interrupted(state.prior + state.new + state.saved) from None
         finally:
-            _restore_sigterm(old_term)
+            restore_sigterm(old_term)
             if out is not None:
                 out.close()
 
@@ -255,8 +266,9 @@ class BulkRunner:
         return saved
 
 
-def _catch_sigterm() -> Any:
-    """SIGTERM behaves like Ctrl-C during a run (main thread only)."""
+def catch_sigterm() -> Any:
+    """SIGTERM behaves like Ctrl-C during a run (main thread only); returns what
+    :func:`restore_sigterm` puts back."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
@@ -266,6 +278,6 @@ def _catch_sigterm() -> Any:
     return signal.signal(signal.SIGTERM, term)
 
 
-def _restore_sigterm(old: Any) -> None:
+def restore_sigterm(old: Any) -> None:
     if old is not None:
         signal.signal(signal.SIGTERM, old)

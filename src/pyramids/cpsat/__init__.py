@@ -3,7 +3,9 @@ variant, from the deal or from any position a legal line reaches.
 
 Open games (bouquet, Giza) use :mod:`.open_model`, stock games :mod:`.stock_model`;
 :mod:`.engine` turns their answers into verdicts after the referee has replayed every
-solution. OR-Tools is imported lazily, so ``pyramids.cpsat.slots`` stays light.
+solution. OR-Tools is imported lazily, where CP-SAT first runs (so ``pyramids.cpsat.slots``
+stays light, and a command that never runs CP-SAT never loads it); the time that import
+takes is left out of the clocks an analysis is timed by (:mod:`pyramids.clock`).
 """
 
 from __future__ import annotations
@@ -60,7 +62,10 @@ def solve(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
 def _solve_rules(deal: Deal, variant: Variant, *, start: Sequence[Move] = (),
                  **kwargs: Any) -> Verdict:
     """:func:`solve` for a game without automatic deals."""
-    from .engine import solve as _solve
+    from ..clock import loading
+
+    with loading():  # OR-Tools: not the analysis's time
+        from .engine import solve as _solve
 
     if variant.face_up:  # MSC's deck: the face-down game, the line translated back
         from ..faceup import solve_face_down
@@ -80,7 +85,10 @@ def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] 
     from dataclasses import replace
 
     from ..autodeal import manual, to_clicks, to_manual, translates
-    from .engine import reaches as _reaches
+    from ..clock import loading
+
+    with loading():  # OR-Tools: not the analysis's time
+        from .engine import reaches as _reaches
 
     if not translates(variant):
         return _reaches(deal, variant, target, start=start, deterministic=deterministic,

@@ -15,7 +15,6 @@ import collections
 import concurrent.futures as cf
 import contextlib
 import json
-import multiprocessing
 import os
 import tempfile
 from collections import Counter
@@ -98,12 +97,11 @@ def outcomes(numbers: Sequence[int], variant: Variant, budgets: Budgets, workers
         for n in numbers:
             yield grade_one(n, variant, budgets)
         return
-    from ..bulk.pool import _catch_sigterm, _restore_sigterm, _start_method, _worker_init
+    from ..bulk.pool import catch_sigterm, process_pool, restore_sigterm, stop_pool
 
-    ctx = multiprocessing.get_context(_start_method())
-    pool = cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_init)
+    pool = process_pool(workers)
     pending: collections.deque[cf.Future[list[Outcome]]] = collections.deque()
-    old_term = _catch_sigterm()
+    old_term = catch_sigterm()
     clean = False
     try:
         for c in chunks:
@@ -114,23 +112,11 @@ def outcomes(numbers: Sequence[int], variant: Variant, budgets: Budgets, workers
             yield from pending.popleft().result()
         clean = True
     finally:
-        _restore_sigterm(old_term)
+        restore_sigterm(old_term)
         if clean:
             pool.shutdown(wait=True)
         else:
             stop_pool(pool)
-
-
-def stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Stop a pool now: cancel what waits, end the workers (their chunks are dropped)."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.terminate()
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.join(timeout=5)
 
 
 def collection_name(variant: Variant) -> str:

@@ -67,7 +67,7 @@ deterministic-time budget, and the oracle caches by position (order-independent)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..certificates import quick_certificate
@@ -427,7 +427,3 @@ def grade_deal(deal: Deal, variant: Variant, budgets: Budgets = Budgets(),
     score = combine(comps, variant)
     th = thresholds if thresholds is not None else thresholds_for(variant)
     return Grading(deal, variant, line, comps, score, grade_of(score, th))
-
-
-def budgets_dict(b: Budgets) -> dict[str, Any]:
-    return asdict(b)

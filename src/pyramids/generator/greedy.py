@@ -73,7 +73,3 @@ def play_out(deal: Deal, variant: Variant, policy: Policy) -> tuple[bool, list[M
             return False, list(game.moves)
         game.push(policy(game, moves))
     return game.is_won(), list(game.moves)
-
-
-def strategies_that_win(deal: Deal, variant: Variant) -> list[str]:
-    return [name for name, policy in STRATEGIES.items() if play_out(deal, variant, policy)[0]]

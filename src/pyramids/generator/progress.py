@@ -11,43 +11,27 @@ what the deal range has left.
 
 from __future__ import annotations
 
-import sys
 import time
 from typing import TextIO
 
-from ..bulk.progress import format_duration
+from ..bulk.progress import StatusLine, format_duration
 from .generate import ANY, Keeper, Summary
 from .grading import GRADES
 
 
-class ScanProgress:
-    """One line on stderr, redrawn at most five times a second (when ``enabled``;
-    default: when the stream is a terminal)."""
+class ScanProgress(StatusLine):
+    """The scan's status line on stderr (:class:`~pyramids.bulk.progress.StatusLine`:
+    redrawn at most five times a second when ``enabled``; default: when the stream is a
+    terminal)."""
 
     def __init__(self, label: str, keeper: Keeper, total: int | None = None,
                  enabled: bool | None = None, stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
+        super().__init__(enabled, stream)
         self.label, self.keeper, self.total = label, keeper, total
         self.started = time.perf_counter()
-        self._last = 0.0
-        self._width = 0
 
     def update(self, summary: Summary | None = None, force: bool = False) -> None:
-        now = time.perf_counter()
-        if self.enabled and (force or now - self._last >= 0.2):
-            self._last = now
-            self._draw(now)
-
-    def note(self, text: str) -> None:
-        """A message on a line of its own, the bar redrawn below it."""
-        if self.enabled and self._width:
-            self.stream.write("\r" + text.ljust(self._width) + "\n")
-            self._width = 0
-            self._draw(time.perf_counter())
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
+        self.redraw(force)
 
     def text(self, now: float | None = None) -> str:
         s = self.keeper.summary
@@ -90,16 +74,3 @@ class ScanProgress:
         if self.total is not None:
             worst = min(worst, max(0, self.total - s.scanned))
         return worst
-
-    def _draw(self, now: float) -> None:
-        text = self.text(now)
-        pad = max(0, self._width - len(text))
-        self._width = len(text)
-        self.stream.write("\r" + text + " " * pad)
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self._draw(time.perf_counter())
-            self.stream.write("\n")
-            self.stream.flush()

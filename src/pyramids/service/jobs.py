@@ -39,23 +39,6 @@ def warm() -> None:
             continue
 
 
-def ping() -> str:
-    return "pong"
-
-
-def sleep(seconds: float) -> float:
-    """For tests of the pool's limits: occupy a worker for ``seconds``."""
-    time.sleep(seconds)
-    return seconds
-
-
-def fail(message: str) -> None:
-    """For tests of the pool: a user error raised in a worker."""
-    from ..errors import DealError
-
-    raise DealError(message)
-
-
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
           start: Sequence[Move] = (), goal: str = "win") -> dict[str, Any]:
     """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import multiprocessing as mp
 import threading
 import traceback
@@ -52,12 +53,19 @@ class JobFailed(Exception):
     """Any other exception in a worker (a bug): its traceback as text."""
 
 
-def _worker_main(conn: Connection, warm: bool = True) -> None:
-    """Worker loop: receive ``(function name, kwargs)``, run it, send back the outcome."""
-    from . import jobs
+#: The module whose functions the workers run, by name (the tests of the pool alone
+#: name one of their own).
+JOBS = "pyramids.service.jobs"
+
+
+def _worker_main(conn: Connection, warm: bool = True, module: str = JOBS) -> None:
+    """Worker loop: receive ``(function name, kwargs)``, run ``module``'s function of that
+    name, send back the outcome. ``warm``: load the solvers first (``jobs.warm``)."""
+    from . import jobs as service_jobs
 
     if warm:
-        jobs.warm()
+        service_jobs.warm()
+    jobs = importlib.import_module(module)
     try:
         conn.send(("ready", None))  # no job's time limit counts the warm-up
     except (BrokenPipeError, OSError):
@@ -85,9 +93,10 @@ def _worker_main(conn: Connection, warm: bool = True) -> None:
 class _Worker:
     """One solver process and our end of its pipe."""
 
-    def __init__(self, ctx: Any, warm: bool = True) -> None:
+    def __init__(self, ctx: Any, warm: bool = True, jobs: str = JOBS) -> None:
         self.ctx = ctx
         self.warm = warm
+        self.jobs = jobs
         self.conn: Connection
         self.proc: Any = None
         self.ready = False
@@ -95,7 +104,8 @@ class _Worker:
 
     def start(self) -> None:
         parent, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=_worker_main, args=(child, self.warm), daemon=True,
+        self.proc = self.ctx.Process(target=_worker_main, args=(child, self.warm, self.jobs),
+                                     daemon=True,
                                      name="pyramids-solver")
         self.proc.start()
         child.close()
@@ -166,12 +176,14 @@ class _Worker:
 
 
 class WorkerPool:
-    """``workers`` solver processes; at most ``capacity`` jobs admitted at once."""
+    """``workers`` solver processes; at most ``capacity`` jobs admitted at once. ``jobs``:
+    the module whose functions :meth:`run` runs (:data:`JOBS`)."""
 
     def __init__(self, workers: int, capacity: int, start_method: str = "spawn",
-                 warm: bool = True) -> None:
+                 warm: bool = True, jobs: str = JOBS) -> None:
         self.workers = workers
         self.warm = warm
+        self.jobs = jobs
         self.capacity = max(capacity, workers)
         self.start_method = start_method
         self.in_flight = 0
@@ -191,7 +203,7 @@ class WorkerPool:
             if self._idle is not None:
                 return
             ctx = mp.get_context(self.start_method)
-            self._all = [_Worker(ctx, self.warm) for _ in range(self.workers)]
+            self._all = [_Worker(ctx, self.warm, self.jobs) for _ in range(self.workers)]
             self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="pyramids-wait")
             idle: asyncio.Queue[_Worker] = asyncio.Queue()
             for w in self._all:
@@ -209,7 +221,7 @@ class WorkerPool:
             self._idle = None
 
     async def run(self, name: str, deadline: float, **kwargs: Any) -> Any:
-        """Run ``jobs.<name>(**kwargs)`` in a worker; raise :class:`Saturated` when full."""
+        """Run ``<jobs>.<name>(**kwargs)`` in a worker; raise :class:`Saturated` when full."""
         if self.in_flight >= self.capacity:
             raise Saturated(f"all {self.workers} solver processes are busy and "
                             f"{self.capacity - self.workers} jobs are waiting")
