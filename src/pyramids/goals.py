@@ -459,12 +459,6 @@ def _part(left: object, share: float) -> float | None:
     return None if t is None else max(t * share, 0.001)
 
 
-#: the cards goal's first A*: most lines are found in far fewer positions; a goal that
-#: cannot be met would have A* exhaust every position, which the search for the most
-#: that can go does anyway
-CARDS_NODES = 300_000
-
-
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
            left: object, wall: float, engine: str) -> Verdict:
     from . import optimal
@@ -472,43 +466,92 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     name = str(goal)
     rank, want = goal.rank or 1, goal.target or 1
     game = _verdict(deal, variant, start, left, engine)
-    # A* first, within CARDS_NODES: its bound finds most lines at once; only when no line
-    # meets the goal (or A* stops) the most that can go is searched, as before
+    # A* first, within half the time: its bound finds most lines at once, and proves
+    # most goals that cannot be met in a few positions (what the cards need cannot be
+    # matched); only when A* stops is the most that can go searched best first
     quick = optimal.shortest(deal, variant, "cards", target=want, rank=rank, start=start,
-                             time_limit=_part(left, 0.5), node_limit=CARDS_NODES)
+                             time_limit=_part(left, 0.5))
     if quick.status == "found":
         return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
                                         wall, reached=True, found=quick), game)
-    most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
-                        time_limit=left())  # type: ignore[operator]
-    have = most.value or 0
-    if have >= want:
-        return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
-                                        wall, reached=True), game)
-    proven = most.status == "found"
-    primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
-                          reached=False if proven else None,
-                          label="the most, the pyramid cleared or not",
-                          why="" if proven else f"{most.reason}: {have} is the most found, "
-                          "not proven the most")
-    board = optimal.most(deal, variant, "cards-board", rank=rank, start=start,
-                         time_limit=left())  # type: ignore[operator]
-    label = "the most with the pyramid cleared"
-    if board.value is None or board.value < 0:
-        done = board.status == "found"
-        why = ("no line clears the pyramid" if done
-               else f"{board.reason}: no line clearing the pyramid found yet")
-        alt = _finish(Verdict("unknown", ENGINE, start, reason=why), start, variant, deal,
-                      wall, goal=name, label=label, optimal=done, reached=False)
-        alt = replace(alt, status="blocked" if done else "unknown",
-                      certificate=Certificate("exhaustive", why) if done else None,
-                      moves=(), steps=None)
+    label = "the most, the pyramid cleared or not"
+    fewer = _most_by_astar(deal, variant, "cards", rank, want - 1, start, left) \
+        if quick.status == "none" else None
+    if fewer is not None:
+        have, line = fewer
+        primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
+                              reached=False, label=label, found=line)
     else:
-        alt = _cards_line(deal, variant, name, "cards-board", rank, board.value, start, left,
-                          wall, reached=False, label=label,
-                          why="" if board.status == "found" else
-                          f"{board.reason}: {board.value} is the most found")
-    return replace(_with_status(primary, game), alternatives=(alt,))
+        most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
+                            time_limit=left())  # type: ignore[operator]
+        have = most.value or 0
+        if have >= want:
+            return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start,
+                                            left, wall, reached=True), game)
+        proven = most.status == "found"
+        primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
+                              reached=False if proven else None, label=label,
+                              why="" if proven else f"{most.reason}: {have} is the most "
+                              "found, not proven the most")
+    return replace(_with_status(primary, game),
+                   alternatives=(_cards_board(deal, variant, name, rank, have, start, left,
+                                              wall, exact=fewer is not None),))
+
+
+def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
+                 start: tuple[Move, ...], left: object, wall: float, *,
+                 exact: bool) -> Verdict:
+    """The most cards of ``rank`` that can go with the pyramid cleared (at most ``have``,
+    the most without; ``exact``: ``have`` is proven), as the answer's alternative."""
+    from . import optimal
+
+    label = "the most with the pyramid cleared"
+    board = _most_by_astar(deal, variant, "cards-board", rank, have, start, left) \
+        if exact else None
+    if board is not None:
+        value, line = board
+        if value >= 0:
+            return _cards_line(deal, variant, name, "cards-board", rank, value, start, left,
+                               wall, reached=False, label=label, found=line)
+        done, why = True, "no line clears the pyramid"
+    else:
+        most = optimal.most(deal, variant, "cards-board", rank=rank, start=start,
+                            time_limit=left())  # type: ignore[operator]
+        if most.value is not None and most.value >= 0:
+            return _cards_line(deal, variant, name, "cards-board", rank, most.value, start,
+                               left, wall, reached=False, label=label,
+                               why="" if most.status == "found" else
+                               f"{most.reason}: {most.value} is the most found")
+        done = most.status == "found"
+        why = ("no line clears the pyramid" if done
+               else f"{most.reason}: no line clearing the pyramid found yet")
+    alt = _finish(Verdict("unknown", ENGINE, start, reason=why), start, variant, deal,
+                  wall, goal=name, label=label, optimal=done, reached=False)
+    return replace(alt, status="blocked" if done else "unknown",
+                   certificate=Certificate("exhaustive", why) if done else None,
+                   moves=(), steps=None)
+
+
+def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
+                   start: tuple[Move, ...], left: object) -> tuple[int, Optimum] | None:
+    """The most cards of ``rank`` a line can discard (``kind`` cards-board: with the
+    pyramid cleared, -1 when it cannot be), at most ``top`` (proven by the caller), and
+    A*'s fewest moves to them: A* for ``top``, then one fewer while A* proves that none
+    reaches it (the first found is the most, and its line the shortest). None: an A* ran
+    out of its share of the time; the best-first search for the most takes over."""
+    from . import optimal
+
+    n = top
+    while True:
+        found = optimal.shortest(deal, variant, kind, target=max(n, 0), rank=rank,  # type: ignore[arg-type]
+                                 start=start, time_limit=_part(left, 0.5))
+        if found.status == "found":
+            return n, found
+        if found.status != "none":
+            return None
+        if n <= 0:
+            return -1, found
+        n -= 1
 
 
 def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,

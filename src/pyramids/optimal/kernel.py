@@ -401,7 +401,7 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need <= 0:
             return 0
-        return _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad)
+        return _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval)
     board = (rem & pyr) == pyr
     need_board = goal in (G_BOARD, G_CARDS_BOARD)
     hs = 0
@@ -423,7 +423,7 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
     if goal == G_CARDS_BOARD:
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need > 0:
-            hs = _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad)
+            hs = _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval)
             if hs >= INF:
                 return INF
     if not need_board or board:
@@ -470,7 +470,7 @@ def _access(c, rem, k, ps, prm, first, top, stock):  # type: ignore[no-untyped-d
 
 
 @njit(cache=True)
-def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad):  # type: ignore[no-untyped-def]
+def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval):  # type: ignore[no-untyped-def]
     """The moves to discard ``need`` more cards of the goal's rank, at least, or ``INF``
     when fewer can still go (:func:`_alive`). The least, over the sets of ``need`` cards
     that can go, of the most of three bounds: a move per card (no two of one rank pair
@@ -523,6 +523,8 @@ def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad):  # type: ignore
                     h = scr[CNT + 4 + i] + 1
                 if c < npyr:
                     over |= gad[AN + c]
+        if not _matchable(rem | stuck, byval, gad, cards | (over & remaining)):
+            continue  # these cards cannot all go in one line
         x = popcount(over & remaining & ~cards) - need
         if x > 0 and need + (x + 1) // 2 > h:
             h = need + (x + 1) // 2
@@ -649,20 +651,88 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _alive(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
+def _matchable(gone, byval, gad, required):  # type: ignore[no-untyped-def]
+    """Whether every card of ``required`` (a slot mask) can still have a partner of its
+    own among the cards not in ``gone``: Hall's condition per rank pair on the "could
+    ever pair" graph, both sides (a matching covering the required lows and one covering
+    the required highs give one covering both)."""
+    for v in range(1, 7):
+        w = 13 - v
+        ra = 0
+        rb = 0
+        for i in range(4):
+            if (required >> byval[v, i]) & 1:
+                ra |= 1 << i
+            if (required >> byval[w, i]) & 1:
+                rb |= 1 << i
+        if ra == 0 and rb == 0:
+            continue
+        adj = gad[4 * v] & ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, w)]
+        if ((ra and MAX_MATCHING[adj & ROWS[ra]] < popcount(ra))
+                or (rb and MAX_MATCHING[adj & COLS[rb]] < popcount(rb))):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _needs(s, remaining, npyr, gad):  # type: ignore[no-untyped-def]
+    """The cards that must go for card ``s`` to go: the pyramid cards lying on it (all
+    before it), and it."""
+    out = np.int64(1) << s
+    if s < npyr:
+        out |= gad[AN + s] & remaining
+    return out
+
+
+@njit(cache=True)
+def _most_together(cards, gone, npyr, byval, gad):  # type: ignore[no-untyped-def]
+    """The most of ``cards`` (a slot mask, at most 4) that can all go in one line, by
+    :func:`_matchable` on what each needs: every card of the union must have a partner
+    of its own (a pair inside the union serves two). The largest subset that passes."""
+    n = popcount(cards)
+    remaining = FULL & ~gone
+    slots = np.zeros(4, np.int64)
+    m = cards
+    i = 0
+    while m and i < 4:
+        s = hibit(m)
+        m &= ~(np.int64(1) << s)
+        slots[i] = _needs(s, remaining, npyr, gad)
+        i += 1
+    best = 0
+    for sub in range(1 << n):
+        c = popcount(sub)
+        if c <= best:
+            continue
+        req = np.int64(0)
+        for j in range(n):
+            if (sub >> j) & 1:
+                req |= slots[j]
+        if _matchable(gone, byval, gad, req):
+            best = c
+            if best == n:
+                break
+    return best
+
+
+@njit(cache=True)
+def _alive(rem, k, ps, prm, val, canpair, gad, byval):  # type: ignore[no-untyped-def]
     """How many cards of the goal's rank (``prm[O_RANK]``) can still go: not gone, not
-    among the cards that can never go (:func:`_stuck`), a King or with a partner left."""
+    among the cards that can never go (:func:`_stuck`), a King or with a partner left;
+    and of those, the most that can go together (:func:`_most_together`)."""
     remaining = FULL & ~rem
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     live = remaining & ~stuck
-    alive = 0
+    cand = np.int64(0)
     ls = live & prm[O_RANK]
     while ls:
         s = hibit(ls)
         ls &= ~(np.int64(1) << s)
         if val[s] == 13 or canpair[s] & live:
-            alive += 1
-    return alive
+            cand |= np.int64(1) << s
+    if cand == 0 or popcount(cand) > 4:
+        return popcount(cand)
+    return _most_together(cand, rem | stuck, prm[O_NPYR], byval, gad)
 
 
 @njit(cache=True)
@@ -722,8 +792,8 @@ def _upper(rem, k, ps, prm, val, canpair, rowmask, scr, byval, gad):  # type: ig
     have = popcount(rem & prm[O_RANK])
     if board:  # the game is over (objective pyramid), or this count holds with it
         return have, have if (kind == V_CARDS_BOARD or prm[O_OBJPYR]) else \
-            have + _alive(rem, k, ps, prm, val, canpair, gad)
-    alive = _alive(rem, k, ps, prm, val, canpair, gad)
+            have + _alive(rem, k, ps, prm, val, canpair, gad, byval)
+    alive = _alive(rem, k, ps, prm, val, canpair, gad, byval)
     if kind == V_CARDS:
         return have, have + alive
     if _stuck(rem, k, ps, prm, val, canpair, gad) & pyr:
