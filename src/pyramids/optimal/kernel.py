@@ -723,7 +723,7 @@ def _alive(rem, k, ps, prm, val, canpair, gad, byval):  # type: ignore[no-untype
     remaining = FULL & ~rem
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     live = remaining & ~stuck
-    cand = np.int64(0)
+    cand = 0
     ls = live & prm[O_RANK]
     while ls:
         s = hibit(ls)
