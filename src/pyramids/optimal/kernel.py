@@ -472,65 +472,113 @@ def _access(c, rem, k, ps, prm, first, top, stock):  # type: ignore[no-untyped-d
 @njit(cache=True)
 def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval):  # type: ignore[no-untyped-def]
     """The moves to discard ``need`` more cards of the goal's rank, at least, or ``INF``
-    when fewer can still go (:func:`_alive`). The least, over the sets of ``need`` cards
-    that can go, of the most of three bounds: a move per card (no two of one rank pair
-    up); for each card, one more than the moves before it and a partner are available
-    together (:func:`_cost` of each, the cheaper partner); and the cards lying on them in
-    the pyramid, which must all go first: a removal of one of the cards takes at most
-    one of those with it (its partner), any other move two."""
+    when fewer can still go. The least, over the sets of ``need`` such cards that can go
+    and the sets of partners they can take (one each, of the one partner rank), of the
+    most of three bounds: one more than the moves before every one of those cards is
+    available (:func:`_cost`); the discards that remove them and every pyramid card
+    lying on them (:func:`_removals`), which must all go first and each be matched
+    (:func:`_matchable`, else the sets cannot go together); and when the top of the
+    pyramid is among them, the moves that clear the pyramid (:func:`_board_bound`)."""
     npyr = prm[O_NPYR]
+    pyr = (np.int64(1) << npyr) - 1
     remaining = FULL & ~rem
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     live = remaining & ~stuck
+    gone = rem | stuck
     first, top, stock = _stock_view(rem, k, npyr, prm[O_DRAW], prm[O_FACEUP] != 0)
     overlap = prm[O_OVERLAP] != 0
     nc = 0
     ls = live & prm[O_RANK]
+    rank = 0
     while ls:
         s = hibit(ls)
         ls &= ~(np.int64(1) << s)
-        partners = canpair[s] & live
-        if val[s] != 13 and partners == 0:
+        rank = val[s]
+        if rank != 13 and canpair[s] & live == 0:
             continue
-        cost = _cost(s, rem, k, ps, prm, first, top, stock, gad, overlap)
-        if val[s] != 13:
-            cheapest = INF
-            while partners:
-                y = hibit(partners)
-                partners &= ~(np.int64(1) << y)
-                cy = _cost(y, rem, k, ps, prm, first, top, stock, gad, overlap)
-                if cy < cheapest:
-                    cheapest = cy
-            if cheapest > cost:
-                cost = cheapest
         scr[CNT + nc] = s
-        scr[CNT + 4 + nc] = cost
+        scr[CNT + 4 + nc] = _cost(s, rem, k, ps, prm, first, top, stock, gad, overlap)
         nc += 1
     if nc < need:
         return INF
+    # the partners: the live cards of the other rank of the pair (none for Kings)
+    npart = 0
+    if rank != 13:
+        for j in range(4):
+            y = byval[13 - rank, j]
+            if (live >> y) & 1:
+                scr[CNT + 8 + npart] = y
+                scr[CNT + 12 + npart] = _cost(y, rem, k, ps, prm, first, top, stock, gad,
+                                              overlap)
+                npart += 1
+        if npart < need:
+            return INF
+    v = rank if rank < 7 else 13 - rank  # the pair's low value
+    stock_board = prm[O_REST] == R_STOCK and prm[O_AUTO] == 0
+    board_h = -1  # the moves to clear the pyramid, when first needed
     best = INF
     for sub in range(1 << nc):
         if popcount(sub) != need:
             continue
-        h = need
+        hc = 0
         cards = np.int64(0)
-        over = np.int64(0)
+        mine = 0
         for i in range(nc):
             if (sub >> i) & 1:
                 c = scr[CNT + i]
-                cards |= np.int64(1) << c
-                if scr[CNT + 4 + i] + 1 > h:
-                    h = scr[CNT + 4 + i] + 1
-                if c < npyr:
-                    over |= gad[AN + c]
-        if not _matchable(rem | stuck, byval, gad, cards | (over & remaining)):
-            continue  # these cards cannot all go in one line
-        x = popcount(over & remaining & ~cards) - need
-        if x > 0 and need + (x + 1) // 2 > h:
-            h = need + (x + 1) // 2
-        if h < best:
-            best = h
+                cards |= _needs(c, remaining, npyr, gad)
+                if scr[CNT + 4 + i] > hc:
+                    hc = scr[CNT + 4 + i]
+                mine |= 1 << _index(byval, rank, c)
+        for qs in range(1 << npart):
+            if rank != 13 and popcount(qs) != need:
+                continue
+            if rank == 13 and qs != 0:
+                break
+            h = hc
+            req = cards
+            theirs = 0
+            for j in range(npart):
+                if (qs >> j) & 1:
+                    y = scr[CNT + 8 + j]
+                    req |= _needs(y, remaining, npyr, gad)
+                    if scr[CNT + 12 + j] > h:
+                        h = scr[CNT + 12 + j]
+                    theirs |= 1 << _index(byval, 13 - rank, y)
+            h += 1
+            if h < need:
+                h = need
+            if h >= best:
+                continue
+            if rank != 13:  # each card a partner of its own among those chosen
+                rows, cols = (mine, theirs) if rank == v else (theirs, mine)
+                if MAX_MATCHING[gad[4 * v] & ROWS[rows] & COLS[cols]] < need:
+                    continue
+            if not _matchable(gone, byval, gad, req):
+                continue  # these cards cannot all go in one line
+            x = _removals(req, byval, gad)
+            if x > h:
+                h = x
+            if req & 1 and stock_board and h < best:  # the top card: the pyramid cleared
+                if board_h < 0:
+                    dead, steps = _dead_and_removals(rem, prm, byval, gad, remaining & pyr,
+                                                     scr)
+                    board_h = INF if dead else _board_bound(rem, k, ps, prm, val, canpair,
+                                                            byval, steps, 0, scr, gad)
+                if board_h > h:
+                    h = board_h
+            if h < best:
+                best = h
     return best
+
+
+@njit(cache=True, inline="always")
+def _index(byval, v, s):  # type: ignore[no-untyped-def]
+    """The place of slot ``s`` among the cards of value ``v`` (``byval`` order)."""
+    for i in range(4):
+        if byval[v, i] == s:
+            return i
+    return 0
 
 
 @njit(cache=True, inline="always")
@@ -672,6 +720,25 @@ def _matchable(gone, byval, gad, required):  # type: ignore[no-untyped-def]
                 or (rb and MAX_MATCHING[adj & COLS[rb]] < popcount(rb))):
             return False
     return True
+
+
+@njit(cache=True)
+def _removals(cards, byval, gad):  # type: ignore[no-untyped-def]
+    """At least how many discards remove every card of ``cards`` (a slot mask): a King
+    each, and per rank pair the cards less the most pairs they can form among
+    themselves (any other discard takes one of them at most)."""
+    out = popcount(cards & gad[28])
+    for v in range(1, 7):
+        w = 13 - v
+        ra = 0
+        rb = 0
+        for i in range(4):
+            if (cards >> byval[v, i]) & 1:
+                ra |= 1 << i
+            if (cards >> byval[w, i]) & 1:
+                rb |= 1 << i
+        out += popcount(ra) + popcount(rb) - MAX_MATCHING[gad[4 * v] & ROWS[ra] & COLS[rb]]
+    return out
 
 
 @njit(cache=True, inline="always")
