@@ -371,7 +371,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
 
     When the board can be cleared, the fewest moves to the score ceiling (every card, every
     row: usually 1,290) come first, by A* within 15% of the time: found, that is the best
-    score at once (most deals); the best-first search proves a lower best faster. Otherwise
+    score at once (most deals); proven out of reach, the same for 5 points fewer (1,285:
+    a King or a pair left). Past those, the best-first search proves a lower best faster. Otherwise
     the best-first search for the best score (with the ceiling of a board that cannot be
     cleared, 785, when the verdict proves that), then A* for the fewest moves to it."""
     from . import optimal
@@ -384,12 +385,17 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         top = optimal.score_ceiling(deal, variant, start)
         if ceiling is not None:
             top = min(top, ceiling)
-        quick = optimal.shortest(deal, variant, "score", target=top, start=start,
-                                 time_limit=_part(left, 0.15), ceiling=ceiling, rows=rows)
-        if quick.status == "found":
-            v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
-            return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
-                           optimal=True, reached=None)
+        for _ in range(2):  # the ceiling, then (A* proved it out of reach) a removal less
+            quick = _to_score(deal, variant, top, start, _part(left, 0.15), ceiling, rows)
+            if quick.status == "found":
+                v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
+                return _finish(_with_status(v, game), start, variant, deal, wall,
+                               goal=name, optimal=True, reached=None)
+            if quick.status != "none":
+                break
+            # every score is a multiple of 5 (a removal 5, a row's bonus 25 or more)
+            top -= MSC_REMOVAL
+            ceiling = top if ceiling is None else min(ceiling, top)
     best = optimal.most(deal, variant, "score", start=start, stop_at=goal.target,
                         time_limit=left(), ceiling=ceiling, rows=rows)  # type: ignore[operator]
     proven = best.status == "found"
@@ -404,9 +410,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     hit = goal.target is not None and value >= goal.target
     target = goal.target if hit and goal.target is not None else value
     reached = None if goal.target is None else (True if hit else (False if proven else None))
-    line = optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=left(), ceiling=ceiling or value,  # type: ignore[operator]
-                            rows=rows)
+    line = _to_score(deal, variant, target, start, left(), ceiling or value,  # type: ignore[operator]
+                     rows)
     best_known = hit or proven
     why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
                                  "lower bound on the best score")
@@ -419,6 +424,20 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                                             "points, not proven the shortest") if r))
     return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
                    optimal=False, reached=reached, steps_bound=line.lower)
+
+
+def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],
+              time_limit: float | None, ceiling: int | None, rows: int | None) -> Optimum:
+    """A*'s fewest moves to ``target`` points. The full score is every card gone, so its
+    line is the fewest moves that remove all 52: A* for that goal, whose bound and
+    prunings (an available King goes first, a card with one partner left goes with it)
+    are sharper than the score's."""
+    from . import optimal
+
+    if target >= _full_score(variant):
+        return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit)
+    return optimal.shortest(deal, variant, "score", target=target, start=start,
+                            time_limit=time_limit, ceiling=ceiling, rows=rows)
 
 
 def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
