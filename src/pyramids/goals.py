@@ -121,10 +121,6 @@ class Goal:
                                   else "goal-score-unscored", goal=self, variant=variant.name)
 
 
-def _deal_label(deal: Deal) -> str:
-    return f"deal {deal.number}" if deal.number is not None else "the deal"
-
-
 def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = (),
            time_limit: float | None = None, engine: str = "auto") -> Verdict:
     """The answer to ``goal`` for ``deal`` under ``variant``, from the position after
