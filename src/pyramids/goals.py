@@ -365,34 +365,38 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
            left: object, wall: float, engine: str) -> Verdict:
     """The best score in the fewest moves (or the fewest moves to ``goal.target``).
 
-    When the board can be cleared, the fewest moves to the score ceiling (every card, every
-    row: usually 1,290) come first, by A* within 15% of the time: found, that is the best
-    score at once (most deals); proven out of reach, the same for 5 points fewer (1,285:
-    a King or a pair left). Past those, the best-first search proves a lower best faster. Otherwise
-    the best-first search for the best score (with the ceiling of a board that cannot be
-    cleared, 785, when the verdict proves that), then A* for the fewest moves to it."""
+    A* first, within 15% of the time: the fewest moves to the proven ceiling (every card
+    and every row, usually 1,290; less when the board cannot be cleared, and the open
+    relaxation's best), or to ``goal.target`` below it. Found, that is the answer (most
+    deals). Proven out of reach, the same for 5 points fewer (every score is a multiple
+    of 5). Past those, the best-first search for the best score, under the ceilings
+    proven so far, then A* for the fewest moves to it."""
     from . import optimal
 
     name = str(goal)
     game = _verdict(deal, variant, start, left, engine)
     board_blocked = game.status == "blocked" and variant.objective == "pyramid"
     ceiling, rows = _score_ceiling(deal, variant, start, left, board_blocked)
-    if goal.target is None and game.status == "winnable":
-        top = optimal.score_ceiling(deal, variant, start)
-        if ceiling is not None:
-            top = min(top, ceiling)
-        for _ in range(2):  # the ceiling, then (A* proved it out of reach) a removal less
-            quick = _to_score(deal, variant, top, start, _part(left, 0.15), ceiling, rows)
-            if quick.status == "found":
-                v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
-                return _finish(_with_status(v, game), start, variant, deal, wall,
-                               goal=name, optimal=True, reached=None)
-            if quick.status != "none":
-                break
-            # every score is a multiple of 5 (a removal 5, a row's bonus 25 or more)
-            top -= MSC_REMOVAL
-            ceiling = top if ceiling is None else min(ceiling, top)
-    best = optimal.most(deal, variant, "score", start=start, stop_at=goal.target,
+    top = optimal.score_ceiling(deal, variant, start)
+    if ceiling is not None:
+        top = min(top, ceiling)
+    # the goal's score out of reach: proven by the ceiling, or below by A*
+    unreachable = goal.target is not None and goal.target > top
+    aim = top if goal.target is None or unreachable else goal.target
+    for _ in range(2):
+        quick = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows)
+        if quick.status == "found":  # nothing above aim is reachable, or aim is the goal
+            v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
+            return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
+                           optimal=True, reached=None if goal.target is None
+                           else aim >= goal.target)
+        if quick.status != "none" or aim < MSC_REMOVAL:
+            break
+        unreachable = unreachable or (goal.target is not None and aim <= goal.target)
+        aim -= MSC_REMOVAL  # (a removal 5 points, a row's bonus 25 or more)
+        ceiling = aim if ceiling is None else min(ceiling, aim)
+    best = optimal.most(deal, variant, "score", start=start,
+                        stop_at=None if unreachable else goal.target,
                         time_limit=left(), ceiling=ceiling, rows=rows)  # type: ignore[operator]
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
@@ -405,7 +409,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
             value, best_moves = end.msc_score(), game.moves[len(start):]
     hit = goal.target is not None and value >= goal.target
     target = goal.target if hit and goal.target is not None else value
-    reached = None if goal.target is None else (True if hit else (False if proven else None))
+    reached = None if goal.target is None else (
+        True if hit else (False if proven or unreachable else None))
     line = _to_score(deal, variant, target, start, left(), ceiling or value,  # type: ignore[operator]
                      rows)
     best_known = hit or proven
@@ -454,10 +459,14 @@ def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: 
         rows = relaxed.rows
     full = _full_score(variant)
     if not board_blocked and (ceiling is None or ceiling >= full):
-        every_card = _first_verdict(deal, variant.with_options(objective="all"), start,
-                                    _part(left, 0.2))
+        every = variant.with_options(objective="all")
+        every_card = _first_verdict(deal, every, start, _part(left, 0.2))
+        if every_card.status == "unknown" and not every_card.reason.startswith("a line"):
+            # the search's budget ran out: the exact engines (CP-SAT proves most of these
+            # blocked in a fraction of a second, where A* would exhaust every position)
+            every_card = _any_line(deal, every, start, lambda: _part(left, 0.1))
         if every_card.status == "blocked":
-            ceiling = full - 5
+            ceiling = full - MSC_REMOVAL
     return ceiling, rows
 
 

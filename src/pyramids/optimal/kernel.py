@@ -194,6 +194,7 @@ ROWS, COLS = _expand_tables()
 GAD = 96  # entries of a deal's group table (see group_table)
 VM = 30  # gad[VM + v]: the slots of the cards of value v
 AN = 44  # gad[AN + p]: the pyramid slots lying (transitively) on pyramid slot p
+NEVER = 95  # gad[NEVER]: pyramid cards that can never go from the search's root (see root)
 
 
 @njit(cache=True)
@@ -406,20 +407,9 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
     need_board = goal in (G_BOARD, G_CARDS_BOARD)
     hs = 0
     if goal == G_SCORE:
-        score, most = _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
-        if score >= prm[O_TARGET]:
-            return 0
-        if _capped(score, most, prm) < prm[O_TARGET]:
-            return INF
-        bonus = 0
-        for r in range(_rows_open(prm)):
-            if (rem & rowmask[r]) != rowmask[r]:
-                bonus += MSC_ROW_BONUS[r]
-        hs = (prm[O_TARGET] - score - bonus + 4) // 5
-        if hs < 1:
-            hs = 1
-        # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
-        need_board = prm[O_TARGET] > 5 * 27 + 650
+        hs, need_board = _score_bound(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
+        if hs == 0 or hs >= INF:
+            return hs
     if goal == G_CARDS_BOARD:
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need > 0:
@@ -673,7 +663,7 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
             hand = np.int64(1) << (npyr + k - 1)  # not on the waste: a partner for it
             waste &= ~hand
             deck |= stockleft & hand
-    stuck = np.int64(0)
+    stuck = gad[NEVER] & remaining
     changed = True
     while changed:
         changed = False
@@ -803,30 +793,94 @@ def _alive(rem, k, ps, prm, val, canpair, gad, byval):  # type: ignore[no-untype
 
 
 @njit(cache=True)
-def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
-    """(MSC score of the position, the most any position reachable from it can score):
-    5 a removal still possible (every King left, and per rank pair the most pairs the
-    cards left can form, pyramid cards that can never go (:func:`_stuck`) left out: the
-    matching table on the "could ever pair" graph) and the bonus of every row not yet
-    cleared below the lowest row holding a card that can never go."""
+def _score_parts(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(MSC score of the position, the most removals still possible, the most rows from
+    the bottom a line can still have cleared): a removal for every King left and per rank
+    pair the most pairs the cards left can form, pyramid cards that can never go
+    (:func:`_stuck`) left out (the matching table on the "could ever pair" graph); the
+    rows below the lowest row holding a card that can never go (and the caller's
+    ``O_ROWCAP``). -1 removals: the game is over (the pyramid clear)."""
     npyr = prm[O_NPYR]
     pyr = (np.int64(1) << npyr) - 1
     score = _msc_score(rem, npyr, val, rowmask)
     if (rem & pyr) == pyr:
-        return score, score  # the game is over
+        return score, -1, 0
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     gone = rem | stuck
     more = popcount(~gone & FULL & gad[28])
     for v in range(1, 7):
         live = ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, 13 - v)]
         more += MAX_MATCHING[gad[4 * v] & live]
-    bonus = 0
+    rows = 0
     for r in range(_rows_open(prm)):  # r = 0: the bottom row, row 7 from the top
         if rowmask[r] & stuck:
             break
+        rows = r + 1
+    return score, more, rows
+
+
+@njit(cache=True)
+def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(MSC score of the position, the most any position reachable from it can score):
+    5 a removal still possible and the bonus of every row not yet cleared that a line
+    can still clear (:func:`_score_parts`)."""
+    score, more, rows = _score_parts(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
+    if more < 0:
+        return score, score  # the game is over
+    bonus = 0
+    for r in range(rows):
         if (rem & rowmask[r]) != rowmask[r]:
             bonus += MSC_ROW_BONUS[r]
     return score, score + 5 * more + bonus
+
+
+@njit(cache=True)
+def _score_bound(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(the moves to ``O_TARGET`` points, at least, or ``INF``; whether the pyramid must
+    be cleared for them). Rows clear from the bottom up: for each number of rows a line
+    might have cleared, the removals still short of the target once their bonus counts
+    (within the removals still possible), and at least the discards that remove the
+    cards left in those rows (:func:`_removals`, each card a partner of its own:
+    :func:`_matchable`); the least over those numbers."""
+    target = prm[O_TARGET]
+    score, more, rows = _score_parts(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
+    if score >= target:
+        return 0, False
+    if more < 0:
+        return INF, False
+    bonus = 0
+    for r in range(rows):
+        if (rem & rowmask[r]) != rowmask[r]:
+            bonus += MSC_ROW_BONUS[r]
+    if _capped(score, score + 5 * more + bonus, prm) < target:
+        return INF, False
+    best = INF
+    cleared = np.int64(0)
+    bonus = 0
+    gone = np.int64(-1)
+    for r in range(rows + 1):
+        if r > 0:
+            cleared |= rowmask[r - 1]
+            if (rem & rowmask[r - 1]) != rowmask[r - 1]:
+                bonus += MSC_ROW_BONUS[r - 1]
+        short = target - score - bonus
+        need = (short + 4) // 5 if short > 0 else 0
+        if need > more:
+            continue
+        h = need
+        left = cleared & ~rem
+        if left and h < best:
+            if gone < 0:
+                gone = rem | _stuck(rem, k, ps, prm, val, canpair, gad)
+            if not _matchable(gone, byval, gad, left):
+                break  # these rows, and so every higher row, can never be cleared
+            x = _removals(left, byval, gad)
+            if x > h:
+                h = x
+        if h < best:
+            best = h
+    # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
+    return (best if best > 0 else 1), target > 5 * 27 + 650
 
 
 @njit(cache=True, inline="always")
@@ -1271,6 +1325,7 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
     rem = key & FULL
     k = (key >> 52) & 63
     ps = (key >> 58) & 31
+    gad[NEVER] = _never(rem, k, ps, prm, val, canpair, byval, gad)
     _add(_canon(rem, k, prm, val, byval) | (k << 52) | (ps << 58), 0, nkey, htab)
     nrem[0] = rem
     ng[0] = 0
@@ -1297,3 +1352,24 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
         f = (UBMAX - max(upper, value)) * HB
     _push(0, f, ctx, heads, enode, enext)
     ctx[C_BUCKET] = f
+
+
+@njit(cache=True)
+def _never(rem, k, ps, prm, val, canpair, byval, gad):  # type: ignore[no-untyped-def]
+    """The pyramid cards that can never go from this position: those the cards lying on
+    them, with them, cannot each be matched to a partner of their own
+    (:func:`_matchable`), from the bottom row up (one that cannot go keeps every card
+    under it). Worked out once at a search's root: every position below it has fewer
+    cards to pair with."""
+    gad[NEVER] = 0
+    npyr = prm[O_NPYR]
+    remaining = FULL & ~rem
+    gone = rem | _stuck(rem, k, ps, prm, val, canpair, gad)
+    never = np.int64(0)
+    for p in range(npyr - 1, -1, -1):
+        if not (remaining >> p) & 1:
+            continue
+        if gad[AN + p] & never or not _matchable(gone, byval, gad,
+                                                  _needs(p, remaining, npyr, gad)):
+            never |= np.int64(1) << p
+    return never
