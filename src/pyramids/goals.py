@@ -17,12 +17,16 @@ does best):
   deal that cannot be won), then the optimal solver's A* for the fewest moves. In the
   open games with every card to go, every win takes one move a King and one a pair
   (28 with 52 cards), so the verdict's line is already the shortest.
-* ``score`` (MSC's scoring): the optimal solver's best-first search for the highest
-  score a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest
-  moves to N points, or the best score when N cannot be reached.
+* ``score`` (MSC's scoring): A* for the fewest moves to the proven ceiling (the full
+  score is every card gone: A* for that), then 5 points fewer when A* proves the ceiling
+  out of reach; past those, the optimal solver's best-first search for the highest score
+  a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest moves
+  to N points, or the best score when N cannot be reached.
 * ``cards:RANK:N``: A* for the fewest moves that discard N cards of RANK (its bound:
-  each card and a partner must first be made available); when fewer can go, the most
-  that can, with the pyramid cleared and without (``alternatives``).
+  the cards, partners of their own and every pyramid card lying on them must be made
+  available, matched and removed); when fewer can go, A* for one fewer at a time (the
+  first found is the most), with the pyramid cleared and without (``alternatives``);
+  the best-first search for the most when an A* runs out of time.
 """
 
 from __future__ import annotations
