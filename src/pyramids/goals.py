@@ -521,22 +521,27 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                               reached=False if proven else None, label=label,
                               why="" if proven else f"{most.reason}: {have} is the most "
                               "found, not proven the most")
+    blocked = game.status == "blocked" and variant.objective == "pyramid"
     return replace(_with_status(primary, game),
                    alternatives=(_cards_board(deal, variant, name, rank, have, start, left,
-                                              wall, exact=fewer is not None),))
+                                              wall, exact=fewer is not None,
+                                              game=game if blocked else None),))
 
 
 def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
                  start: tuple[Move, ...], left: object, wall: float, *,
-                 exact: bool) -> Verdict:
+                 exact: bool, game: Verdict | None) -> Verdict:
     """The most cards of ``rank`` that can go with the pyramid cleared (at most ``have``,
-    the most without; ``exact``: ``have`` is proven), as the answer's alternative."""
+    the most without; ``exact``: ``have`` is proven), as the answer's alternative.
+    ``game``: the verdict that no line clears the pyramid, when the game's is that."""
     from . import optimal
 
     label = "the most with the pyramid cleared"
     board = _most_by_astar(deal, variant, "cards-board", rank, have, start, left) \
-        if exact else None
-    if board is not None:
+        if exact and game is None else None
+    if game is not None:
+        done, why = True, "no line clears the pyramid"
+    elif board is not None:
         value, line = board
         if value >= 0:
             return _cards_line(deal, variant, name, "cards-board", rank, value, start, left,
@@ -555,8 +560,9 @@ def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
                else f"{most.reason}: no line clearing the pyramid found yet")
     alt = _finish(Verdict("unknown", ENGINE, start, reason=why), start, variant, deal,
                   wall, goal=name, label=label, optimal=done, reached=False)
-    return replace(alt, status="blocked" if done else "unknown",
-                   certificate=Certificate("exhaustive", why) if done else None,
+    cert = (game.certificate if game is not None and game.certificate is not None
+            else Certificate("exhaustive", why) if done else None)
+    return replace(alt, status="blocked" if done else "unknown", certificate=cert,
                    moves=(), steps=None)
 
 

@@ -1001,6 +1001,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
     pcommute = prm[O_COMMUTE] != 0 and rest == R_STOCK and sw != SW_AUTOMATIC
     # two bouquet cards pair as well at the end, when only clearing matters
     pbouquet = rest == R_BOUQUET and astar and goal in (G_BOARD, G_ALL)
+    # every card to go where a clear pyramid ends the game: a move that clears it with
+    # cards left loses the goal, so neither pruning may force one
+    early_end = goal == G_ALL and objpyr
     pyr = (np.int64(1) << npyr) - 1
     nlay = npyr if rest != R_TABLEAU else 52
     kinglay = npyr if goal == G_BOARD else nlay  # the Kings that must go
@@ -1091,6 +1094,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                     s = avail[i]
                     if val[s] == 13 and s < kinglay and (king < 0 or s < king):
                         king = s
+                if king >= 0 and early_end and _ends_early(rem | (np.int64(1) << king),
+                                                           pyr):
+                    king = -1  # it would end the game with cards left: not forced
             if king >= 0:
                 mv[0] = king
                 mv[1] = -1
@@ -1148,7 +1154,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                         y = mv[2 * i + 1]
                         if y < 0 or (regroup and (x >= npyr or y >= npyr)):
                             continue
-                        if _partner_forced(x, y, rem, canpair, npyr, goal):
+                        if _partner_forced(x, y, rem, canpair, npyr, goal) and not (
+                                early_end and _ends_early(rem | (np.int64(1) << x)
+                                                          | (np.int64(1) << y), pyr)):
                             mv[0] = x
                             mv[1] = y
                             nm = 1
@@ -1269,6 +1277,12 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                 if f < b:
                     b = f
             n += 1
+
+
+@njit(cache=True, inline="always")
+def _ends_early(rem, pyr):  # type: ignore[no-untyped-def]
+    """The pyramid clear with cards left elsewhere."""
+    return (rem & pyr) == pyr and rem != FULL
 
 
 @njit(cache=True, inline="always")
