@@ -310,3 +310,65 @@ def test_three_queens_of_pyramid_deal_5_take_29_moves() -> None:
     v = get_variant("pyramid", objective="pyramid")
     got = optimal.shortest(Deal.from_number(5), v, "cards", target=3, rank=12)
     assert (got.status, len(got.moves)) == ("found", 29)
+
+
+def _covers_required(lows: list[int], highs: list[int], edges: set[tuple[int, int]],
+                     required: set[int]) -> bool:
+    """Brute force: some set of disjoint pairs (low, high) among ``edges`` leaves no card
+    of ``required`` unpaired (every subset of the edges tried)."""
+    pairs = sorted(edges)
+    for size in range(len(pairs) + 1):
+        for chosen in __import__("itertools").combinations(pairs, size):
+            used = [c for pair in chosen for c in pair]
+            if len(used) == len(set(used)) and required <= set(used):
+                return True
+    return False
+
+
+def test_what_cards_need_is_matched_as_brute_force_pairs_them() -> None:
+    """The kernel's check that every card of a set can still have a partner of its own
+    (``_matchable``: Hall's condition per rank pair, both sides) against trying every set
+    of disjoint pairs, over random deals, cards gone and required sets."""
+    import numpy as np
+
+    from pyramids.optimal import kernel as K
+
+    rng = random.Random(33)
+    v = get_variant("msc")
+    checked = failing = 0
+    for number in range(40):
+        deal = Deal.from_number(number)
+        val, canpair, _cov, _zone, byval, _bq, _rows = optimal._deal_arrays(deal, v)
+        gad = np.zeros(K.GAD, np.int64)
+        K.group_table(byval, canpair, v.pyramid_cards, optimal._anc(v), gad)
+        for _ in range(25):
+            gone = sum(1 << s for s in rng.sample(range(52), rng.randrange(0, 30)))
+            present = [s for s in range(52) if not (gone >> s) & 1]
+            required = {s for s in present if val[s] != 13 and rng.random() < 0.5}
+            want = True
+            for low in range(1, 7):
+                lows = [s for s in present if val[s] == low]
+                highs = [s for s in present if val[s] == 13 - low]
+                edges = {(a, b) for a in lows for b in highs if (canpair[a] >> b) & 1}
+                need = required & set(lows + highs)
+                if need and not _covers_required(lows, highs, edges, need):
+                    want = False
+            got = K._matchable(np.int64(gone), byval, gad,
+                               np.int64(sum(1 << s for s in required)))
+            assert bool(got) == want, (number, gone, sorted(required))
+            checked += 1
+            failing += not want
+    assert checked == 1000 and 50 < failing < 950  # both answers well represented
+
+
+def test_an_ace_whose_covers_cannot_all_be_paired_is_out_of_reach_at_once() -> None:
+    """MSC deal 1847056785848954625: the Ace of diamonds lies under all four 3s, and one
+    10 (the top card) lies under it, so only three 10s can take the 3s: the Ace can never
+    go, and A* proves at its root that four Aces cannot (it once took 3.5 million
+    positions of the search for the most Aces to say 3)."""
+    deal = Deal.from_number(1847056785848954625)
+    v = get_variant("msc")
+    four = optimal.shortest(deal, v, "cards", target=4, rank=1)
+    assert (four.status, four.nodes) == ("none", 1)
+    three = optimal.shortest(deal, v, "cards", target=3, rank=1)
+    assert three.status == "found" and len(three.moves) == 31

@@ -17,12 +17,16 @@ does best):
   deal that cannot be won), then the optimal solver's A* for the fewest moves. In the
   open games with every card to go, every win takes one move a King and one a pair
   (28 with 52 cards), so the verdict's line is already the shortest.
-* ``score`` (MSC's scoring): the optimal solver's best-first search for the highest
-  score a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest
-  moves to N points, or the best score when N cannot be reached.
+* ``score`` (MSC's scoring): A* for the fewest moves to the proven ceiling (the full
+  score is every card gone: A* for that), then 5 points fewer when A* proves the ceiling
+  out of reach; past those, the optimal solver's best-first search for the highest score
+  a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest moves
+  to N points, or the best score when N cannot be reached.
 * ``cards:RANK:N``: A* for the fewest moves that discard N cards of RANK (its bound:
-  each card and a partner must first be made available); when fewer can go, the most
-  that can, with the pyramid cleared and without (``alternatives``).
+  the cards, partners of their own and every pyramid card lying on them must be made
+  available, matched and removed); when fewer can go, A* for one fewer at a time (the
+  first found is the most), with the pyramid cleared and without (``alternatives``);
+  the best-first search for the most when an A* runs out of time.
 """
 
 from __future__ import annotations
@@ -119,10 +123,6 @@ class Goal:
         if self.kind == "score" and variant.scoring != "msc":
             raise GoalError.coded("goal-score-par" if variant.scoring == "par"
                                   else "goal-score-unscored", goal=self, variant=variant.name)
-
-
-def _deal_label(deal: Deal) -> str:
-    return f"deal {deal.number}" if deal.number is not None else "the deal"
 
 
 def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = (),
@@ -369,28 +369,38 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
            left: object, wall: float, engine: str) -> Verdict:
     """The best score in the fewest moves (or the fewest moves to ``goal.target``).
 
-    When the board can be cleared, the fewest moves to the score ceiling (every card, every
-    row: usually 1,290) come first, by A* within 15% of the time: found, that is the best
-    score at once (most deals); the best-first search proves a lower best faster. Otherwise
-    the best-first search for the best score (with the ceiling of a board that cannot be
-    cleared, 785, when the verdict proves that), then A* for the fewest moves to it."""
+    A* first, within 15% of the time: the fewest moves to the proven ceiling (every card
+    and every row, usually 1,290; less when the board cannot be cleared, and the open
+    relaxation's best), or to ``goal.target`` below it. Found, that is the answer (most
+    deals). Proven out of reach, the same for 5 points fewer (every score is a multiple
+    of 5). Past those, the best-first search for the best score, under the ceilings
+    proven so far, then A* for the fewest moves to it."""
     from . import optimal
 
     name = str(goal)
     game = _verdict(deal, variant, start, left, engine)
     board_blocked = game.status == "blocked" and variant.objective == "pyramid"
     ceiling, rows = _score_ceiling(deal, variant, start, left, board_blocked)
-    if goal.target is None and game.status == "winnable":
-        top = optimal.score_ceiling(deal, variant, start)
-        if ceiling is not None:
-            top = min(top, ceiling)
-        quick = optimal.shortest(deal, variant, "score", target=top, start=start,
-                                 time_limit=_part(left, 0.15), ceiling=ceiling, rows=rows)
-        if quick.status == "found":
+    top = optimal.score_ceiling(deal, variant, start)
+    if ceiling is not None:
+        top = min(top, ceiling)
+    # the goal's score out of reach: proven by the ceiling, or below by A*
+    unreachable = goal.target is not None and goal.target > top
+    aim = top if goal.target is None or unreachable else goal.target
+    for _ in range(2):
+        quick = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows)
+        if quick.status == "found":  # nothing above aim is reachable, or aim is the goal
             v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
             return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
-                           optimal=True, reached=None)
-    best = optimal.most(deal, variant, "score", start=start, stop_at=goal.target,
+                           optimal=True, reached=None if goal.target is None
+                           else aim >= goal.target)
+        if quick.status != "none" or aim < MSC_REMOVAL:
+            break
+        unreachable = unreachable or (goal.target is not None and aim <= goal.target)
+        aim -= MSC_REMOVAL  # (a removal 5 points, a row's bonus 25 or more)
+        ceiling = aim if ceiling is None else min(ceiling, aim)
+    best = optimal.most(deal, variant, "score", start=start,
+                        stop_at=None if unreachable else goal.target,
                         time_limit=left(), ceiling=ceiling, rows=rows)  # type: ignore[operator]
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
@@ -403,10 +413,10 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
             value, best_moves = end.msc_score(), game.moves[len(start):]
     hit = goal.target is not None and value >= goal.target
     target = goal.target if hit and goal.target is not None else value
-    reached = None if goal.target is None else (True if hit else (False if proven else None))
-    line = optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=left(), ceiling=ceiling or value,  # type: ignore[operator]
-                            rows=rows)
+    reached = None if goal.target is None else (
+        True if hit else (False if proven or unreachable else None))
+    line = _to_score(deal, variant, target, start, left(), ceiling or value,  # type: ignore[operator]
+                     rows)
     best_known = hit or proven
     why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
                                  "lower bound on the best score")
@@ -419,6 +429,20 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                                             "points, not proven the shortest") if r))
     return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
                    optimal=False, reached=reached, steps_bound=line.lower)
+
+
+def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],
+              time_limit: float | None, ceiling: int | None, rows: int | None) -> Optimum:
+    """A*'s fewest moves to ``target`` points. The full score is every card gone, so its
+    line is the fewest moves that remove all 52: A* for that goal, whose bound and
+    prunings (an available King goes first, a card with one partner left goes with it)
+    are sharper than the score's."""
+    from . import optimal
+
+    if target >= _full_score(variant):
+        return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit)
+    return optimal.shortest(deal, variant, "score", target=target, start=start,
+                            time_limit=time_limit, ceiling=ceiling, rows=rows)
 
 
 def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
@@ -439,10 +463,14 @@ def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: 
         rows = relaxed.rows
     full = _full_score(variant)
     if not board_blocked and (ceiling is None or ceiling >= full):
-        every_card = _first_verdict(deal, variant.with_options(objective="all"), start,
-                                    _part(left, 0.2))
+        every = variant.with_options(objective="all")
+        every_card = _first_verdict(deal, every, start, _part(left, 0.2))
+        if every_card.status == "unknown" and not every_card.reason.startswith("a line"):
+            # the search's budget ran out: the exact engines (CP-SAT proves most of these
+            # blocked in a fraction of a second, where A* would exhaust every position)
+            every_card = _any_line(deal, every, start, lambda: _part(left, 0.1))
         if every_card.status == "blocked":
-            ceiling = full - 5
+            ceiling = full - MSC_REMOVAL
     return ceiling, rows
 
 
@@ -459,12 +487,6 @@ def _part(left: object, share: float) -> float | None:
     return None if t is None else max(t * share, 0.001)
 
 
-#: the cards goal's first A*: most lines are found in far fewer positions; a goal that
-#: cannot be met would have A* exhaust every position, which the search for the most
-#: that can go does anyway
-CARDS_NODES = 300_000
-
-
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
            left: object, wall: float, engine: str) -> Verdict:
     from . import optimal
@@ -472,43 +494,98 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     name = str(goal)
     rank, want = goal.rank or 1, goal.target or 1
     game = _verdict(deal, variant, start, left, engine)
-    # A* first, within CARDS_NODES: its bound finds most lines at once; only when no line
-    # meets the goal (or A* stops) the most that can go is searched, as before
+    # A* first, within half the time: its bound finds most lines at once, and proves
+    # most goals that cannot be met in a few positions (what the cards need cannot be
+    # matched); only when A* stops is the most that can go searched best first
     quick = optimal.shortest(deal, variant, "cards", target=want, rank=rank, start=start,
-                             time_limit=_part(left, 0.5), node_limit=CARDS_NODES)
+                             time_limit=_part(left, 0.5))
     if quick.status == "found":
         return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
                                         wall, reached=True, found=quick), game)
-    most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
-                        time_limit=left())  # type: ignore[operator]
-    have = most.value or 0
-    if have >= want:
-        return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
-                                        wall, reached=True), game)
-    proven = most.status == "found"
-    primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
-                          reached=False if proven else None,
-                          label="the most, the pyramid cleared or not",
-                          why="" if proven else f"{most.reason}: {have} is the most found, "
-                          "not proven the most")
-    board = optimal.most(deal, variant, "cards-board", rank=rank, start=start,
-                         time_limit=left())  # type: ignore[operator]
-    label = "the most with the pyramid cleared"
-    if board.value is None or board.value < 0:
-        done = board.status == "found"
-        why = ("no line clears the pyramid" if done
-               else f"{board.reason}: no line clearing the pyramid found yet")
-        alt = _finish(Verdict("unknown", ENGINE, start, reason=why), start, variant, deal,
-                      wall, goal=name, label=label, optimal=done, reached=False)
-        alt = replace(alt, status="blocked" if done else "unknown",
-                      certificate=Certificate("exhaustive", why) if done else None,
-                      moves=(), steps=None)
+    label = "the most, the pyramid cleared or not"
+    fewer = _most_by_astar(deal, variant, "cards", rank, want - 1, start, left) \
+        if quick.status == "none" else None
+    if fewer is not None:
+        have, line = fewer
+        primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
+                              reached=False, label=label, found=line)
     else:
-        alt = _cards_line(deal, variant, name, "cards-board", rank, board.value, start, left,
-                          wall, reached=False, label=label,
-                          why="" if board.status == "found" else
-                          f"{board.reason}: {board.value} is the most found")
-    return replace(_with_status(primary, game), alternatives=(alt,))
+        most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
+                            time_limit=left())  # type: ignore[operator]
+        have = most.value or 0
+        if have >= want:
+            return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start,
+                                            left, wall, reached=True), game)
+        proven = most.status == "found"
+        primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
+                              reached=False if proven else None, label=label,
+                              why="" if proven else f"{most.reason}: {have} is the most "
+                              "found, not proven the most")
+    blocked = game.status == "blocked" and variant.objective == "pyramid"
+    return replace(_with_status(primary, game),
+                   alternatives=(_cards_board(deal, variant, name, rank, have, start, left,
+                                              wall, exact=fewer is not None,
+                                              game=game if blocked else None),))
+
+
+def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
+                 start: tuple[Move, ...], left: object, wall: float, *,
+                 exact: bool, game: Verdict | None) -> Verdict:
+    """The most cards of ``rank`` that can go with the pyramid cleared (at most ``have``,
+    the most without; ``exact``: ``have`` is proven), as the answer's alternative.
+    ``game``: the verdict that no line clears the pyramid, when the game's is that."""
+    from . import optimal
+
+    label = "the most with the pyramid cleared"
+    board = _most_by_astar(deal, variant, "cards-board", rank, have, start, left) \
+        if exact and game is None else None
+    if game is not None:
+        done, why = True, "no line clears the pyramid"
+    elif board is not None:
+        value, line = board
+        if value >= 0:
+            return _cards_line(deal, variant, name, "cards-board", rank, value, start, left,
+                               wall, reached=False, label=label, found=line)
+        done, why = True, "no line clears the pyramid"
+    else:
+        most = optimal.most(deal, variant, "cards-board", rank=rank, start=start,
+                            time_limit=left())  # type: ignore[operator]
+        if most.value is not None and most.value >= 0:
+            return _cards_line(deal, variant, name, "cards-board", rank, most.value, start,
+                               left, wall, reached=False, label=label,
+                               why="" if most.status == "found" else
+                               f"{most.reason}: {most.value} is the most found")
+        done = most.status == "found"
+        why = ("no line clears the pyramid" if done
+               else f"{most.reason}: no line clearing the pyramid found yet")
+    alt = _finish(Verdict("unknown", ENGINE, start, reason=why), start, variant, deal,
+                  wall, goal=name, label=label, optimal=done, reached=False)
+    cert = (game.certificate if game is not None and game.certificate is not None
+            else Certificate("exhaustive", why) if done else None)
+    return replace(alt, status="blocked" if done else "unknown", certificate=cert,
+                   moves=(), steps=None)
+
+
+def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
+                   start: tuple[Move, ...], left: object) -> tuple[int, Optimum] | None:
+    """The most cards of ``rank`` a line can discard (``kind`` cards-board: with the
+    pyramid cleared, -1 when it cannot be), at most ``top`` (proven by the caller), and
+    A*'s fewest moves to them: A* for ``top``, then one fewer while A* proves that none
+    reaches it (the first found is the most, and its line the shortest). None: an A* ran
+    out of its share of the time; the best-first search for the most takes over."""
+    from . import optimal
+
+    n = top
+    while True:
+        found = optimal.shortest(deal, variant, kind, target=max(n, 0), rank=rank,  # type: ignore[arg-type]
+                                 start=start, time_limit=_part(left, 0.5))
+        if found.status == "found":
+            return n, found
+        if found.status != "none":
+            return None
+        if n <= 0:
+            return -1, found
+        n -= 1
 
 
 def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,

@@ -36,7 +36,7 @@ from ..search.tables import layout
 from ..variants import Variant
 from . import kernel as K
 
-__all__ = ["Goal", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
+__all__ = ["GoalKind", "MaxKind", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
 
 GoalKind = Literal["board", "all", "score", "cards", "cards-board"]
 MaxKind = Literal["score", "cards", "cards-board"]
@@ -447,6 +447,3 @@ def _check_value(deal: Deal, variant: Variant, start: tuple[Move, ...],
         got = -1
     if got != value:
         raise AssertionError(f"optimal: the best line holds {got}, the search said {value}")
-
-
-Goal = GoalKind

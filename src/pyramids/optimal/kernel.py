@@ -194,6 +194,7 @@ ROWS, COLS = _expand_tables()
 GAD = 96  # entries of a deal's group table (see group_table)
 VM = 30  # gad[VM + v]: the slots of the cards of value v
 AN = 44  # gad[AN + p]: the pyramid slots lying (transitively) on pyramid slot p
+NEVER = 95  # gad[NEVER]: pyramid cards that can never go from the search's root (see root)
 
 
 @njit(cache=True)
@@ -401,29 +402,18 @@ def _bound(rem, k, ps, prm, val, canpair, byval, rowmask, scr, gad):  # type: ig
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need <= 0:
             return 0
-        return _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad)
+        return _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval)
     board = (rem & pyr) == pyr
     need_board = goal in (G_BOARD, G_CARDS_BOARD)
     hs = 0
     if goal == G_SCORE:
-        score, most = _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
-        if score >= prm[O_TARGET]:
-            return 0
-        if _capped(score, most, prm) < prm[O_TARGET]:
-            return INF
-        bonus = 0
-        for r in range(_rows_open(prm)):
-            if (rem & rowmask[r]) != rowmask[r]:
-                bonus += MSC_ROW_BONUS[r]
-        hs = (prm[O_TARGET] - score - bonus + 4) // 5
-        if hs < 1:
-            hs = 1
-        # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
-        need_board = prm[O_TARGET] > 5 * 27 + 650
+        hs, need_board = _score_bound(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
+        if hs == 0 or hs >= INF:
+            return hs
     if goal == G_CARDS_BOARD:
         need = prm[O_TARGET] - popcount(rem & prm[O_RANK])
         if need > 0:
-            hs = _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad)
+            hs = _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval)
             if hs >= INF:
                 return INF
     if not need_board or board:
@@ -470,65 +460,115 @@ def _access(c, rem, k, ps, prm, first, top, stock):  # type: ignore[no-untyped-d
 
 
 @njit(cache=True)
-def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad):  # type: ignore[no-untyped-def]
+def _cards_bound(rem, k, ps, prm, val, canpair, need, scr, gad, byval):  # type: ignore[no-untyped-def]
     """The moves to discard ``need`` more cards of the goal's rank, at least, or ``INF``
-    when fewer can still go (:func:`_alive`). The least, over the sets of ``need`` cards
-    that can go, of the most of three bounds: a move per card (no two of one rank pair
-    up); for each card, one more than the moves before it and a partner are available
-    together (:func:`_cost` of each, the cheaper partner); and the cards lying on them in
-    the pyramid, which must all go first: a removal of one of the cards takes at most
-    one of those with it (its partner), any other move two."""
+    when fewer can still go. The least, over the sets of ``need`` such cards that can go
+    and the sets of partners they can take (one each, of the one partner rank), of the
+    most of three bounds: one more than the moves before every one of those cards is
+    available (:func:`_cost`); the discards that remove them and every pyramid card
+    lying on them (:func:`_removals`), which must all go first and each be matched
+    (:func:`_matchable`, else the sets cannot go together); and when the top of the
+    pyramid is among them, the moves that clear the pyramid (:func:`_board_bound`)."""
     npyr = prm[O_NPYR]
+    pyr = (np.int64(1) << npyr) - 1
     remaining = FULL & ~rem
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     live = remaining & ~stuck
+    gone = rem | stuck
     first, top, stock = _stock_view(rem, k, npyr, prm[O_DRAW], prm[O_FACEUP] != 0)
     overlap = prm[O_OVERLAP] != 0
     nc = 0
     ls = live & prm[O_RANK]
+    rank = 0
     while ls:
         s = hibit(ls)
         ls &= ~(np.int64(1) << s)
-        partners = canpair[s] & live
-        if val[s] != 13 and partners == 0:
+        rank = val[s]
+        if rank != 13 and canpair[s] & live == 0:
             continue
-        cost = _cost(s, rem, k, ps, prm, first, top, stock, gad, overlap)
-        if val[s] != 13:
-            cheapest = INF
-            while partners:
-                y = hibit(partners)
-                partners &= ~(np.int64(1) << y)
-                cy = _cost(y, rem, k, ps, prm, first, top, stock, gad, overlap)
-                if cy < cheapest:
-                    cheapest = cy
-            if cheapest > cost:
-                cost = cheapest
         scr[CNT + nc] = s
-        scr[CNT + 4 + nc] = cost
+        scr[CNT + 4 + nc] = _cost(s, rem, k, ps, prm, first, top, stock, gad, overlap)
         nc += 1
     if nc < need:
         return INF
+    # the partners: the live cards of the other rank of the pair (none for Kings)
+    npart = 0
+    if rank != 13:
+        for j in range(4):
+            y = byval[13 - rank, j]
+            if (live >> y) & 1:
+                scr[CNT + 8 + npart] = y
+                scr[CNT + 12 + npart] = _cost(y, rem, k, ps, prm, first, top, stock, gad,
+                                              overlap)
+                npart += 1
+        if npart < need:
+            return INF
+    v = rank if rank < 7 else 13 - rank  # the pair's low value
+    stock_board = prm[O_REST] == R_STOCK and prm[O_AUTO] == 0
+    board_h = -1  # the moves to clear the pyramid, when first needed
     best = INF
     for sub in range(1 << nc):
         if popcount(sub) != need:
             continue
-        h = need
+        hc = 0
         cards = np.int64(0)
-        over = np.int64(0)
+        mine = 0
         for i in range(nc):
             if (sub >> i) & 1:
                 c = scr[CNT + i]
-                cards |= np.int64(1) << c
-                if scr[CNT + 4 + i] + 1 > h:
-                    h = scr[CNT + 4 + i] + 1
-                if c < npyr:
-                    over |= gad[AN + c]
-        x = popcount(over & remaining & ~cards) - need
-        if x > 0 and need + (x + 1) // 2 > h:
-            h = need + (x + 1) // 2
-        if h < best:
-            best = h
+                cards |= _needs(c, remaining, npyr, gad)
+                if scr[CNT + 4 + i] > hc:
+                    hc = scr[CNT + 4 + i]
+                mine |= 1 << _index(byval, rank, c)
+        for qs in range(1 << npart):
+            if rank != 13 and popcount(qs) != need:
+                continue
+            if rank == 13 and qs != 0:
+                break
+            h = hc
+            req = cards
+            theirs = 0
+            for j in range(npart):
+                if (qs >> j) & 1:
+                    y = scr[CNT + 8 + j]
+                    req |= _needs(y, remaining, npyr, gad)
+                    if scr[CNT + 12 + j] > h:
+                        h = scr[CNT + 12 + j]
+                    theirs |= 1 << _index(byval, 13 - rank, y)
+            h += 1
+            if h < need:
+                h = need
+            if h >= best:
+                continue
+            if rank != 13:  # each card a partner of its own among those chosen
+                rows, cols = (mine, theirs) if rank == v else (theirs, mine)
+                if MAX_MATCHING[gad[4 * v] & ROWS[rows] & COLS[cols]] < need:
+                    continue
+            if not _matchable(gone, byval, gad, req):
+                continue  # these cards cannot all go in one line
+            x = _removals(req, byval, gad)
+            if x > h:
+                h = x
+            if req & 1 and stock_board and h < best:  # the top card: the pyramid cleared
+                if board_h < 0:
+                    dead, steps = _dead_and_removals(rem, prm, byval, gad, remaining & pyr,
+                                                     scr)
+                    board_h = INF if dead else _board_bound(rem, k, ps, prm, val, canpair,
+                                                            byval, steps, 0, scr, gad)
+                if board_h > h:
+                    h = board_h
+            if h < best:
+                best = h
     return best
+
+
+@njit(cache=True, inline="always")
+def _index(byval, v, s):  # type: ignore[no-untyped-def]
+    """The place of slot ``s`` among the cards of value ``v`` (``byval`` order)."""
+    for i in range(4):
+        if byval[v, i] == s:
+            return i
+    return 0
 
 
 @njit(cache=True, inline="always")
@@ -623,7 +663,7 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
             hand = np.int64(1) << (npyr + k - 1)  # not on the waste: a partner for it
             waste &= ~hand
             deck |= stockleft & hand
-    stuck = np.int64(0)
+    stuck = gad[NEVER] & remaining
     changed = True
     while changed:
         changed = False
@@ -649,47 +689,198 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _alive(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
+def _matchable(gone, byval, gad, required):  # type: ignore[no-untyped-def]
+    """Whether every card of ``required`` (a slot mask) can still have a partner of its
+    own among the cards not in ``gone``: Hall's condition per rank pair on the "could
+    ever pair" graph, both sides (a matching covering the required lows and one covering
+    the required highs give one covering both)."""
+    for v in range(1, 7):
+        w = 13 - v
+        ra = 0
+        rb = 0
+        for i in range(4):
+            if (required >> byval[v, i]) & 1:
+                ra |= 1 << i
+            if (required >> byval[w, i]) & 1:
+                rb |= 1 << i
+        if ra == 0 and rb == 0:
+            continue
+        adj = gad[4 * v] & ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, w)]
+        if ((ra and MAX_MATCHING[adj & ROWS[ra]] < popcount(ra))
+                or (rb and MAX_MATCHING[adj & COLS[rb]] < popcount(rb))):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _removals(cards, byval, gad):  # type: ignore[no-untyped-def]
+    """At least how many discards remove every card of ``cards`` (a slot mask): a King
+    each, and per rank pair the cards less the most pairs they can form among
+    themselves (any other discard takes one of them at most)."""
+    out = popcount(cards & gad[28])
+    for v in range(1, 7):
+        w = 13 - v
+        ra = 0
+        rb = 0
+        for i in range(4):
+            if (cards >> byval[v, i]) & 1:
+                ra |= 1 << i
+            if (cards >> byval[w, i]) & 1:
+                rb |= 1 << i
+        out += popcount(ra) + popcount(rb) - MAX_MATCHING[gad[4 * v] & ROWS[ra] & COLS[rb]]
+    return out
+
+
+@njit(cache=True, inline="always")
+def _needs(s, remaining, npyr, gad):  # type: ignore[no-untyped-def]
+    """The cards that must go for card ``s`` to go: the pyramid cards lying on it (all
+    before it), and it."""
+    out = np.int64(1) << s
+    if s < npyr:
+        out |= gad[AN + s] & remaining
+    return out
+
+
+@njit(cache=True)
+def _most_together(cards, gone, npyr, byval, gad):  # type: ignore[no-untyped-def]
+    """The most of ``cards`` (a slot mask, at most 4) that can all go in one line, by
+    :func:`_matchable` on what each needs: every card of the union must have a partner
+    of its own (a pair inside the union serves two). The largest subset that passes."""
+    n = popcount(cards)
+    remaining = FULL & ~gone
+    slots = np.zeros(4, np.int64)
+    m = cards
+    i = 0
+    while m and i < 4:
+        s = hibit(m)
+        m &= ~(np.int64(1) << s)
+        slots[i] = _needs(s, remaining, npyr, gad)
+        i += 1
+    best = 0
+    for sub in range(1 << n):
+        c = popcount(sub)
+        if c <= best:
+            continue
+        req = np.int64(0)
+        for j in range(n):
+            if (sub >> j) & 1:
+                req |= slots[j]
+        if _matchable(gone, byval, gad, req):
+            best = c
+            if best == n:
+                break
+    return best
+
+
+@njit(cache=True)
+def _alive(rem, k, ps, prm, val, canpair, gad, byval):  # type: ignore[no-untyped-def]
     """How many cards of the goal's rank (``prm[O_RANK]``) can still go: not gone, not
-    among the cards that can never go (:func:`_stuck`), a King or with a partner left."""
+    among the cards that can never go (:func:`_stuck`), a King or with a partner left;
+    and of those, the most that can go together (:func:`_most_together`)."""
     remaining = FULL & ~rem
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     live = remaining & ~stuck
-    alive = 0
+    cand = 0
     ls = live & prm[O_RANK]
     while ls:
         s = hibit(ls)
         ls &= ~(np.int64(1) << s)
         if val[s] == 13 or canpair[s] & live:
-            alive += 1
-    return alive
+            cand |= np.int64(1) << s
+    if cand == 0 or popcount(cand) > 4:
+        return popcount(cand)
+    return _most_together(cand, rem | stuck, prm[O_NPYR], byval, gad)
 
 
 @njit(cache=True)
-def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
-    """(MSC score of the position, the most any position reachable from it can score):
-    5 a removal still possible (every King left, and per rank pair the most pairs the
-    cards left can form, pyramid cards that can never go (:func:`_stuck`) left out: the
-    matching table on the "could ever pair" graph) and the bonus of every row not yet
-    cleared below the lowest row holding a card that can never go."""
+def _score_parts(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(MSC score of the position, the most removals still possible, the most rows from
+    the bottom a line can still have cleared): a removal for every King left and per rank
+    pair the most pairs the cards left can form, pyramid cards that can never go
+    (:func:`_stuck`) left out (the matching table on the "could ever pair" graph); the
+    rows below the lowest row holding a card that can never go (and the caller's
+    ``O_ROWCAP``). -1 removals: the game is over (the pyramid clear)."""
     npyr = prm[O_NPYR]
     pyr = (np.int64(1) << npyr) - 1
     score = _msc_score(rem, npyr, val, rowmask)
     if (rem & pyr) == pyr:
-        return score, score  # the game is over
+        return score, -1, 0
     stuck = _stuck(rem, k, ps, prm, val, canpair, gad)
     gone = rem | stuck
     more = popcount(~gone & FULL & gad[28])
     for v in range(1, 7):
         live = ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, 13 - v)]
         more += MAX_MATCHING[gad[4 * v] & live]
-    bonus = 0
+    rows = 0
     for r in range(_rows_open(prm)):  # r = 0: the bottom row, row 7 from the top
         if rowmask[r] & stuck:
             break
+        rows = r + 1
+    return score, more, rows
+
+
+@njit(cache=True)
+def _score_upper(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(MSC score of the position, the most any position reachable from it can score):
+    5 a removal still possible and the bonus of every row not yet cleared that a line
+    can still clear (:func:`_score_parts`)."""
+    score, more, rows = _score_parts(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
+    if more < 0:
+        return score, score  # the game is over
+    bonus = 0
+    for r in range(rows):
         if (rem & rowmask[r]) != rowmask[r]:
             bonus += MSC_ROW_BONUS[r]
     return score, score + 5 * more + bonus
+
+
+@njit(cache=True)
+def _score_bound(rem, k, ps, prm, val, canpair, byval, rowmask, gad):  # type: ignore[no-untyped-def]
+    """(the moves to ``O_TARGET`` points, at least, or ``INF``; whether the pyramid must
+    be cleared for them). Rows clear from the bottom up: for each number of rows a line
+    might have cleared, the removals still short of the target once their bonus counts
+    (within the removals still possible), and at least the discards that remove the
+    cards left in those rows (:func:`_removals`, each card a partner of its own:
+    :func:`_matchable`); the least over those numbers."""
+    target = prm[O_TARGET]
+    score, more, rows = _score_parts(rem, k, ps, prm, val, canpair, byval, rowmask, gad)
+    if score >= target:
+        return 0, False
+    if more < 0:
+        return INF, False
+    bonus = 0
+    for r in range(rows):
+        if (rem & rowmask[r]) != rowmask[r]:
+            bonus += MSC_ROW_BONUS[r]
+    if _capped(score, score + 5 * more + bonus, prm) < target:
+        return INF, False
+    best = INF
+    cleared = np.int64(0)
+    bonus = 0
+    gone = np.int64(-1)
+    for r in range(rows + 1):
+        if r > 0:
+            cleared |= rowmask[r - 1]
+            if (rem & rowmask[r - 1]) != rowmask[r - 1]:
+                bonus += MSC_ROW_BONUS[r - 1]
+        short = target - score - bonus
+        need = (short + 4) // 5 if short > 0 else 0
+        if need > more:
+            continue
+        h = need
+        left = cleared & ~rem
+        if left and h < best:
+            if gone < 0:
+                gone = rem | _stuck(rem, k, ps, prm, val, canpair, gad)
+            if not _matchable(gone, byval, gad, left):
+                break  # these rows, and so every higher row, can never be cleared
+            x = _removals(left, byval, gad)
+            if x > h:
+                h = x
+        if h < best:
+            best = h
+    # beyond 27 discards and the lower rows' bonuses, the pyramid must be cleared
+    return (best if best > 0 else 1), target > 5 * 27 + 650
 
 
 @njit(cache=True, inline="always")
@@ -722,8 +913,8 @@ def _upper(rem, k, ps, prm, val, canpair, rowmask, scr, byval, gad):  # type: ig
     have = popcount(rem & prm[O_RANK])
     if board:  # the game is over (objective pyramid), or this count holds with it
         return have, have if (kind == V_CARDS_BOARD or prm[O_OBJPYR]) else \
-            have + _alive(rem, k, ps, prm, val, canpair, gad)
-    alive = _alive(rem, k, ps, prm, val, canpair, gad)
+            have + _alive(rem, k, ps, prm, val, canpair, gad, byval)
+    alive = _alive(rem, k, ps, prm, val, canpair, gad, byval)
     if kind == V_CARDS:
         return have, have + alive
     if _stuck(rem, k, ps, prm, val, canpair, gad) & pyr:
@@ -810,6 +1001,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
     pcommute = prm[O_COMMUTE] != 0 and rest == R_STOCK and sw != SW_AUTOMATIC
     # two bouquet cards pair as well at the end, when only clearing matters
     pbouquet = rest == R_BOUQUET and astar and goal in (G_BOARD, G_ALL)
+    # every card to go where a clear pyramid ends the game: a move that clears it with
+    # cards left loses the goal, so neither pruning may force one
+    early_end = goal == G_ALL and objpyr
     pyr = (np.int64(1) << npyr) - 1
     nlay = npyr if rest != R_TABLEAU else 52
     kinglay = npyr if goal == G_BOARD else nlay  # the Kings that must go
@@ -900,6 +1094,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                     s = avail[i]
                     if val[s] == 13 and s < kinglay and (king < 0 or s < king):
                         king = s
+                if king >= 0 and early_end and _ends_early(rem | (np.int64(1) << king),
+                                                           pyr):
+                    king = -1  # it would end the game with cards left: not forced
             if king >= 0:
                 mv[0] = king
                 mv[1] = -1
@@ -957,7 +1154,9 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                         y = mv[2 * i + 1]
                         if y < 0 or (regroup and (x >= npyr or y >= npyr)):
                             continue
-                        if _partner_forced(x, y, rem, canpair, npyr, goal):
+                        if _partner_forced(x, y, rem, canpair, npyr, goal) and not (
+                                early_end and _ends_early(rem | (np.int64(1) << x)
+                                                          | (np.int64(1) << y), pyr)):
                             mv[0] = x
                             mv[1] = y
                             nm = 1
@@ -1081,6 +1280,12 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
 
 
 @njit(cache=True, inline="always")
+def _ends_early(rem, pyr):  # type: ignore[no-untyped-def]
+    """The pyramid clear with cards left elsewhere."""
+    return (rem & pyr) == pyr and rem != FULL
+
+
+@njit(cache=True, inline="always")
 def _partner_forced(x, y, rem, canpair, npyr, goal):  # type: ignore[no-untyped-def]
     return (((canpair[x] & ~rem) == (np.int64(1) << y) and (goal == G_ALL or x < npyr))
             or ((canpair[y] & ~rem) == (np.int64(1) << x) and (goal == G_ALL or y < npyr)))
@@ -1134,6 +1339,7 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
     rem = key & FULL
     k = (key >> 52) & 63
     ps = (key >> 58) & 31
+    gad[NEVER] = _never(rem, k, ps, prm, val, canpair, byval, gad)
     _add(_canon(rem, k, prm, val, byval) | (k << 52) | (ps << 58), 0, nkey, htab)
     nrem[0] = rem
     ng[0] = 0
@@ -1160,3 +1366,24 @@ def root(prm, ctx, key, val, canpair, byval, rowmask, nkey, nrem, ng, nh, npar, 
         f = (UBMAX - max(upper, value)) * HB
     _push(0, f, ctx, heads, enode, enext)
     ctx[C_BUCKET] = f
+
+
+@njit(cache=True)
+def _never(rem, k, ps, prm, val, canpair, byval, gad):  # type: ignore[no-untyped-def]
+    """The pyramid cards that can never go from this position: those the cards lying on
+    them, with them, cannot each be matched to a partner of their own
+    (:func:`_matchable`), from the bottom row up (one that cannot go keeps every card
+    under it). Worked out once at a search's root: every position below it has fewer
+    cards to pair with."""
+    gad[NEVER] = 0
+    npyr = prm[O_NPYR]
+    remaining = FULL & ~rem
+    gone = rem | _stuck(rem, k, ps, prm, val, canpair, gad)
+    never = np.int64(0)
+    for p in range(npyr - 1, -1, -1):
+        if not (remaining >> p) & 1:
+            continue
+        if gad[AN + p] & never or not _matchable(gone, byval, gad,
+                                                  _needs(p, remaining, npyr, gad)):
+            never |= np.int64(1) << p
+    return never
