@@ -1159,6 +1159,7 @@ CROSSCHECK_TEXT = (
     "Pyramid and Tut's Tomb.")
 GOAL_ROWS = (("msc", "board", "MSC board: fewest steps"),
              ("msc", "score", "MSC score: best, then fewest steps"),
+             ("msc", "cards", "MSC four Aces: fewest steps, or the most"),
              ("pyramid", "moves", "Pyramid, fewest moves"),
              ("cheops", "moves", "Cheops, fewest moves"),
              ("tuts-tomb", "moves", "Tut's Tomb, fewest moves"))
