@@ -688,6 +688,12 @@ def _stuck(rem, k, ps, prm, val, canpair, gad):  # type: ignore[no-untyped-def]
     return stuck
 
 
+@njit(cache=True, inline="always")
+def _among(mask, byval, v):  # type: ignore[no-untyped-def]
+    """The 4-bit set of value ``v``'s cards in ``mask`` (``byval`` order)."""
+    return 15 & ~_present(mask, byval, v)
+
+
 @njit(cache=True)
 def _matchable(gone, byval, gad, required):  # type: ignore[no-untyped-def]
     """Whether every card of ``required`` (a slot mask) can still have a partner of its
@@ -696,13 +702,8 @@ def _matchable(gone, byval, gad, required):  # type: ignore[no-untyped-def]
     the required highs give one covering both)."""
     for v in range(1, 7):
         w = 13 - v
-        ra = 0
-        rb = 0
-        for i in range(4):
-            if (required >> byval[v, i]) & 1:
-                ra |= 1 << i
-            if (required >> byval[w, i]) & 1:
-                rb |= 1 << i
+        ra = _among(required, byval, v)
+        rb = _among(required, byval, w)
         if ra == 0 and rb == 0:
             continue
         adj = gad[4 * v] & ROWS[_present(gone, byval, v)] & COLS[_present(gone, byval, w)]
@@ -719,14 +720,8 @@ def _removals(cards, byval, gad):  # type: ignore[no-untyped-def]
     themselves (any other discard takes one of them at most)."""
     out = popcount(cards & gad[28])
     for v in range(1, 7):
-        w = 13 - v
-        ra = 0
-        rb = 0
-        for i in range(4):
-            if (cards >> byval[v, i]) & 1:
-                ra |= 1 << i
-            if (cards >> byval[w, i]) & 1:
-                rb |= 1 << i
+        ra = _among(cards, byval, v)
+        rb = _among(cards, byval, 13 - v)
         out += popcount(ra) + popcount(rb) - MAX_MATCHING[gad[4 * v] & ROWS[ra] & COLS[rb]]
     return out
 
