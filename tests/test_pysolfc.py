@@ -21,7 +21,15 @@ from pyramids.deals import Deal
 from pyramids.engine import Game
 from pyramids.errors import DealError, VariantError
 from pyramids.moves import parse_moves
-from pyramids.pysolfc import MS_MAX, PySolFCGame, dealing_order, layout, parse_number, shuffled
+from pyramids.pysolfc import (
+    MS_MAX,
+    PySolFCGame,
+    dealing_order,
+    layout,
+    parse_deal,
+    parse_number,
+    shuffled,
+)
 from pyramids.referee import replay
 from pyramids.seedlists import (
     SeedList,
@@ -353,9 +361,11 @@ def test_a_variant_pysolfc_does_not_deal_is_refused(variant: str) -> None:
 
 
 def test_deal_needs_the_variant() -> None:
-    with pytest.raises(DealError, match="needs the variant"):
-        Deal.parse("pysolfc:5")
-    assert Deal.parse("pysolfc:5", get_variant("pysolfc-giza")).pysolfc == 5
+    for parse in (Deal.parse, parse_deal):
+        with pytest.raises(DealError, match="needs the variant"):
+            parse("pysolfc:5")
+    assert parse_deal("pysolfc:5", get_variant("pysolfc-giza")).pysolfc == 5
+    assert parse_deal("17") == Deal.from_number(17)  # other deals as Deal.parse reads them
 
 
 def test_ranges_and_deal_files(tmp_path: Path) -> None:

@@ -33,16 +33,11 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
-from .bulk import (
-    BulkRunner,
-    Interrupted,
-    Job,
-    OutFile,
-    Record,
-    RunState,
-    SourceItem,
-    analyse_chunk,
-)
+from .bulk.analysis import Job, Record, analyse_chunk
+from .bulk.errors import Interrupted
+from .bulk.outfile import OutFile
+from .bulk.pool import BulkRunner, RunState
+from .bulk.sources import SourceItem
 from .errors import PyramidsError
 
 Client = Any  # distributed.Client (untyped; imported only when a scheduler is given)

@@ -66,19 +66,16 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str, variant: Variant | None = None) -> Deal:
-        """Parse a deal number, ``pysolfc:N`` (needs ``variant``), the line form, the
-        pretty form or JSON."""
+        """Parse a deal number, the line form, the pretty form or JSON (``variant``: the
+        pretty form's, if known). ``pysolfc:N`` is :func:`pyramids.pysolfc.parse_deal`'s:
+        PySolFC deals each game its own way."""
         s = text.strip()
         if not s:
             raise DealError("empty deal")
         if s.lower().startswith("pysolfc"):
-            from .pysolfc import PySolFCGame
-
-            game = PySolFCGame.parse(s)
-            if variant is None:
-                raise DealError(f"{game} needs the variant: PySolFC deals each game its "
-                                "own way")
-            return game.deal(variant)
+            raise DealError(f"{s[:40]!r} is a PySolFC game: it needs the variant "
+                            "(pyramids.pysolfc.parse_deal), PySolFC deals each game its "
+                            "own way")
         if s.startswith("{"):
             return cls.from_json(s)
         if re.fullmatch(r"#?\d+", s):

@@ -231,6 +231,18 @@ class PySolFCGame:
         return f"{PREFIX}:{self.key}"
 
 
+def parse_deal(text: str, variant: Variant | None = None) -> Deal:
+    """:meth:`Deal.parse`'s forms, and ``pysolfc:N`` dealt for ``variant`` (which it
+    needs: PySolFC deals each game its own way)."""
+    s = text.strip()
+    if s.lower().startswith("pysolfc"):
+        game = PySolFCGame.parse(s)
+        if variant is None:
+            raise DealError(f"{game} needs the variant: PySolFC deals each game its own way")
+        return game.deal(variant)
+    return Deal.parse(text, variant)
+
+
 def preset_game(variant: Variant) -> tuple[int, str] | None:
     """PySolFC's (game id, name) of a ``pysolfc-*`` preset, ``None`` for other variants."""
     return GAMES.get(variant.name)

@@ -42,7 +42,7 @@ def make_runner(workers: int | None = None, chunk: int | None = None,
     if workers:
         raise BulkError("workers counts local processes: with a scheduler the cluster's "
                         "workers do the work")
-    from ..cluster import DaskRunner  # imports this package: here, not at the top
+    from ..cluster import DaskRunner  # not at the top: cluster's bulk imports run bulk/__init__
 
     return DaskRunner(scheduler, chunk)
 

@@ -25,7 +25,7 @@ from ..moves import DEAL, REDEAL, Move
 from ..variants import Variant
 from . import playcore as core
 from .players.deadends import RANK_PAIRS, Blocking, stuck_rules
-from .players.playouts import Played, Playout
+from .players.outcomes import Played, Playout
 from .players.registry import Player
 
 KINDS = {"random": core.KIND_RANDOM, "casual": core.KIND_CASUAL,

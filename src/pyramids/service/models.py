@@ -28,6 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .. import pysolfc
 from ..deals import Deal
 from ..errors import DealError
 from ..messages import FIELDS, render
@@ -161,7 +162,7 @@ def parse_deal(spec: int | str, variant: Variant | None = None) -> Deal:
     if not spec.strip():
         raise DealError("empty deal")
     try:
-        return Deal.parse(spec, variant)
+        return pysolfc.parse_deal(spec, variant)
     except DealError:
         raise
     except (TypeError, AttributeError, KeyError, ValueError, RecursionError) as e:

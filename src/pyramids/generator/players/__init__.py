@@ -43,18 +43,18 @@ are applied with push/pop.
 The package, one module a job: :mod:`.registry` (who plays: :class:`Player`, the
 rosters, :func:`get_player`), :mod:`.lookahead` (the look-ahead and planner evaluation
 of positions over the rules engine: :class:`Table`), :mod:`.deadends` (proving a
-position lost: :func:`stuck_rules`, :class:`Blocking`) and :mod:`.playouts` (games and
-win rates: :func:`play`, :func:`win_rates`). Their public names are importable from here.
+position lost: :func:`stuck_rules`, :class:`Blocking`), :mod:`.outcomes` (what a game
+gives: :class:`Playout`, :class:`Played`) and :mod:`.playouts` (games and win rates:
+:func:`play`, :func:`win_rates`). Their public names are importable from here.
 """
 
 from __future__ import annotations
 
 from .deadends import RANK_PAIRS, Blocking, stuck_rules
 from .lookahead import LOSS, MAX_PLIES, WIN, Table, greedy_move
+from .outcomes import Played, Playout
 from .playouts import (
     AnyTable,
-    Played,
-    Playout,
     WinRate,
     falls_grade_by_grade,
     make_table,

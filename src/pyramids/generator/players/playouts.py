@@ -13,23 +13,14 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from ...deals import Deal
 from ...engine import Game
-from ...moves import Move
 from ...stats import wilson
 from ...variants import Variant
 from .lookahead import MAX_PLIES, Table
+from .outcomes import Played, Playout
 from .registry import PLAYERS, Player
 
 if TYPE_CHECKING:
     from ..fastplay import FastTable
-
-
-@dataclass(frozen=True)
-class Playout:
-    """One game: won (Par: reached ``best``), the moves played, the best Par score met."""
-
-    won: bool
-    moves: tuple[Move, ...]
-    score: int | None = None
 
 
 def _game(table: Table) -> Game:
@@ -40,16 +31,6 @@ def _game(table: Table) -> Game:
     return game
 
 
-@dataclass(frozen=True)
-class Played:
-    """What :func:`play_many` keeps of a game: won (Par: reached ``best``), the cards
-    left at its end, and the best Par score met."""
-
-    won: bool
-    left: int
-    score: int | None = None
-
-
 AnyTable: TypeAlias = "Table | FastTable"
 
 
@@ -57,7 +38,7 @@ def make_table(deal: Deal, variant: Variant) -> AnyTable:
     """A table for ``deal``'s games: the numba one of :mod:`.fastplay` when it can be used
     here (the same games, about a hundred times faster), else the reference
     :class:`Table`."""
-    from .. import fastplay  # (it builds on these modules: imported when first asked)
+    from .. import fastplay  # here: numba and its kernels load only when a table is made
 
     if fastplay.available():
         return fastplay.FastTable(deal, variant)
