@@ -34,6 +34,9 @@ class JobTimeout(Exception):
 #: How long a solver process may take to get ready (load the solvers; the first time
 #: after install, compile them: about a minute on a slow machine).
 WARM_LIMIT = 600.0
+#: seconds an idle, ready process may take to say it started a job before it is taken for
+#: dead (and the job handed to a new one)
+START_LIMIT = 10.0
 
 
 class WorkerCrashed(Exception):
@@ -78,6 +81,10 @@ def _worker_main(conn: Connection, warm: bool = True, module: str = JOBS) -> Non
         if msg is None:
             return
         name, kwargs = msg
+        try:
+            conn.send(("started", None))  # the job is this process's from here on
+        except (BrokenPipeError, OSError):
+            return
         try:
             reply: tuple[str, Any] = ("ok", getattr(jobs, name)(**kwargs))
         except PyramidsError as e:  # in the service's words (its JSON fields)
@@ -147,15 +154,34 @@ class _Worker:
             self.restart()
             raise WorkerCrashed("a solver process did not start; try again")
 
+    def _hand_over(self, name: str, kwargs: dict[str, Any]) -> bool:
+        """Send a job and wait for the process to say it started it (at most
+        :data:`START_LIMIT` s: an idle process answers at once); False: it did not."""
+        try:
+            self.conn.send((name, kwargs))
+            if not self.conn.poll(START_LIMIT):
+                return False
+            status, _ = self.conn.recv()
+        except (BrokenPipeError, EOFError, OSError):
+            return False
+        return bool(status == "started")
+
     def run(self, name: str, kwargs: dict[str, Any], deadline: float) -> Any:
         """Blocking: run one job, killing the process if it takes over ``deadline`` s
         (counted once the process is ready: :meth:`wait_ready`). A process that died
         while idle (killed from outside) is replaced first: the job is not its."""
         if self.proc is not None and not self.proc.is_alive():
             self.restart()
-        self.wait_ready()
+        for attempt in range(2):
+            self.wait_ready()
+            if self._hand_over(name, kwargs):
+                break
+            # the process died before it took the job (killed while idle, and not yet
+            # seen dead): the job was not its; a new process takes it, once
+            self.restart()
+            if attempt:
+                raise WorkerCrashed("a solver process died; try again")
         try:
-            self.conn.send((name, kwargs))
             ready = self.conn.poll(deadline)
         except (BrokenPipeError, EOFError, OSError):
             self.restart()
