@@ -59,6 +59,7 @@ test: $(STAMP) browser webtools
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports  # the layers of docs/architecture.md ([tool.importlinter] in pyproject.toml)
 
 # The page's scripts get a syntax check with Node.js, installed like Chromium when it is
 # missing and we may (root with apt-get); otherwise the check is skipped saying why (under

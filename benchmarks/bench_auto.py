@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pyramids.variants import PRESETS, get_variant
+from pyramids.core.variants import PRESETS, get_variant
 
 
 def run_stats(python: str, preset: str, overlap: bool, deals: str, engine: str,

@@ -27,8 +27,8 @@ from typing import Any
 import psutil
 
 from pyramids.bulk import BulkRunner, Job, RangeSource
-from pyramids.stats import Tally
-from pyramids.variants import get_variant
+from pyramids.bulk.stats import Tally
+from pyramids.core.variants import get_variant
 
 
 @contextmanager
@@ -41,7 +41,7 @@ def local_pool(workers: int) -> Iterator[BulkRunner]:
 def dask_cluster(workers: int) -> Iterator[BulkRunner]:
     from distributed import Client, LocalCluster
 
-    from pyramids.cluster import DaskRunner
+    from pyramids.bulk.cluster import DaskRunner
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=40) as lc, \

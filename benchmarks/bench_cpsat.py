@@ -1,6 +1,6 @@
 """CPU milliseconds per deal of the CP-SAT engine: median and p99, presolve off and on.
 
-Measured: ``pyramids.cpsat.solve`` end to end (model building, one CP-SAT worker,
+Measured: ``pyramids.engines.cpsat.solve`` end to end (model building, one CP-SAT worker,
 turning the solution into moves, the referee's replay), CPU time of this process.
 The machine is shared, so figures are noisy: compare runs made side by side.
 
@@ -15,7 +15,7 @@ import statistics
 import time
 
 from pyramids import Deal, get_variant
-from pyramids.cpsat import solve
+from pyramids.engines.cpsat import solve
 
 OPEN = ("bouquet", "giza", "giza-6x4")
 STOCK = ("pyramid", "king-tut", "cheops", "par-pyramid", "tuts-tomb")

@@ -27,9 +27,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from pyramids.core.variants import get_variant
 from pyramids.generator.generate import Outcome, generate, outcomes
 from pyramids.generator.grading import GRADES, Budgets, combine, grade_of, thresholds_for
-from pyramids.variants import get_variant
 
 
 def percentiles(xs: list[float], qs: tuple[float, ...] = (0.1, 0.25, 0.4, 0.5, 0.7, 0.9, 0.99)

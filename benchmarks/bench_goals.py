@@ -1,4 +1,4 @@
-"""Goal answers (pyramids.goals) over many deals: time per deal, proven or not, on one core.
+"""Goal answers (pyramids.answers.goals) over many deals: time per deal, proven or not, on one core.
 
     python benchmarks/bench_goals.py --preset msc --goal board --count 1500
     python benchmarks/bench_goals.py --preset pyramid --goal moves --count 1000
@@ -26,9 +26,9 @@ import resource
 import statistics
 import time
 
-from pyramids.deals import Deal
-from pyramids.goals import Goal, answer
-from pyramids.variants import get_variant
+from pyramids.answers.goals import Goal, answer
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
 
 
 def main() -> None:

@@ -39,10 +39,10 @@ DIAG = {"oracle_queries"}  # the oracle's bookkeeping, not a fact about the deal
 
 def measure_variant(name: str, start: int, n: int) -> dict[str, Any]:
     """Grade deals start..start+n-1; per-deal records with each part's CPU seconds."""
-    from pyramids.deals import Deal
+    from pyramids.core.deals import Deal
+    from pyramids.core.variants import get_variant
     from pyramids.generator import grading
     from pyramids.generator.grading import Rejection, grade_deal
-    from pyramids.variants import get_variant
 
     spent: dict[str, float] = defaultdict(float)
 
@@ -130,7 +130,7 @@ def child(src: str, name: str, start: int, n: int) -> dict[str, Any]:
 def warm(src: str | None) -> None:
     """Compile (or load) the numba kernels of a tree before anything is timed."""
     env = dict(os.environ, PYTHONPATH=src) if src else None
-    subprocess.run([sys.executable, "-m", "pyramids.search.warmup"], env=env, check=True,
+    subprocess.run([sys.executable, "-m", "pyramids.warmup"], env=env, check=True,
                    capture_output=True)
 
 

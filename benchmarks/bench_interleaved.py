@@ -19,11 +19,11 @@ import os
 import statistics
 import time
 
-from pyramids.check import check
-from pyramids.cpsat import solve as cpsat_solve
-from pyramids.deals import Deal
-from pyramids.search import solve as search_solve
-from pyramids.variants import Variant, get_variant
+from pyramids.answers.check import check
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines.cpsat import solve as cpsat_solve
+from pyramids.engines.search import solve as search_solve
 
 
 def warm_up(variant: Variant, first: int, engines: list[str], time_limit: float) -> None:

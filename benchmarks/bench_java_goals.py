@@ -34,9 +34,9 @@ import sys
 import tempfile
 import time
 
-from pyramids.deals import Deal
-from pyramids.goals import Goal, answer
-from pyramids.variants import get_variant
+from pyramids.answers.goals import Goal, answer
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
 
 
 def _stats(ms: list[float]) -> str:

@@ -16,7 +16,7 @@ For every preset, with its overlap option as shipped and flipped, over deals
    within B nodes, else its CPU scaled to B nodes plus CP-SAT's); CP-SAT first, then the
    search; and the race (both at once, the first to settle answers: CPU ~ 2 x the faster,
    on a machine whose cores are all busy with other deals that is what it costs);
-4. with ``--verify``: the policy ``pyramids.portfolio`` chose for the preset, run for real
+4. with ``--verify``: the policy ``pyramids.answers.portfolio`` chose for the preset, run for real
    through ``check.run_engine(..., 'auto')`` on the same deals (CPU and unknowns).
 
 Per-deal figures go to ``--out`` (JSON lines, appended; a rerun skips what is there, so
@@ -35,10 +35,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pyramids.certificates import quick_certificate, structural_certificate
-from pyramids.check import run_engine
-from pyramids.deals import Deal
-from pyramids.variants import PRESETS, Variant, get_variant
+from pyramids.answers.certificates import quick_certificate, structural_certificate
+from pyramids.answers.check import run_engine
+from pyramids.core.deals import Deal
+from pyramids.core.variants import PRESETS, Variant, get_variant
 
 BUDGETS = (2_000, 10_000, 50_000, 200_000, 1_000_000)  # search nodes before CP-SAT
 CPSAT_FIRST = (0.05, 0.2, 1.0)  # CP-SAT seconds before the search
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def report(name: str, variant: Variant, recs: list[dict[str, Any]],
            args: argparse.Namespace) -> None:
-    from pyramids.portfolio import policy_for
+    from pyramids.answers.portfolio import policy_for
 
     certs = sum(r.get("cert_cpu", 0.0) for r in recs)
     ncert = sum(1 for r in recs if "cert" in r)

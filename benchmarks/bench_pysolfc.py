@@ -58,8 +58,8 @@ def dealing_only(count: int) -> tuple[float, float]:
     import numpy as np
 
     from pyramids.bulk.sources import SourceItem
-    from pyramids.search import batch as kernels
-    from pyramids.variants import get_variant
+    from pyramids.core.variants import get_variant
+    from pyramids.engines.search import batch as kernels
 
     v = get_variant("pysolfc-giza")  # the dealing order that reorders most
     nums = np.arange(32000, 32000 + count, dtype=np.uint64)

@@ -4,7 +4,7 @@ Prints, per case: deals per CPU-second (one core: CPU time of this process, so
 other people's load on the shared machine counts less than in wall time), the
 wall-clock rate, the median time per deal, the verdict counts and the peak
 memory of the process. Solution verification by the referee is included, as in
-``pyramids.search.solve``. With ``--batch`` (when the search has it), a second line
+``pyramids.engines.search.solve``. With ``--batch`` (when the search has it), a second line
 per case: the same deals made by the compiled shuffle and solved in chunks of
 ``--chunk`` by ``Searcher.solve_many`` (the bulk runs' batch path), referee included,
 and whether its verdicts are those of ``solve``. Usage::
@@ -20,9 +20,9 @@ import statistics
 import time
 from collections import Counter
 
-from pyramids.deals import Deal
-from pyramids.search import solve
-from pyramids.variants import Variant, get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines.search import solve
 
 CASES: dict[str, tuple[Variant, int]] = {
     "pyramid": (get_variant("pyramid"), 850),
@@ -37,7 +37,7 @@ def bench_batch(name: str, variant: Variant, count: int, target: int, chunk: int
                 statuses: Counter[str], nodes: int) -> None:
     import numpy as np
 
-    from pyramids.search import batch, default_searcher
+    from pyramids.engines.search import batch, default_searcher
 
     searcher = default_searcher()
     got: Counter[str] = Counter()

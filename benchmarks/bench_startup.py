@@ -32,7 +32,7 @@ ARGS = ["check", "17"]
 NUMBA = [sys.executable, "-c", "import numba"]
 #: The libraries a plain verdict should not load (a module named, or any under it).
 HEAVY = ("reportlab", "ortools", "dask", "distributed", "pyramids.service", "fastapi",
-         "pyramids.optimal", "pandas")
+         "pyramids.engines.optimal", "pandas")
 #: Runs the command in-process, then says which of HEAVY it loaded.
 PROBE = ("import json, sys\nfrom pyramids.cli import main\n"
          "main({args!r}, standalone_mode=False)\n"

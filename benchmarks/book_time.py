@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/book_time.py [--count 50] [--from FILE.jsonl ...]
 
-Without --from it uses the shipped collections (src/pyramids/puzzles/*.jsonl); if they hold
+Without --from it uses the shipped collections (src/pyramids/data/puzzles/*.jsonl); if they hold
 fewer than --count puzzles it first makes a temporary collection by solving Giza and Pyramid
 deals with the installed solver (that part is not timed). Prints reading/checking time,
 layout+PDF time and file size. The machine is shared: figures are noisy.

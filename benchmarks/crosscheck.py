@@ -25,10 +25,10 @@ import sys
 import time
 
 from pyramids import Deal, replay
-from pyramids.cpsat import solve as cpsat_solve
-from pyramids.pysolfc import PySolFCGame
-from pyramids.variants import PRESETS, Variant
-from pyramids.verdict import Verdict
+from pyramids.core.variants import PRESETS, Variant
+from pyramids.core.verdict import Verdict
+from pyramids.engines.cpsat import solve as cpsat_solve
+from pyramids.pysolfc.games import PySolFCGame
 
 
 def check_line(deal: Deal, variant: Variant, v: Verdict) -> str | None:
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                          "stock_waste=forbidden, objective=all (passes=unlimited).")
     args = ap.parse_args(argv)
     extra = dict(parse_option(o) for o in args.set)
-    from pyramids.search import solve as search_solve
+    from pyramids.engines.search import solve as search_solve
 
     presets = args.preset or list(PRESETS)
     overlaps = {"off": [False], "on": [True], "both": [False, True]}[args.overlap]

@@ -1,5 +1,5 @@
 """The goals' answers against a second route: plain breadth-first search over every
-reachable position (pyramids.optimal.bfs, no pruning, no bound, its own move generator).
+reachable position (pyramids.engines.optimal.bfs, no pruning, no bound, its own move generator).
 
     python benchmarks/crosscheck_goals.py --check board --count 300
     python benchmarks/crosscheck_goals.py --check score-cards --count 300
@@ -20,10 +20,10 @@ import argparse
 import sys
 import time
 
-from pyramids.deals import Deal
-from pyramids.goals import Goal, answer
-from pyramids.optimal.bfs import explore
-from pyramids.variants import get_variant
+from pyramids.answers.goals import Goal, answer
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
+from pyramids.engines.optimal.bfs import explore
 
 
 def main() -> int:

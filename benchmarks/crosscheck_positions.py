@@ -35,12 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from pyramids import Deal, get_variant
-from pyramids.cpsat import solve as cpsat_solve
-from pyramids.cpsat.position import position_after, random_line, sample_starts
-from pyramids.engine import Game
-from pyramids.moves import Move
-from pyramids.search import solve as search_solve
-from pyramids.variants import Variant
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import Variant
+from pyramids.engines.cpsat import solve as cpsat_solve
+from pyramids.engines.cpsat.position import position_after, random_line, sample_starts
+from pyramids.engines.search import solve as search_solve
 
 PRESETS = ["pyramid", "par-pyramid", "cheops", "king-tut", "tuts-tomb", "giza", "giza-6x4",
            "bouquet", "bouquet:rows=5", "bouquet:rows=6", "bouquet:rows=8", "bouquet:rows=9"]

@@ -15,10 +15,10 @@ import time
 from collections import Counter
 from typing import Any
 
-from pyramids import reference
-from pyramids.deals import Deal
-from pyramids.search import solve
-from pyramids.variants import get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
+from pyramids.engines import reference
+from pyramids.engines.search import solve
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("pyramid", {"rows": 9}),

@@ -4,7 +4,7 @@ For each of PySolFC's four Pyramid games (presets ``pysolfc-pyramid``,
 ``pysolfc-relaxed-pyramid``, ``pysolfc-giza``, ``pysolfc-king-tut``) games from
 ``--start`` up are settled as the seed lists settle them (the bulk runs' path:
 ``run_records``, engine ``auto``), until ``--lines`` of them are winnable; each winning
-line is then replayed step by step in :mod:`pyramids.pysolfc_model`, a model of
+line is then replayed step by step in :mod:`pyramids.pysolfc.model`, a model of
 PySolFC's own stacks written from its source, independent of the rules engine: every
 step one click or drag of a PySolFC player, PySolFC's opening deal, face-up talon and
 automatic deals done by the model. A failure is a step the model would not play, or a
@@ -32,13 +32,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 
+from pyramids.answers.goals import Goal, answer
 from pyramids.bulk import PySolFCRangeSource, run_records
-from pyramids.goals import Goal, answer
-from pyramids.moves import parse_moves
-from pyramids.pysolfc import GAMES, PySolFCGame
-from pyramids.pysolfc_model import ModelError, replay
-from pyramids.search import solve
-from pyramids.variants import Variant, get_variant
+from pyramids.core.moves import parse_moves
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines.search import solve
+from pyramids.pysolfc.games import GAMES, PySolFCGame
+from pyramids.pysolfc.model import ModelError, replay
 
 BATCH = 1000
 

@@ -1,4 +1,4 @@
-"""Build the shipped puzzle collections in chunks, resumably (src/pyramids/puzzles/).
+"""Build the shipped puzzle collections in chunks, resumably (src/pyramids/data/puzzles/).
 
     .venv/bin/python scripts/build_collections.py giza [--workers 2] [--chunks N]
     .venv/bin/python scripts/build_collections.py --list
@@ -37,8 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyramids import puzzles
 from pyramids.bulk import Progress, RunState
+from pyramids.core.variants import Variant, get_variant
+from pyramids.generator import collections as puzzles
 from pyramids.generator.generate import (
     Keeper,
     Outcome,
@@ -47,7 +48,6 @@ from pyramids.generator.generate import (
     write_atomic,
 )
 from pyramids.generator.grading import GRADES, Budgets
-from pyramids.variants import Variant, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "benchmarks" / "grades" / "collections"
@@ -73,7 +73,7 @@ class Spec:
         src = self.deals or f"0:{end}"
         return (f"pyramids generate --variant {self.preset}{opts} --grade "
                 f"{','.join(self.grades)} --count {self.count} --deals {src} "
-                f"--out src/pyramids/puzzles/{collection_name(self.variant)}.jsonl")
+                f"--out src/pyramids/data/puzzles/{collection_name(self.variant)}.jsonl")
 
 
 SPECS: dict[str, Spec] = {
@@ -217,9 +217,9 @@ def build(name: str, workers: int, max_chunks: int | None, max_load: float,
         print(f"{name}: {checked} deals compared with {check}: all the same", file=sys.stderr)
     coll = collection_name(v)
     entries = keeper.entries(coll)
-    from pyramids.deals import Deal
-    from pyramids.moves import parse_moves
-    from pyramids.referee import replay
+    from pyramids.core.deals import Deal
+    from pyramids.core.moves import parse_moves
+    from pyramids.core.referee import replay
 
     for e in entries:  # the referee once more, on exactly what is written
         replay(Deal.from_number(e["deal"]), v, parse_moves(" ".join(e["solution"])),
@@ -249,7 +249,7 @@ def build(name: str, workers: int, max_chunks: int | None, max_load: float,
 
 
 def summary() -> None:
-    """The shipped collections as a markdown table (for src/pyramids/puzzles/README.md)."""
+    """The shipped collections as a markdown table (for src/pyramids/data/puzzles/README.md)."""
     print("| file | puzzles | easy / medium / hard / expert | deals graded | winnable | "
           "scores per grade (min to max) | unique line |")
     print("|---|---|---|---|---|---|---|")

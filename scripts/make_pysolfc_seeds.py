@@ -11,8 +11,8 @@ winnable games; each finished chunk is written (atomically) to
 ``docs/results/pysolfc/GAME/START-STOP.json``: the winnable game numbers (every one with a
 solution the referee replayed) and the counts of every verdict. A chunk already there is
 skipped, so an interrupted run carries on where it stopped; commit the chunk files as
-they come. ``assemble`` writes each game's list, ``src/pyramids/pysolfc_seeds/
-NAME_solvable_seeds.py``, from its chunks (:func:`pyramids.seedlists.seeds_module`), and
+they come. ``assemble`` writes each game's list, ``src/pyramids/data/pysolfc_seeds/
+NAME_solvable_seeds.py``, from its chunks (:func:`pyramids.pysolfc.seedlists.seeds_module`), and
 prints the win rates for docs/results.md. ``grade`` grades the seeds of a game's chunks,
 ``--size`` games at a time (``pyramids grade``'s grading: deterministic, about 0.15 to 0.5
 CPU second a seed: a part of 5,000 games takes 8 to 25 minutes on one core), into
@@ -43,12 +43,12 @@ from pathlib import Path
 from typing import Any
 
 from pyramids.bulk import PySolFCRangeSource, run_records
+from pyramids.bulk.stats import wilson
+from pyramids.core.variants import get_variant
 from pyramids.generator.grading import Grading, grade_deal, grade_of, thresholds_for
-from pyramids.pysolfc import GAMES, MS_BELOW, PySolFCGame
-from pyramids.pysolfc_seeds import GRADES
-from pyramids.seedlists import SeedList, seeds_module
-from pyramids.stats import wilson
-from pyramids.variants import get_variant
+from pyramids.pysolfc.games import GAMES, MS_BELOW, PySolFCGame
+from pyramids.pysolfc.seedlists import SeedList, seeds_module
+from pyramids.pysolfc.seeds import GRADES
 
 ROOT = Path(__file__).resolve().parent.parent
 CHUNKS = ROOT / "docs" / "results" / "pysolfc"  # --results replaces it

@@ -4,7 +4,7 @@
 Every table is a list of *cells* (one rule set each) with a target number of deals. A
 cell is analysed in *chunks* of consecutive deal numbers from 0 up, through the project's
 bulk runner (``pyramids.bulk``; ``--scheduler`` sends the work to a Dask cluster through
-``pyramids.cluster.DaskRunner``). When a chunk is finished its summary is written as a
+``pyramids.bulk.cluster.DaskRunner``). When a chunk is finished its summary is written as a
 small JSON file::
 
     docs/results/chunks/<cell>/<start>-<stop>.json
@@ -46,15 +46,15 @@ from pathlib import Path
 from typing import Any
 
 from pyramids import bulk
-from pyramids.bounds import stock_count_fraction, stock_count_passing
+from pyramids.answers.bounds import stock_count_fraction, stock_count_passing
+from pyramids.answers.certificates import stock_count
 from pyramids.bulk import BulkRunner, Interrupted, Job, OutFile, RangeSource, Record
-from pyramids.certificates import stock_count
-from pyramids.deals import Deal
+from pyramids.bulk.stats import Tally, wilson
+from pyramids.core.deals import Deal
+from pyramids.core.moves import parse_moves
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant, get_variant
 from pyramids.generator.grading import THRESHOLDS, grade_of, thresholds_for
-from pyramids.moves import parse_moves
-from pyramids.referee import replay
-from pyramids.stats import Tally, wilson
-from pyramids.variants import Variant, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAT = 1
@@ -851,7 +851,7 @@ def render_stock_count(r: CellResult) -> list[str]:
         "the stock. The share of deals that pass it bounds the win rate of King Tut played "
         "to discard all 52.", "",
         "| figure | value |", "|---|---|",
-        f"| exact share, combinatorial (`pyramids.bounds.stock_count_fraction`) | "
+        f"| exact share, combinatorial (`pyramids.answers.bounds.stock_count_fraction`) | "
         f"{exact.numerator:,}/{exact.denominator:,} = **{100 * float(exact):.4f}%** |",
         f"| passing stocks / all stocks | {stock_count_passing(24):,} / "
         f"{math.comb(52, 24):,} |",
@@ -898,7 +898,7 @@ def render_wins(r: CellResult, wins_file: Path) -> list[str]:
     lines += ["", f"Every deal found is listed, one number a line, in `{wins_file}`. Every one "
               "of them is graded in the collection the book can print as bonus puzzles: "
               f"`pyramids generate -V king-tut --objective all --deals docs/{wins_file} "
-              "--grade any --count 1000 --out src/pyramids/puzzles/king-tut.jsonl`."]
+              "--grade any --count 1000 --out src/pyramids/data/puzzles/king-tut.jsonl`."]
     return lines
 
 
@@ -967,7 +967,7 @@ def render_pysolfc(root: Path) -> list[str]:
         "PySolFC's Pyramid family under PySolFC's own rules (the `pysolfc-*` presets, "
         "docs/rules.md, *PySolFC's games*), over PySolFC's game numbers from 32000 up, "
         "dealt as PySolFC deals them. The winnable games are the shipped solvable-seed "
-        "lists, `src/pyramids/pysolfc_seeds/` (each proved with a solution the referee "
+        "lists, `src/pyramids/data/pysolfc_seeds/` (each proved with a solution the referee "
         "replayed); chunk records under `results/pysolfc/`, made by "
         "`python scripts/make_pysolfc_seeds.py run GAME` (one worker, chunks of 10,000 "
         "games, resumable) and `... assemble`.", "",
@@ -1020,11 +1020,11 @@ def render_pysolfc_grades(root: Path) -> list[str]:
         "(deterministic; the thresholds are those `pyramids.generator.grading` gives the "
         "preset: for PySolFC's Giza the project's Giza thresholds, the same rules, drawn "
         "at the 40th, 70th and 90th percentiles of Giza's winnable deals, "
-        "src/pyramids/puzzles/README.md; for the other three their own, the 40th, 70th "
+        "src/pyramids/data/puzzles/README.md; for the other three their own, the 40th, 70th "
         "and 90th percentiles of the scores of the seeds graded here, "
         "`python scripts/make_pysolfc_seeds.py thresholds GAME`), one list per grade "
         "shipped beside the full one "
-        "(`src/pyramids/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
+        "(`src/pyramids/data/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
         "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, parts of 5,000 "
         "games; Giza's of 10,000) and `... assemble`.", "",
         "| game | games | tried | solvable seeds | easy | medium | hard | expert | ungraded "
@@ -1090,7 +1090,7 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
         sizes = ", ".join(f"{name} {len(entries)}" for name, entries in coll.items())
         lines += ["", "## Grades of the shipped puzzle collections", "",
                   "How the difficulty scores of each shipped collection spread "
-                  f"(`src/pyramids/puzzles/*.jsonl`; puzzles: {sizes}): one panel per "
+                  f"(`src/pyramids/data/puzzles/*.jsonl`; puzzles: {sizes}): one panel per "
                   "collection, a histogram of its puzzles' scores (the number `pyramids "
                   "generate` grades a winnable deal by: traps, losing moves, failed "
                   "strategies, the simulated players' losses...; docs/puzzles.md, "

@@ -24,8 +24,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from pyramids import puzzles
-from pyramids.deals import Deal
+from pyramids.bulk.stats import wilson
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant
+from pyramids.generator import collections as puzzles
 from pyramids.generator.grading import GRADES
 from pyramids.generator.players import (
     PLAYER_NAMES,
@@ -34,8 +36,6 @@ from pyramids.generator.players import (
     get_player,
     win_rates,
 )
-from pyramids.stats import wilson
-from pyramids.variants import Variant
 
 
 def entries(paths: list[Path]) -> list[dict[str, Any]]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from pyramids.cards import DECK, Card
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.moves import Move, parse_moves
-from pyramids.variants import Variant, pyramid_size
+from pyramids.core.cards import DECK, Card
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.variants import Variant, pyramid_size
 
 
 def make_deal(at: Mapping[int, str], fill: Iterable[Card] = DECK) -> Deal:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from pyramids.errors import DealError
+from pyramids.core.errors import DealError
 
 #: What ``WorkerPool(..., jobs=JOBS)`` imports in its workers (``tests/`` is on the path
 #: pytest gives them).

@@ -240,10 +240,10 @@ def test_solutions_are_the_fewest_moves_where_proven() -> None:
     """A book prints the fewest-moves solution where the optimal solver proves it within
     its node budget, and says so; where every win takes as many moves (Pyramid's one
     pass), the collection's line already is one."""
+    from pyramids.answers.goals import Goal, answer
     from pyramids.book.puzzles import shortest_solution
-    from pyramids.deals import Deal
-    from pyramids.goals import Goal, answer
-    from pyramids.variants import get_variant
+    from pyramids.core.deals import Deal
+    from pyramids.core.variants import get_variant
 
     v = get_variant("cheops", objective="pyramid")
     deal = Deal.from_number(2)

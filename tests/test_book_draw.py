@@ -12,8 +12,8 @@ import pytest
 from pyramids import Deal, Game, get_variant
 from pyramids.book import BookOptions, Puzzle, render_book
 from pyramids.book.text import how_to_play, variant_title
-from pyramids.placement import View, fit_width, layout
-from pyramids.variants import PRESETS, Variant
+from pyramids.core.placement import View, fit_width, layout
+from pyramids.core.variants import PRESETS, Variant
 
 pypdf = pytest.importorskip("pypdf")
 

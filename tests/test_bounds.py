@@ -8,11 +8,11 @@ from math import comb
 
 import pytest
 
-from pyramids.bounds import stock_count_fraction, stock_count_passing
-from pyramids.certificates import stock_count
-from pyramids.deals import Deal
-from pyramids.stats import wilson
-from pyramids.variants import get_variant
+from pyramids.answers.bounds import stock_count_fraction, stock_count_passing
+from pyramids.answers.certificates import stock_count
+from pyramids.bulk.stats import wilson
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
 
 
 def brute_force(rows: int, pairs: int, suits: int, kings: int) -> Fraction:

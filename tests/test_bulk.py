@@ -37,13 +37,13 @@ from pyramids.bulk import (
     run_records,
 )
 from pyramids.bulk.sources import LinesSource
+from pyramids.bulk.stats import Tally
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.moves import Move
-from pyramids.referee import replay
-from pyramids.stats import Tally
-from pyramids.variants import get_variant
-from pyramids.verdict import Certificate, Verdict
+from pyramids.core.deals import Deal
+from pyramids.core.moves import Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import get_variant
+from pyramids.core.verdict import Certificate, Verdict
 
 PYRAMID = get_variant("pyramid")
 
@@ -251,8 +251,8 @@ def test_sigterm_from_outside_then_resume(tmp_path: Path) -> None:
     """A real process killed with SIGTERM mid-run keeps every finished deal."""
     (tmp_path / "slowfake.py").write_text(textwrap.dedent("""
         import time
-        from pyramids.moves import Move
-        from pyramids.verdict import Verdict
+        from pyramids.core.moves import Move
+        from pyramids.core.verdict import Verdict
 
         def slow(deal, job):
             time.sleep(0.01)
@@ -296,7 +296,7 @@ def test_real_engine_same_counts_with_one_and_two_workers() -> None:
 
 
 def test_quick_mode_blocks_only_with_instant_certificates() -> None:
-    from pyramids.certificates import quick_certificate
+    from pyramids.answers.certificates import quick_certificate
 
     v = get_variant("pyramid", stock_waste="forbidden")
     recs = list(run_records("0:60", v, mode="quick", workers=1))
@@ -436,7 +436,7 @@ def test_hard_limit_backstop_interrupts_python_code() -> None:
 
 
 def test_cli_filter_quick_mode() -> None:
-    from pyramids.certificates import quick_certificate
+    from pyramids.answers.certificates import quick_certificate
 
     v = get_variant("pyramid", stock_waste="forbidden")
     certified = [n for n in range(80) if quick_certificate(Deal.from_number(n), v)]
@@ -453,11 +453,11 @@ def test_cli_filter_quick_mode() -> None:
 
 def test_par_deals_blocked_by_an_instant_certificate_still_get_their_best_score() -> None:
     # deal 28 has a four-complement block under Par Pyramid; check() scores it all the same
+    from pyramids.answers.certificates import quick_certificate
+    from pyramids.answers.check import check
     from pyramids.bulk import run_records
-    from pyramids.certificates import quick_certificate
-    from pyramids.check import check
-    from pyramids.deals import Deal
-    from pyramids.variants import get_variant
+    from pyramids.core.deals import Deal
+    from pyramids.core.variants import get_variant
 
     par = get_variant("par-pyramid")
     assert quick_certificate(Deal.from_number(28), par) is not None

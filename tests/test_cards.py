@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramids.cards import (
+from pyramids.core.cards import (
     DECK,
     Card,
     complementary,
@@ -15,7 +15,7 @@ from pyramids.cards import (
     rank_pair_name,
     value_of,
 )
-from pyramids.errors import CardError, PyramidsError
+from pyramids.core.errors import CardError, PyramidsError
 
 cards = st.sampled_from(DECK)
 

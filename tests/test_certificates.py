@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from pyramids import Card, Deal, get_variant
-from pyramids.certificates import (
+from pyramids.answers.certificates import (
     four_complement,
     quick_certificate,
     stock_count,
     structural_certificate,
 )
-from pyramids.cpsat import solve
-from pyramids.layout import position
+from pyramids.core.layout import position
+from pyramids.engines.cpsat import solve
 
 
 def _moved(base: int, placements: dict[int, str]) -> Deal:
@@ -155,7 +155,7 @@ def crossed_columns() -> Deal:
 
 
 def test_exhaustive_fires_on_crossed_tableau_columns() -> None:
-    from pyramids.check import check
+    from pyramids.answers.check import check
 
     deal = crossed_columns()
     v = check(deal, get_variant("giza"), engine="cpsat")
@@ -178,8 +178,8 @@ def test_exhaustive_does_not_fire_once_overlap_unties_the_cross() -> None:
 
 
 def test_exhaustive_never_fires_on_a_winnable_deal() -> None:
-    from pyramids.check import check
-    from pyramids.search import solve as search
+    from pyramids.answers.check import check
+    from pyramids.engines.search import solve as search
 
     won = 0
     for n in range(12):

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids import Deal, get_variant, replay
-from pyramids.check import check
+from pyramids.answers.check import check
 from pyramids.cli import main
-from pyramids.search import solve as SEARCH
+from pyramids.engines.search import solve as SEARCH
 
 # The search's budget: nodes, not seconds, so that the comparison does not depend on the
 # machine's load (about a second of CPU; Par deals beyond it are skipped).

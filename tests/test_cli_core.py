@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.moves import Move, format_moves
-from pyramids.variants import PRESETS, get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, format_moves
+from pyramids.core.variants import PRESETS, get_variant
 
 
 def run(*args: str, input: str | None = None) -> Result:

@@ -23,9 +23,9 @@ import pytest
 from click.testing import CliRunner
 from distributed import Client, LocalCluster
 
+from pyramids.bulk.cluster import ClusterError, ClusterMap, connect
 from pyramids.cli import main
-from pyramids.cluster import ClusterError, ClusterMap, connect
-from pyramids.verdict import untimed
+from pyramids.core.verdict import untimed
 
 DEALS = "0:2000"  # Giza: ~3 ms a deal, so a few seconds on two workers
 TOTAL = 2000
@@ -128,7 +128,7 @@ def test_filter_and_generate_on_the_cluster_equal_local(
 def test_book_generates_on_the_cluster_as_locally(cluster: tuple[LocalCluster, Client],
                                                   tmp_path: Path) -> None:
     """A book short of puzzles generates the rest on the cluster: the same book."""
-    from pyramids import puzzles
+    from pyramids.generator import collections as puzzles
 
     lc, _ = cluster
     coll = tmp_path / "c"

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 import pytest
 
 from pyramids import Deal, get_variant, replay
-from pyramids.cpsat import solve
-from pyramids.cpsat.stock_model import horizon
-from pyramids.variants import Variant
+from pyramids.core.variants import Variant
+from pyramids.engines.cpsat import solve
+from pyramids.engines.cpsat.stock_model import horizon
 
-reference = pytest.importorskip("pyramids.reference", reason="pyramids.reference not built yet")
+reference = pytest.importorskip("pyramids.engines.reference",
+                                reason="pyramids.engines.reference not built yet")
 
 
 def agree_with_reference(variant: Variant, numbers: Iterable[int], node_limit: int = 12000) -> int:
@@ -149,8 +150,8 @@ def test_one_worker_by_default() -> None:
 
     from ortools.sat.python import cp_model
 
-    from pyramids.cpsat import engine
-    from pyramids.cpsat.open_model import solver_params
+    from pyramids.engines.cpsat import verdicts as engine
+    from pyramids.engines.cpsat.open_model import solver_params
 
     assert inspect.signature(solve).parameters["workers"].default == 1
     assert inspect.signature(engine.solve).parameters["workers"].default == 1
@@ -203,8 +204,8 @@ def test_par_blocked_below_the_lowest_win_score_agrees_with_the_win_model(passes
     """A proven best Par score below what any win scores settles ``blocked`` without the
     second model; on every deal where that shortcut fires, the win model (Par scoring
     off) must be infeasible, and the certificate says why."""
-    from pyramids.cpsat import stock_model
-    from pyramids.cpsat.engine import lowest_win_score
+    from pyramids.engines.cpsat import stock_model
+    from pyramids.engines.cpsat.verdicts import lowest_win_score
 
     variant = get_variant("par-pyramid", passes=passes)
     assert lowest_win_score(variant) == {3: 20, 2: 35}[passes]

@@ -10,16 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyramids import Deal, get_variant, replay
-from pyramids.cpsat import solve
-from pyramids.cpsat.position import position_after, random_line, sample_starts
-from pyramids.engine import Game
-from pyramids.errors import RefereeError
-from pyramids.moves import Move, parse_moves
-from pyramids.variants import Variant
-from pyramids.verdict import Verdict
+from pyramids.core.errors import RefereeError
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.variants import Variant
+from pyramids.core.verdict import Verdict
+from pyramids.engines.cpsat import solve
+from pyramids.engines.cpsat.position import position_after, random_line, sample_starts
 
-pytest.importorskip("pyramids.search", reason="the search solver is not built")
-from pyramids import search
+pytest.importorskip("pyramids.engines.search", reason="the search solver is not built")
+from pyramids.engines import search
 
 PRESETS = [("pyramid", {}), ("par-pyramid", {}), ("cheops", {}), ("king-tut", {}),
            ("tuts-tomb", {}), ("giza", {}), ("giza-6x4", {}), ("bouquet", {}),
@@ -227,7 +227,7 @@ def test_any_prefix_of_a_random_line(name: str, number: int, seed: int, cut: flo
 def test_par_reaches_agrees_with_the_best_score_from_positions(number: int) -> None:
     """``reaches(target)`` is the decision form of the Par optimum: it says yes for the
     best score (with a replayed line scoring at least that), no for one point more."""
-    from pyramids.cpsat import reaches
+    from pyramids.engines.cpsat import reaches
 
     v = get_variant("par-pyramid")
     deal = Deal.from_number(number)

@@ -14,16 +14,16 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from pyramids import daily as dl
-from pyramids import optimal
+from pyramids.answers.goals import Goal
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.faceup import face_down, to_face_up
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
+from pyramids.engines import optimal
+from pyramids.engines.faceup import face_down, to_face_up
+from pyramids.engines.optimal import PRUNINGS
 from pyramids.generator.players import get_player, make_table, play, rng_for
-from pyramids.goals import Goal
-from pyramids.optimal import PRUNINGS
 from pyramids.service.app import create_app
 from pyramids.service.config import ServiceConfig
-from pyramids.variants import get_variant
 
 DATE = dt.date(2026, 3, 2)
 
@@ -76,7 +76,7 @@ def test_a_solution_that_does_not_reach_the_goal_is_refused(msc_day: dl.Day) -> 
 
 def test_players_steps_are_counted_as_msc_steps() -> None:
     """The players' face-down lines counted as MSC's steps agree with the lines
-    translated to MSC's steps and replayed (:func:`pyramids.faceup.to_face_up`)."""
+    translated to MSC's steps and replayed (:func:`pyramids.engines.faceup.to_face_up`)."""
     v = get_variant("msc")
     rules = face_down(v)
     for n, goal in ((3, Goal.parse("board")), (8, Goal.parse("cards:A:2")),

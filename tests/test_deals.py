@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramids.cards import DECK, Card
-from pyramids.deals import MAX_DEAL, Deal
-from pyramids.errors import DealError
-from pyramids.variants import PRESETS, get_variant
+from pyramids.core.cards import DECK, Card
+from pyramids.core.deals import MAX_DEAL, Deal
+from pyramids.core.errors import DealError
+from pyramids.core.variants import PRESETS, get_variant
 
 
 def independent_deck(n: int) -> list[str]:

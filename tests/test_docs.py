@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramids.deals import Deal, splitmix64
+from pyramids.core.deals import Deal, splitmix64
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
@@ -52,7 +52,7 @@ def test_rules_page_is_named_by_the_cli_book_and_service() -> None:
 
     from pyramids.book.text import how_to_play
     from pyramids.cli import main
-    from pyramids.variants import PRESETS
+    from pyramids.core.variants import PRESETS
 
     help_text = CliRunner().invoke(main, ["--help"]).output
     assert "docs/rules.md" in " ".join(help_text.split())

@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramids.cards import DECK, Card
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import IllegalMoveError, RefereeError
-from pyramids.moves import DEAL, DRAW, RECYCLE, REDEAL, Move
-from pyramids.referee import replay
-from pyramids.variants import PRESETS, Variant, get_variant
+from pyramids.core.cards import DECK, Card
+from pyramids.core.deals import Deal
+from pyramids.core.errors import IllegalMoveError, RefereeError
+from pyramids.core.game import Game
+from pyramids.core.moves import DEAL, DRAW, RECYCLE, REDEAL, Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import PRESETS, Variant, get_variant
 
 VARIANTS: list[Variant] = [
     *PRESETS.values(),

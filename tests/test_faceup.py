@@ -1,4 +1,4 @@
-"""MSC's face-up deck played through the face-down game (pyramids.faceup): the lines
+"""MSC's face-up deck played through the face-down game (pyramids.engines.faceup): the lines
 translate both ways and replay, the verdicts from any position are those of the optimal
 solver, which plays the face-up game itself, and the one position the face-down game
 cannot hold (the stock's last card just drawn) is answered by the goals, not guessed."""
@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import random
 
-from pyramids import faceup, optimal
-from pyramids.check import check
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.goals import Goal, answer
-from pyramids.moves import Move
-from pyramids.referee import replay
-from pyramids.search import solve
-from pyramids.variants import get_variant
+from pyramids.answers.check import check
+from pyramids.answers.goals import Goal, answer
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import get_variant
+from pyramids.engines import faceup, optimal
+from pyramids.engines.search import solve
 
 
 def random_start(deal: Deal, variant: object, seed: int, most: int) -> list[Move]:

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyramids import puzzles
 from pyramids.book import puzzles as book_puzzles
 from pyramids.cli import main
+from pyramids.core.variants import get_variant
+from pyramids.generator import collections as puzzles
 from pyramids.generator import puzzles_for_book
 from pyramids.generator.generate import (
     Keeper,
@@ -25,7 +26,6 @@ from pyramids.generator.generate import (
     scan,
 )
 from pyramids.generator.progress import ScanProgress
-from pyramids.variants import get_variant
 
 SIX = get_variant("giza-6x4")
 

@@ -13,9 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import RefereeError
+from pyramids.core.deals import Deal
+from pyramids.core.errors import RefereeError
+from pyramids.core.game import Game
+from pyramids.core.moves import DEAL, REDEAL, Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines.search import root_state, solve
 from pyramids.generator.generate import generate
 from pyramids.generator.grading import (
     GRADES,
@@ -29,10 +33,6 @@ from pyramids.generator.grading import (
 )
 from pyramids.generator.lines import count_lines, discard_set
 from pyramids.generator.oracle import Oracle
-from pyramids.moves import DEAL, REDEAL, Move
-from pyramids.referee import replay
-from pyramids.search import root_state, solve
-from pyramids.variants import Variant, get_variant
 
 GIZA = get_variant("giza")
 SMALL = Budgets(oracle_nodes=100_000, cpsat_dtime=5.0, line_positions=500, line_queries=100)
@@ -334,7 +334,7 @@ def test_par_alternatives_detour_and_oracle_agree() -> None:
     """Along a Par best line, an alternative settled by the detour (the rest of the line
     with the alternative slipped in) is one the CP-SAT oracle also finds harmless, and
     the oracle's decision answer matches its best-score answer (search back end)."""
-    from pyramids.cpsat import solve as cpsat_solve
+    from pyramids.engines.cpsat import solve as cpsat_solve
     from pyramids.generator.grading import detour_reaches
 
     v = get_variant("par-pyramid")
@@ -372,8 +372,8 @@ def test_par_proof_agrees_with_cpsat(number: int) -> None:
     alternatives along a best line, against their best score and a lower target.
     (Deals 11, 17 and 18 have positions where the pyramid is cleared in one pass and the
     last cards go in a later one: the score counts the pass of the pyramid.)"""
-    from pyramids.cpsat import reaches
-    from pyramids.cpsat import solve as cpsat_solve
+    from pyramids.engines.cpsat import reaches
+    from pyramids.engines.cpsat import solve as cpsat_solve
     from pyramids.generator.oracle import par_proof
 
     v = get_variant("par-pyramid")

@@ -1,4 +1,4 @@
-"""Goals (pyramids.goals): parsing, the answers' fields, the CLI, bulk runs, the service's
+"""Goals (pyramids.answers.goals): parsing, the answers' fields, the CLI, bulk runs, the service's
 errors, the MSC preset's verdicts, and boards entered as a player copies them off an app."""
 
 from __future__ import annotations
@@ -10,17 +10,18 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyramids import goals, optimal
-from pyramids.cards import RANKS
-from pyramids.check import check
+from pyramids.answers import goals
+from pyramids.answers.check import check
+from pyramids.answers.goals import Goal, GoalError, answer
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import DealError
-from pyramids.goals import Goal, GoalError, answer
-from pyramids.moves import Move
-from pyramids.referee import play, replay
-from pyramids.variants import MSC_MAX_SCORE, get_variant
+from pyramids.core.cards import RANKS
+from pyramids.core.deals import Deal
+from pyramids.core.errors import DealError
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.referee import play, replay
+from pyramids.core.variants import MSC_MAX_SCORE, get_variant
+from pyramids.engines import optimal
 
 MSC = get_variant("msc")
 # the peer tools' example board: the pyramid from its top row, then the deck from its top
@@ -329,7 +330,7 @@ def test_the_full_score_as_every_card_gone_keeps_breadth_first_search_answers() 
     1,285 in 35 (breadth-first search: 1,290 in 36), deal 179 1,290 in 39 and deal 281
     1,290 in 35 (38 and 34, found by breadth-first search in
     benchmarks/crosscheck_goals.py: too slow for a test, so pinned)."""
-    from pyramids.optimal import bfs
+    from pyramids.engines.optimal import bfs
 
     one_pass = get_variant("msc", passes=1)
     ref = bfs.explore(Deal.from_number(229), one_pass, limit=2_000_000)

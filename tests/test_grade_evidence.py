@@ -12,12 +12,12 @@ from collections import defaultdict
 
 import pytest
 
-from pyramids import puzzles
-from pyramids.deals import Deal
+from pyramids.bulk.stats import wilson
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant
+from pyramids.generator import collections as puzzles
 from pyramids.generator.grading import GRADES
 from pyramids.generator.players import get_player, win_rates
-from pyramids.stats import wilson
-from pyramids.variants import Variant
 
 SEED = 1  # apart from the grading's seed and from the README's measurement (seed 0)
 # Par Pyramid's weights were chosen against the players' games of seeds 0 and 1, so its

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pyramids.cards import Card
-from pyramids.layout import geometry, position, row_col
-from pyramids.moves import Move
-from pyramids.variants import get_variant, pyramid_size
-from pyramids.verdict import Certificate, Verdict
+from pyramids.core.cards import Card
+from pyramids.core.layout import geometry, position, row_col
+from pyramids.core.moves import Move
+from pyramids.core.variants import get_variant, pyramid_size
+from pyramids.core.verdict import Certificate, Verdict
 
 
 @pytest.mark.parametrize("rows", range(1, 10))

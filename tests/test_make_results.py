@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 from pyramids.bulk import run_records
-from pyramids.stats import Tally
+from pyramids.bulk.stats import Tally
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,8 +75,8 @@ def test_chunks_add_up_to_a_direct_bulk_run(small_run: Path) -> None:
 
 
 def test_stock_count_chunks_count_deals_with_the_certificate(small_run: Path) -> None:
-    from pyramids.certificates import stock_count
-    from pyramids.deals import Deal
+    from pyramids.answers.certificates import stock_count
+    from pyramids.core.deals import Deal
 
     (path,) = chunk_files(small_run, "king-tut-all-stock")[:1]
     c = json.loads(path.read_text())

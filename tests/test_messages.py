@@ -1,4 +1,4 @@
-"""The catalogue of messages that name options (pyramids.messages): the command line says
+"""The catalogue of messages that name options (pyramids.core.messages): the command line says
 them with its flags, the service (and ``str()``) with its JSON fields; no library message
 outside the catalogue names a flag."""
 
@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids.cli import main
-from pyramids.errors import PyramidsError
-from pyramids.messages import FIELDS, FLAGS, MESSAGES, Opt, render
+from pyramids.core.errors import PyramidsError
+from pyramids.core.messages import FIELDS, FLAGS, MESSAGES, Opt, render
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "pyramids"
 #: A flag as the command line spells one (``--goal``, ``-V``), not a word with a hyphen.
@@ -60,8 +60,8 @@ def test_each_front_end_says_it_in_its_own_words(code: str) -> None:
 
 
 def test_a_coded_error_carries_its_code_and_values() -> None:
-    from pyramids.goals import Goal, GoalError
-    from pyramids.variants import get_variant
+    from pyramids.answers.goals import Goal, GoalError
+    from pyramids.core.variants import get_variant
 
     with pytest.raises(GoalError) as e:
         Goal.parse("score").check(get_variant("par-pyramid"))

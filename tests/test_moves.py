@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramids.cards import DECK, Card
-from pyramids.errors import MoveError
-from pyramids.moves import DEAL, DRAW, RECYCLE, REDEAL, Move, format_moves, parse_moves
+from pyramids.core.cards import DECK, Card
+from pyramids.core.errors import MoveError
+from pyramids.core.moves import DEAL, DRAW, RECYCLE, REDEAL, Move, format_moves, parse_moves
 
 
 def card(text: str) -> Card:
@@ -37,9 +37,9 @@ def test_accepted_spellings(text: str, move: Move) -> None:
 def test_either_stock_word_plays_and_the_game_writes_its_own(preset: str) -> None:
     """``draw`` and ``recycle`` are MSC's words for a deal and a redeal: every stock game
     takes either word, and records the move in its own (face-up top: draw, recycle)."""
-    from pyramids.deals import Deal
-    from pyramids.engine import Game
-    from pyramids.variants import get_variant
+    from pyramids.core.deals import Deal
+    from pyramids.core.game import Game
+    from pyramids.core.variants import get_variant
 
     v = get_variant(preset, passes=2)
     g = Game(Deal.from_number(5), v)

@@ -1,4 +1,4 @@
-"""The optimal solver (pyramids.optimal) against a plain breadth-first search over the
+"""The optimal solver (pyramids.engines.optimal) against a plain breadth-first search over the
 rules engine's own positions, and against itself with each pruning switched off.
 
 ``bfs`` is written here from docs/rules.md alone: it plays ``engine.Game`` (push and
@@ -16,12 +16,12 @@ from collections.abc import Callable
 
 import pytest
 
-from pyramids import optimal
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.optimal import bfs as bfs_route
-from pyramids.referee import play
-from pyramids.variants import Variant, get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.referee import play
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines import optimal
+from pyramids.engines.optimal import bfs as bfs_route
 
 
 def _load(game: Game, key: tuple[object, ...]) -> None:
@@ -82,7 +82,7 @@ def gone(removed: int, rank: int) -> int:
 
 
 def test_the_breadth_first_route_agrees_with_the_rules_engine() -> None:
-    """pyramids.optimal.bfs (numba, its own move generation) against ``layers`` (the
+    """pyramids.engines.optimal.bfs (numba, its own move generation) against ``layers`` (the
     rules engine itself), on games small enough for the engine: the fewest moves to a
     clear pyramid, the best MSC score and the most Aces, and how many positions."""
     cases = [(get_variant("king-tut", passes=2), n) for n in range(8)]
@@ -331,7 +331,7 @@ def test_what_cards_need_is_matched_as_brute_force_pairs_them() -> None:
     of disjoint pairs, over random deals, cards gone and required sets."""
     import numpy as np
 
-    from pyramids.optimal import kernel as K
+    from pyramids.engines.optimal import kernel as K
 
     rng = random.Random(33)
     v = get_variant("msc")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramids import puzzles
+from pyramids.generator import collections as puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,7 +48,7 @@ def test_the_wheel_holds_every_shipped_collection(wheel: Path) -> None:
     shipped = [p.name for p in puzzles.collections()]
     assert len(shipped) >= 4
     for name in [*shipped, "README.md", puzzles.MANIFEST]:
-        assert f"pyramids/puzzles/{name}" in names
+        assert f"pyramids/data/puzzles/{name}" in names
 
 
 def test_the_wheel_holds_the_web_page(wheel: Path) -> None:
@@ -85,7 +85,7 @@ def _env() -> dict[str, str]:
 def test_installed_wheel_finds_the_collections_from_another_folder(
         venv: Path, tmp_path: Path) -> None:
     python = str(venv / "bin" / "python")
-    probe = ("import json, pyramids, pyramids.puzzles as p; "
+    probe = ("import json, pyramids, pyramids.generator.collections as p; "
              "print(json.dumps([pyramids.__file__, [c.name for c in p.collections()]]))")
     where, names = json.loads(_run([python, "-c", probe], cwd=tmp_path, env=_env()).stdout)
     assert Path(where).is_relative_to(venv), where  # the wheel, not the checkout

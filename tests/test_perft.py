@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.moves import parse_moves
-from pyramids.variants import Variant
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import parse_moves
+from pyramids.core.variants import Variant
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "perft.json"
 CASES: list[dict[str, Any]] = json.loads(FIXTURE.read_text())

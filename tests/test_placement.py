@@ -1,4 +1,4 @@
-"""One card layout for the book and the web page (``pyramids.placement``): the book's
+"""One card layout for the book and the web page (``pyramids.core.placement``): the book's
 diagrams place their cards where it says, the page is sent the same layout in
 ``/v1/position``, the two agree card by card, and every layout fits its width."""
 
@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyramids import Deal, Game, get_variant
-from pyramids.placement import (
+from pyramids.core.placement import (
     CARD_RATIO,
     FAN_ROW_CARDS,
     PAGE_CARD,
@@ -24,7 +24,7 @@ from pyramids.placement import (
     layout,
     page_board,
 )
-from pyramids.variants import PRESETS, Variant
+from pyramids.core.variants import PRESETS, Variant
 
 pytest.importorskip("reportlab")
 

@@ -11,10 +11,14 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from pyramids import puzzles
+from pyramids.bulk.stats import wilson
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.engine import Game
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import REDEAL, Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant, get_variant
+from pyramids.generator import collections as puzzles
 from pyramids.generator.oracle import Oracle
 from pyramids.generator.players import (
     LOSS,
@@ -30,10 +34,6 @@ from pyramids.generator.players import (
     stuck_rules,
     win_rates,
 )
-from pyramids.moves import REDEAL, Move
-from pyramids.referee import replay
-from pyramids.stats import wilson
-from pyramids.variants import Variant, get_variant
 
 GIZA = get_variant("giza")
 PYRAMID = get_variant("pyramid")
@@ -320,7 +320,7 @@ def test_cli_grade_errors() -> None:
 
 
 def _winnable(n: int) -> bool:
-    from pyramids.search import solve
+    from pyramids.engines.search import solve
 
     return solve(Deal.from_number(n), PYRAMID, node_limit=1_000_000).status == "winnable"
 

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids import DEAL, Deal, Game, get_variant, replay
-from pyramids.check import check, run_engine
+from pyramids.answers.check import check, run_engine
 from pyramids.cli import main
-from pyramids.errors import RefereeError
-from pyramids.search import solve as search
+from pyramids.core.errors import RefereeError
+from pyramids.engines.search import solve as search
 
 
 def _winnable(name: str, first: int = 0) -> tuple[Deal, tuple]:  # type: ignore[type-arg]
@@ -220,14 +220,14 @@ def test_par_status_question_goes_to_the_search(number: int, asked: str, status:
 
 
 def test_a_win_question_budget_is_for_cpsat_stages() -> None:
-    from pyramids.portfolio import Stage
+    from pyramids.answers.portfolio import Stage
 
     with pytest.raises(ValueError, match="win_nodes is for CP-SAT"):
         Stage("search", win_nodes=10)
 
 
 def test_a_stage_budget_reads_as_what_it_spends() -> None:
-    from pyramids.portfolio import Stage
+    from pyramids.answers.portfolio import Stage
 
     assert Stage("search", nodes=20000).budget() == "20000 nodes"
     assert Stage("cpsat", seconds=2, win_nodes=50000).budget() == (
@@ -235,7 +235,7 @@ def test_a_stage_budget_reads_as_what_it_spends() -> None:
 
 
 def test_policy_table_is_data() -> None:
-    from pyramids.portfolio import POLICIES, features, policy_for
+    from pyramids.answers.portfolio import POLICIES, features, policy_for
 
     for name in ("pyramid", "par-pyramid", "cheops", "tuts-tomb", "giza", "bouquet"):
         variant = get_variant(name)

@@ -22,15 +22,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramids.cards import RANKS
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import RefereeError
-from pyramids.goals import Goal, answer
-from pyramids.layout import geometry
-from pyramids.moves import Move
-from pyramids.referee import play, replay
-from pyramids.variants import PRESETS, get_variant
+from pyramids.answers.goals import Goal, answer
+from pyramids.core.cards import RANKS
+from pyramids.core.deals import Deal
+from pyramids.core.errors import RefereeError
+from pyramids.core.game import Game
+from pyramids.core.layout import geometry
+from pyramids.core.moves import Move
+from pyramids.core.referee import play, replay
+from pyramids.core.variants import PRESETS, get_variant
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLAYABLE = [v for name, v in PRESETS.items() if not name.startswith("pysolfc")]

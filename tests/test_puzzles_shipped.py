@@ -1,4 +1,4 @@
-"""The shipped collections (``pyramids/puzzles/*.jsonl``): solutions replay, sizes, spread,
+"""The shipped collections (``pyramids/data/puzzles/*.jsonl``): solutions replay, sizes, spread,
 and grades that a recomputation reproduces (on a sample: grading a deal takes a while)."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from pyramids import puzzles
-from pyramids.deals import Deal
+from pyramids.core.deals import Deal
+from pyramids.core.moves import Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant
+from pyramids.generator import collections as puzzles
 from pyramids.generator.grading import GRADES, Grading, grade_deal
-from pyramids.moves import Move
-from pyramids.referee import replay
-from pyramids.variants import Variant
 
 PUZZLES = puzzles.folder()
 ROOT = Path(__file__).resolve().parent.parent

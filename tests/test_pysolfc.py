@@ -13,15 +13,17 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyramids import cpsat, search
 from pyramids.bulk import PySolFCRangeSource, parse_source, run_records
-from pyramids.cards import Card
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import DealError, VariantError
-from pyramids.moves import parse_moves
-from pyramids.pysolfc import (
+from pyramids.core.cards import Card
+from pyramids.core.deals import Deal
+from pyramids.core.errors import DealError, VariantError
+from pyramids.core.game import Game
+from pyramids.core.moves import parse_moves
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines import cpsat, search
+from pyramids.pysolfc.games import (
     MS_MAX,
     PySolFCGame,
     dealing_order,
@@ -30,8 +32,7 @@ from pyramids.pysolfc import (
     parse_number,
     shuffled,
 )
-from pyramids.referee import replay
-from pyramids.seedlists import (
+from pyramids.pysolfc.seedlists import (
     SeedList,
     SeedListError,
     header_text,
@@ -39,7 +40,6 @@ from pyramids.seedlists import (
     runs,
     seeds_module,
 )
-from pyramids.variants import Variant, get_variant
 
 BIG = 10**20 - 1  # the largest number PySolFC's status bar shows in 20 digits
 GAMES = ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-giza", "pysolfc-king-tut")
@@ -447,8 +447,8 @@ def test_a_book_of_pysolfc_games() -> None:
 
     from fastapi.testclient import TestClient
 
-    from pyramids.placement import View, fit_width
-    from pyramids.placement import layout as place
+    from pyramids.core.placement import View, fit_width
+    from pyramids.core.placement import layout as place
     from pyramids.service.app import create_app
     from pyramids.service.config import ServiceConfig
 
@@ -522,7 +522,7 @@ def test_grade_keeps_one_difficulty() -> None:
 
 
 def _shipped() -> list[str]:
-    from pyramids import pysolfc_seeds
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     return [g for g in GAMES if pysolfc_seeds.path(g).exists()]
 
@@ -537,7 +537,7 @@ def test_seed_lists_are_shipped() -> None:
 def test_shipped_seed_lists(game: str) -> None:
     """Each shipped list: at least 50,000 seeds, all from 32000 up, sorted; a sample of
     them solved again here, each with a line the referee replays."""
-    from pyramids import pysolfc_seeds
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     seeds = pysolfc_seeds.seeds(game)
     assert len(seeds) >= 50_000 and min(seeds) >= 32000 and list(seeds) == sorted(set(seeds))
@@ -550,7 +550,7 @@ def test_shipped_seed_lists(game: str) -> None:
 
 
 def _graded() -> list[tuple[str, str]]:
-    from pyramids import pysolfc_seeds
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     return [(g, grade) for g in GAMES for grade in pysolfc_seeds.graded(g)]
 
@@ -561,8 +561,8 @@ def test_graded_lists_are_shipped() -> None:
     grade begins and how those thresholds were drawn."""
     import re
 
-    from pyramids import pysolfc_seeds
     from pyramids.generator.grading import thresholds_for
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     for game in GAMES:
         assert pysolfc_seeds.graded(game) == ["easy", "medium", "hard", "expert"], game
@@ -579,8 +579,8 @@ def test_shipped_graded_lists(game: str, grade: str) -> None:
     """Each graded list: seeds of the game's full list, sorted, from the games its header
     says were graded, and not in another grade's list; a few graded again here give the
     same grade (grading is deterministic)."""
-    from pyramids import pysolfc_seeds
     from pyramids.generator.grading import Grading, grade_deal
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     seeds = pysolfc_seeds.seeds(game, grade)
     full = set(pysolfc_seeds.seeds(game))
@@ -602,7 +602,7 @@ def test_graded_lists_cover_the_graded_games() -> None:
     seed of the full list but the ungraded ones the header counts."""
     import re
 
-    from pyramids import pysolfc_seeds
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     for game in {g for g, _ in _graded()}:
         grades = pysolfc_seeds.graded(game)
@@ -629,7 +629,7 @@ def _flake8(path: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _seed_files() -> list[Path]:
-    from pyramids import pysolfc_seeds
+    from pyramids.pysolfc import seeds as pysolfc_seeds
 
     return sorted(pysolfc_seeds.HERE.glob("*_solvable_seeds.py"))
 

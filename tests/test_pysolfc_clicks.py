@@ -1,5 +1,5 @@
 """PySolFC's games as PySolFC plays them: the project's lines replayed click by click in a
-model of PySolFC's own stacks (``pyramids.pysolfc_model``, written from PySolFC's source,
+model of PySolFC's own stacks (``pyramids.pysolfc.model``, written from PySolFC's source,
 independent of the rules engine). ``benchmarks/replay_pysolfc.py`` does the same on
 thousands of games; these tests pin a few and a sample."""
 
@@ -9,16 +9,16 @@ import dataclasses
 
 import pytest
 
+from pyramids.answers.check import check
+from pyramids.answers.goals import Goal, answer
 from pyramids.bulk import PySolFCRangeSource, run_records
-from pyramids.check import check
-from pyramids.engine import Game
-from pyramids.goals import Goal, answer
-from pyramids.moves import parse_moves
-from pyramids.pysolfc import GAMES, PySolFCGame
-from pyramids.pysolfc_model import ModelError, Table, replay
-from pyramids.pysolfc_notes import step_notes
-from pyramids.search import solve
-from pyramids.variants import Variant, get_variant
+from pyramids.core.game import Game
+from pyramids.core.moves import parse_moves
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines.search import solve
+from pyramids.pysolfc.games import GAMES, PySolFCGame
+from pyramids.pysolfc.model import ModelError, Table, replay
+from pyramids.pysolfc.notes import step_notes
 
 STOCK_GAMES = ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-king-tut")
 PINNED = (32000, 32001, 32005, 32006, 32007)
@@ -232,8 +232,8 @@ def _fewest_by_the_engine(deal: object, v: Variant, start: list[str], depth: int
     """The fewest moves from the position after ``start`` to a win, by breadth-first
     search over the rules engine's own positions (automatic deals made by the engine);
     ``None`` beyond ``depth``."""
-    from pyramids.deals import Deal
-    from pyramids.moves import Move
+    from pyramids.core.deals import Deal
+    from pyramids.core.moves import Move
 
     assert isinstance(deal, Deal)
     root = Game(deal, v)
@@ -264,7 +264,7 @@ def test_fewest_clicks_near_the_end_agree_with_the_engine(game: str) -> None:
     """The optimal solver's click count, which makes automatic deals itself, against a
     breadth-first search over the rules engine's positions, from 9 clicks before the end
     of a won line (and with every pruning of the solver switched off)."""
-    from pyramids import optimal
+    from pyramids.engines import optimal
 
     v = get_variant(game)
     kind = "board" if v.objective == "pyramid" else "all"

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramids.cards import Card
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import PyramidsError, RefereeError
-from pyramids.moves import Move, parse_moves
-from pyramids.referee import bouquet_line_wins, replay
-from pyramids.search import solve
-from pyramids.variants import get_variant
+from pyramids.core.cards import Card
+from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError, RefereeError
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.referee import bouquet_line_wins, replay
+from pyramids.core.variants import get_variant
+from pyramids.engines.search import solve
 
 DEAL1 = Deal.from_number(1)  # bottom row KC KH TH TS JS TD 8S; stock QC 4S 6C ...
 

@@ -18,11 +18,11 @@ from core_helpers import (
     pyramid_at,
     rest_at,
 )
-from pyramids.cards import Card, parse_cards
-from pyramids.engine import Game
-from pyramids.errors import IllegalMoveError
-from pyramids.moves import DEAL, REDEAL
-from pyramids.variants import get_variant
+from pyramids.core.cards import Card, parse_cards
+from pyramids.core.errors import IllegalMoveError
+from pyramids.core.game import Game
+from pyramids.core.moves import DEAL, REDEAL
+from pyramids.core.variants import get_variant
 
 PYRAMID = get_variant("pyramid")
 CHEOPS = get_variant("cheops")
@@ -447,7 +447,7 @@ def no_hand_removed_sets(deal, rows: int) -> set[int]:
 
 @pytest.mark.parametrize("number", [0, 1])
 def test_stock_waste_forbidden_in_one_pass_plays_as_if_there_were_no_hand(number: int) -> None:
-    from pyramids.deals import Deal
+    from pyramids.core.deals import Deal
 
     rows = 3  # a small pyramid keeps the whole game tree small
     v = PYRAMID.with_options(rows=rows, stock_waste="forbidden")
@@ -536,9 +536,9 @@ def test_the_bouquet_is_only_close_to_an_endless_stock() -> None:
     # With no limit on redeals every stock card reaches the hand again and again, but two
     # stock cards pair only as hand and waste top: deal 305 is won with its 24 cards as a
     # bouquet and blocked with them as an endless stock (both engines agree).
-    from pyramids.check import check
-    from pyramids.deals import Deal
-    from pyramids.referee import replay
+    from pyramids.answers.check import check
+    from pyramids.core.deals import Deal
+    from pyramids.core.referee import replay
 
     deal = Deal.from_number(305)
     bouquet = check(deal, get_variant("bouquet"))

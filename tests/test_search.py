@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.referee import replay
-from pyramids.search import PRUNINGS, Searcher, solve
-from pyramids.variants import get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.referee import replay
+from pyramids.core.variants import get_variant
+from pyramids.engines.search import PRUNINGS, Searcher, solve
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("pyramid", {}),
@@ -249,7 +249,7 @@ def test_cli_solve() -> None:
 
 def test_max_matching_table_is_exact() -> None:
     """The 4 + 4 bipartite matching table against augmenting paths, all 65,536 graphs."""
-    from pyramids.search.core import MAX_MATCHING
+    from pyramids.engines.search.core import MAX_MATCHING
 
     def kuhn(packed: int) -> int:
         match = [-1] * 4
@@ -272,7 +272,7 @@ def test_max_matching_table_is_exact() -> None:
 def test_growing_table_changes_no_verdict(name: str) -> None:
     """A table that starts tiny and grows (rehashing) gives the same verdicts as a large
     one; a table too small to hold the search only forgets positions."""
-    from pyramids.search import core
+    from pyramids.engines.search import core
 
     variant = get_variant(name)
     tiny = Searcher(table_bits=6)  # 64 entries: overwrites all the time
@@ -311,7 +311,7 @@ def test_start_from_a_position() -> None:
         replay(deal, variant, v.moves)
         if i == len(line):
             continue
-        from pyramids.engine import Game
+        from pyramids.core.game import Game
         g = Game(deal, variant)
         for m in line[:i]:
             g.push(m)
@@ -327,8 +327,8 @@ def test_start_from_a_position() -> None:
 
 
 def test_start_must_be_legal() -> None:
-    from pyramids.errors import RefereeError
-    from pyramids.moves import parse_moves
+    from pyramids.core.errors import RefereeError
+    from pyramids.core.moves import parse_moves
 
     with pytest.raises(RefereeError, match="start, step 2: deal: giza has no stock"):
         solve(Deal.from_number(0), get_variant("giza"), start=parse_moves("KC deal"))

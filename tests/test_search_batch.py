@@ -9,12 +9,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from pyramids.answers.certificates import quick_certificate, structural_certificate
 from pyramids.bulk import Job, RangeSource, SourceItem, analyse_chunk, analyse_item
 from pyramids.bulk.analysis import json_obj
-from pyramids.certificates import quick_certificate, structural_certificate
-from pyramids.deals import MAX_DEAL, Deal
-from pyramids.search import Searcher, batch, core, relaxation, solve
-from pyramids.variants import get_variant
+from pyramids.core.deals import MAX_DEAL, Deal
+from pyramids.core.variants import get_variant
+from pyramids.engines.search import Searcher, batch, core, relaxation, solve
 
 
 def test_compiled_shuffle_equals_the_python_one() -> None:

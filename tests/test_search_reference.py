@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from pyramids import reference
-from pyramids.deals import Deal
-from pyramids.referee import replay
-from pyramids.search import solve
-from pyramids.variants import get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.referee import replay
+from pyramids.core.variants import get_variant
+from pyramids.engines import reference
+from pyramids.engines.search import solve
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("pyramid", {"rows": 9}),

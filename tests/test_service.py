@@ -20,11 +20,11 @@ from fastapi.testclient import TestClient
 
 from pyramids.book.puzzles import find_solver
 from pyramids.cli import main
-from pyramids.deals import Deal
-from pyramids.moves import parse_moves
-from pyramids.referee import replay
+from pyramids.core.deals import Deal
+from pyramids.core.moves import parse_moves
+from pyramids.core.referee import replay
+from pyramids.core.variants import PRESETS, Variant, get_variant
 from pyramids.service import ServiceConfig, create_app
-from pyramids.variants import PRESETS, Variant, get_variant
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -344,7 +344,8 @@ def test_check_line_form_and_engine(client: TestClient, engine: str) -> None:
 def _counting_replays(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
     """Every replay of a start from here on (the referee's, and the face-up translation's),
     each as (what, start moves); the replays already kept are forgotten first."""
-    from pyramids import faceup, referee
+    from pyramids.core import referee
+    from pyramids.engines import faceup
 
     calls: list[tuple[str, tuple[Any, ...]]] = []
     real_replay, real_translate = referee._replay_start, faceup._translate_down
@@ -378,9 +379,9 @@ def test_check_replays_its_start_once(client: TestClient, monkeypatch: pytest.Mo
     for the check and every engine and search it runs."""
     import random
 
-    from pyramids import faceup
-    from pyramids.check import check
-    from pyramids.cpsat.position import random_line
+    from pyramids.answers.check import check
+    from pyramids.engines import faceup
+    from pyramids.engines.cpsat.position import random_line
     from pyramids.service import jobs
 
     d, v = Deal.from_number(deal), get_variant(variant)
@@ -449,7 +450,7 @@ def test_filter_quick(client: TestClient) -> None:
     body = r.json()
     assert len(body["results"]) == 4 and body["mode"] == "quick"
     assert sum(body["counts"].values()) == 4
-    from pyramids.certificates import quick_certificate
+    from pyramids.answers.certificates import quick_certificate
 
     for spec, res in zip(deals, body["results"], strict=True):
         d = Deal.from_number(spec) if isinstance(spec, int) else Deal.parse(spec)
@@ -567,7 +568,7 @@ def test_book_of_given_deals(client: TestClient) -> None:
 
 
 def test_book_refuses_a_deal_it_cannot_win(client: TestClient) -> None:
-    from pyramids.certificates import quick_certificate
+    from pyramids.answers.certificates import quick_certificate
 
     v = get_variant("king-tut")
     n = next(i for i in range(500) if quick_certificate(Deal.from_number(i), v) is not None)

@@ -21,9 +21,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pyramids.deals import Deal
+from pyramids.core.deals import Deal
+from pyramids.core.variants import PRESETS
 from pyramids.service import ServiceConfig, create_app
-from pyramids.variants import PRESETS
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 FUZZ = settings(max_examples=80, deadline=None, derandomize=True,

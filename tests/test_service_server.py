@@ -11,7 +11,7 @@ import pytest
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
-from pyramids.deals import Deal  # noqa: E402
+from pyramids.core.deals import Deal  # noqa: E402
 from serve_helpers import running_server  # noqa: E402
 
 

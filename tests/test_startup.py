@@ -1,6 +1,6 @@
 """A command loads only what it needs (issue 34): ``pyramids check 17`` loads neither
 the book's reportlab, nor the service, nor Dask, and OR-Tools only where CP-SAT runs;
-where it runs, the time printed leaves its import out (``pyramids.clock``)."""
+where it runs, the time printed leaves its import out (``pyramids.engines.clock``)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pyramids import clock
-from pyramids.certificates import quick_certificate, structural_certificate
+from pyramids.answers.certificates import quick_certificate, structural_certificate
 from pyramids.cli import COMMANDS, main
-from pyramids.deals import Deal
-from pyramids.variants import get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.variants import get_variant
+from pyramids.engines import clock
 
 #: What a plain verdict must not load (a module, or any module under it).
 NOT_FOR_A_VERDICT = ("reportlab", "ortools", "dask", "distributed", "pyramids.service")

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from pyramids.stats import (
+from pyramids.bulk.stats import (
     CSV_FIELDS,
     Tally,
     format_tally,
@@ -19,7 +19,7 @@ from pyramids.stats import (
     unknown_reason,
     wilson,
 )
-from pyramids.variants import get_variant
+from pyramids.core.variants import get_variant
 
 
 @pytest.mark.parametrize(("k", "n", "lo", "hi"), [

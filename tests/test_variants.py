@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from pyramids.errors import VariantError
-from pyramids.variants import PRESETS, Variant, get_variant, parse_passes, parse_rest
+from pyramids.core.errors import VariantError
+from pyramids.core.variants import PRESETS, Variant, get_variant, parse_passes, parse_rest
 
 # name: (rest, columns x rows, draw, passes, stock_waste, overlap, objective, scoring),
 # as docs/rules.md tabulates them

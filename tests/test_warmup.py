@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from pyramids import warmup
 from pyramids.cli import main
-from pyramids.variants import Variant, get_variant
+from pyramids.core.variants import Variant, get_variant
 
 
 def test_ready_loads_the_compiled_kernels_without_a_word() -> None:

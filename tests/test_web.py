@@ -23,11 +23,11 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.moves import Move
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import get_variant
 from pyramids.service.config import default_puzzles_dir
-from pyramids.variants import get_variant
 from serve_helpers import running_server
 
 CHROMIUM = os.environ.get("PYRAMIDS_CHROMIUM", "/usr/bin/chromium")
@@ -191,8 +191,8 @@ def drawn(driver: Any) -> dict[str, list[float]]:
 
 
 def assert_draws_the_layout(driver: Any, game: Game) -> None:
-    """The page put every card where pyramids.placement (the book's layout) puts it."""
-    from pyramids.placement import View, page_board
+    """The page put every card where pyramids.core.placement (the book's layout) puts it."""
+    from pyramids.core.placement import View, page_board
 
     want = page_board(View.of(game))["cards"]
     got = drawn(driver)
@@ -435,7 +435,7 @@ def test_api_errors_are_shown(browser: Any, server: str) -> None:
 
 
 def test_par_scores_and_a_blocked_deal(browser: Any, server: str) -> None:
-    from pyramids.referee import replay
+    from pyramids.core.referee import replay
 
     entry = json.loads((default_puzzles_dir() / "par-pyramid.jsonl").read_text().splitlines()[0])
     deal, v = Deal.parse(entry["line"]), get_variant("par-pyramid")
@@ -489,7 +489,7 @@ APP_BOARD = ("6d 5h Ah Jd 4s Ks 6s 8c 2h 4d 9s Kd 6c Ad 8s Ac 5c 9d 7h 3h 8d 5s 
 
 def test_msc_goal_answer_stepped_to_the_cleared_board(browser: Any, server: str) -> None:
     """MSC: the fewest steps that clear the board, proven, stepped through to the end."""
-    from pyramids import goals
+    from pyramids.answers import goals
 
     open_page(browser, f"{server}/?deal=2&variant=msc&goal=board")
     assert browser.find_element("id", "goal-kind").get_attribute("value") == "board"
@@ -562,7 +562,7 @@ def test_hint_says_never_winnable_or_no_longer(browser: Any, server: str) -> Non
     """A deal that was never winnable: at its start the hint says so and why (the
     certificate); later on it says the deal could never be won, not "no longer". A
     position that lost a winnable deal: "no longer winnable", with the position's proof."""
-    from pyramids.check import check
+    from pyramids.answers.check import check
 
     v = get_variant("pyramid")
     never = Deal.from_number(1)
@@ -615,7 +615,7 @@ def test_the_page_runs_under_its_content_security_policy(browser: Any, server: s
 
 def test_msc_goal_from_the_position_shown(browser: Any, server: str) -> None:
     """A player mid-game asks from where they are: "from here" sends the moves played."""
-    from pyramids import goals
+    from pyramids.answers import goals
 
     deal, v = Deal.from_number(2), get_variant("msc")
     whole = goals.answer(deal, v, goals.Goal.parse("board"))

@@ -21,14 +21,14 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
 
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import RefereeError
-from pyramids.moves import Move, parse_moves
-from pyramids.referee import replay
+from pyramids.core.deals import Deal
+from pyramids.core.errors import RefereeError
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.referee import replay
+from pyramids.core.variants import PRESETS, get_variant
 from pyramids.service import ServiceConfig, create_app
 from pyramids.service.app import STATIC
-from pyramids.variants import PRESETS, get_variant
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 ROOT = Path(__file__).resolve().parents[1]

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 import test_web
-from pyramids import goals
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.moves import Move
-from pyramids.variants import get_variant
+from pyramids.answers import goals
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import get_variant
 from test_web import (
     APP_BOARD,
     DESKTOP,

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import test_web
-from pyramids import pysolfc_seeds
-from pyramids.engine import Game
-from pyramids.moves import Move
-from pyramids.pysolfc import PySolFCGame
-from pyramids.variants import get_variant
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import get_variant
+from pyramids.pysolfc import seeds as pysolfc_seeds
+from pyramids.pysolfc.games import PySolFCGame
 from test_web import PHONE, card, code_of, open_page, page_errors, query, shot, text, wait
 
 # the browser and the server of test_web, one of each for this module

@@ -2,7 +2,7 @@
 size for its game, the menus and rules in a player's words, the page's data), its files
 under a content tag cached for a year and under their plain names revalidated, gzip,
 ``HEAD`` wherever ``GET`` answers, a meta description. And the rules in words for every
-game (:meth:`pyramids.variants.Variant.in_words`)."""
+game (:meth:`pyramids.core.variants.Variant.in_words`)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,11 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
 
-from pyramids.deals import Deal
-from pyramids.engine import Game
-from pyramids.errors import VariantError
-from pyramids.placement import View, page_frame
+from pyramids.core.deals import Deal
+from pyramids.core.errors import VariantError
+from pyramids.core.game import Game
+from pyramids.core.placement import View, page_frame
+from pyramids.core.variants import PRESETS, TITLES, build_variant, get_variant
 from pyramids.service import ServiceConfig, create_app
 from pyramids.service.routes.page import (
     OPTION_VALUES,
@@ -38,7 +39,6 @@ from pyramids.service.routes.page import (
     static_tag,
     tag_of,
 )
-from pyramids.variants import PRESETS, TITLES, build_variant, get_variant
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

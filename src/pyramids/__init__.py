@@ -1,9 +1,8 @@
 """pyramids: rules, solvers, statistics and puzzle books for the Pyramid solitaires."""
 
-from .cards import DECK, Card
-from .deals import Deal
-from .engine import Game
-from .errors import (
+from pyramids.core.cards import DECK, Card
+from pyramids.core.deals import Deal
+from pyramids.core.errors import (
     CardError,
     DealError,
     IllegalMoveError,
@@ -12,10 +11,11 @@ from .errors import (
     RefereeError,
     VariantError,
 )
-from .moves import DEAL, REDEAL, Move, format_moves, parse_moves
-from .referee import Replay, replay
-from .variants import PRESETS, Variant, get_variant
-from .verdict import Certificate, Verdict
+from pyramids.core.game import Game
+from pyramids.core.moves import DEAL, REDEAL, Move, format_moves, parse_moves
+from pyramids.core.referee import Replay, replay
+from pyramids.core.variants import PRESETS, Variant, get_variant
+from pyramids.core.verdict import Certificate, Verdict
 
 __all__ = [
     "DEAL", "DECK", "PRESETS", "REDEAL", "Card", "CardError", "Certificate", "Deal",

@@ -22,13 +22,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .deals import Deal
-from .engine import Game
-from .errors import PyramidsError
-from .goals import RANK_NAMES, Goal
-from .moves import Move, parse_moves
-from .referee import play, replay
-from .variants import Variant, get_variant
+from pyramids.answers.goals import RANK_NAMES, Goal
+from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.referee import play, replay
+from pyramids.core.variants import Variant, get_variant
 
 LEVELS = ("easy", "medium", "hard", "expert")
 #: the presets that have daily challenges, and the goal kinds that make sense in each
@@ -271,7 +271,7 @@ def par(deal: Deal, variant: Variant, goal: Goal, start: Sequence[Move] = (),
     """The fewest steps from the position after ``start`` to one meeting ``goal`` (the
     optimal solver's A*, its line replayed), or None: no line (of at most ``most``
     steps), or the node limit hit."""
-    from . import optimal
+    from pyramids.engines import optimal
 
     kind, target, rank = _solver_goal(goal)
     if kind == "all" and variant.objective == "pyramid":
@@ -289,10 +289,10 @@ def player_reaches(deal: Deal, variant: Variant, goal: Goal, games: int = GAMES,
     """For each game of each player (seeded: the same games everywhere), the step at
     which it first meets ``goal`` (None: never). The players play to win, as a person
     would; with MSC's face-up deck they play the face-down game that is the same game
-    (:mod:`pyramids.faceup`), and their moves are counted as MSC's steps."""
-    from .faceup import face_down
-    from .generator.players import get_player, make_table, rng_for
-    from .generator.players import play as play_one
+    (:mod:`pyramids.engines.faceup`), and their moves are counted as MSC's steps."""
+    from pyramids.engines.faceup import face_down
+    from pyramids.generator.players import get_player, make_table, rng_for
+    from pyramids.generator.players import play as play_one
 
     rules = face_down(variant) if variant.face_up else variant
     table = make_table(deal, rules)
@@ -310,7 +310,7 @@ def _reach_steps(deal: Deal, rules: Variant, goal: Goal, line: Sequence[Move],
                  face_up: bool) -> int | None:
     """The step of ``line`` (legal moves of ``rules``) after which ``goal`` is first
     met. ``face_up``: ``rules`` is the face-down game of MSC's, and steps count as
-    :func:`pyramids.faceup.to_face_up` translates: a deal is a draw when a card is
+    :func:`pyramids.engines.faceup.to_face_up` translates: a deal is a draw when a card is
     showing (else no step: it only turns up the card already showing), a redeal is a
     recycle, and a draw first when a card is showing."""
     game = Game(deal, rules)
@@ -364,7 +364,7 @@ def measure(deal: Deal, variant: Variant, goal: Goal, level: str | None = None
     can give that grade (told as early as the facts measured so far tell it: the
     players' games first, then the par, the first moves last)."""
     if goal.kind == "score":
-        from .optimal import score_ceiling
+        from pyramids.engines.optimal import score_ceiling
 
         if score_ceiling(deal, variant) < (goal.target or 0):
             return None  # out of reach by the solver's own bound: no search
@@ -523,7 +523,7 @@ def days(first: dt.date, count: int, preset: str = "msc", jobs: int = 1,
 def puzzles(sets: Iterable[Day]) -> list[Any]:
     """The challenges of ``sets`` as book puzzles (:class:`pyramids.book.Puzzle`): each
     drawn with its goal and limit; the solutions, the pars, at the back."""
-    from .book.puzzles import Puzzle
+    from pyramids.book.puzzles import Puzzle
 
     out = []
     for d in sets:
@@ -538,8 +538,8 @@ def puzzles(sets: Iterable[Day]) -> list[Any]:
 
 def write_book(sets: Sequence[Day], out: str, page_size: str = "a4") -> Any:
     """A PDF of ``sets`` (the same bytes for the same sets)."""
-    from .book import BookOptions
-    from .book import write_book as write
+    from pyramids.book import BookOptions
+    from pyramids.book import write_book as write
 
     first, last = sets[0].date, sets[-1].date
     span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"

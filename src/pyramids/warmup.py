@@ -1,19 +1,29 @@
-"""Compile every numba kernel ahead of use: ``python -m pyramids.warmup``.
+"""Have the compiled kernels ready before anything is timed or asked: ``python -m
+pyramids.warmup``.
 
-numba caches the compiled code on disk (``cache=True``), so running this once in the
-setup step keeps the JIT compile out of the user's first ``pyramids solve``: the search
-kernels (:mod:`pyramids.search.warmup`) and the optimal solver's.
+numba compiles a kernel at its first call after install (several seconds) and caches it
+on disk (``cache=True``), from where later processes load it in a few hundredths of a
+second. This one module owns that work, for its three callers:
+
+- :func:`warmup`: every kernel, once, in the setup step (``make setup`` runs it), so that
+  no user's first command pays for the compiling: the search on each kind of variant, the
+  simulated players' (the grading's), the optimal solver's;
+- :func:`ready`: the kernels one solve needs, before ``pyramids solve`` times it, saying
+  so when they are being compiled;
+- :func:`load_solvers`: what a service worker loads when it starts (the kernels and
+  OR-Tools), so that no request's time limit pays for it.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Callable
 
-from .deals import Deal
-from .search import solve
-from .variants import Variant, get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant, get_variant
+from pyramids.engines.search import solve
 
 #: Loading the compiled kernels from numba's disk cache takes a few hundredths of a
 #: second; past this many seconds they are being compiled (the first use after install).
@@ -22,26 +32,21 @@ COMPILING_AFTER = 1.0
 
 def warmup() -> float:
     """Solve one small case per kernel path; return the seconds it took."""
-    from .optimal import most, shortest
-    from .search.warmup import warmup as search_warmup
-
     t0 = time.perf_counter()
-    search_warmup()
-    deal = Deal.from_number(2)
-    msc = get_variant("msc")
-    shortest(deal, msc, "board")
-    most(deal, msc, "score", node_limit=2000)
+    deal = Deal.from_number(1)
+    for name in ("pyramid", "bouquet", "giza", "par-pyramid"):
+        solve(deal, get_variant(name), node_limit=2000)
+    _players(deal)
+    _optimal()
     return time.perf_counter() - t0
 
 
 def ready(variant: Variant, *, goal: bool = False,
           notice: Callable[[], None] | None = None) -> float:
     """Have the kernels that solving ``variant`` runs compiled before a solve is timed, so
-    that the time it reports is the solve's alone: numba compiles them at their first
-    call after install (about 7 s) and keeps them on disk, from where later runs load
-    them in a few hundredths of a second. ``goal``: the optimal solver's kernels too.
-    ``notice`` is called once, while the work goes on, when it takes longer than loading
-    (:data:`COMPILING_AFTER`): they are being compiled. Returns the seconds spent."""
+    that the time it reports is the solve's alone. ``goal``: the optimal solver's kernels
+    too. ``notice`` is called once, while the work goes on, when it takes longer than
+    loading (:data:`COMPILING_AFTER`): they are being compiled. Returns the seconds spent."""
     done = threading.Event()
 
     def watch() -> None:
@@ -59,17 +64,54 @@ def ready(variant: Variant, *, goal: bool = False,
     return time.perf_counter() - t0
 
 
+def load_solvers() -> None:
+    """Load what a request may run (numba's compiled code, OR-Tools) when a service worker
+    starts: a small case of each engine. Only a warm-up: an engine that fails here is
+    passed over, and the job that needs it reports the error."""
+    from pyramids.engines import cpsat
+
+    steps = (
+        lambda: solve(Deal.from_number(0), get_variant("bouquet"), time_limit=2.0),
+        _optimal,
+        # OR-Tools and the CP-SAT models: the portfolio's first engine on Par deals
+        lambda: cpsat.solve(Deal.from_number(0), get_variant("par-pyramid"), time_limit=2.0),
+    )
+    for step in steps:
+        try:
+            step()
+        except Exception:
+            continue
+
+
 def _compile(variant: Variant, goal: bool) -> None:
     """A small case of each kernel that solving ``variant`` (with a goal: answering it)
     runs: a bounded search, and for goals the optimal solver's two searches (the optimal
     solver is imported only then: a plain verdict does not load it)."""
     solve(Deal.from_number(1), variant, node_limit=2000)
     if goal:
-        from .optimal import most, shortest
+        _optimal()
 
-        msc = get_variant("msc")
-        shortest(Deal.from_number(2), msc, "board", time_limit=5.0)
-        most(Deal.from_number(2), msc, "score", node_limit=2000)
+
+def _optimal() -> None:
+    """The optimal solver's two searches (A* and best-first) on a small MSC case."""
+    from pyramids.engines.optimal import most, shortest
+
+    msc = get_variant("msc")
+    shortest(Deal.from_number(2), msc, "board", time_limit=5.0)
+    most(Deal.from_number(2), msc, "score", node_limit=2000)
+
+
+def _players(deal: Deal) -> None:
+    """The simulated players' kernels (:mod:`pyramids.generator.playcore`): a game of each
+    kind of player, as the grading plays them."""
+    from pyramids.generator.fastplay import available
+    from pyramids.generator.players import PLANNERS, PLAYERS, make_table, play_many
+
+    if not available():  # pragma: no cover - randrange draws otherwise: the reference plays
+        return
+    table = make_table(deal, get_variant("pyramid"))
+    for player in PLAYERS + PLANNERS:
+        play_many(table, player, random.Random(0), 1)
 
 
 if __name__ == "__main__":

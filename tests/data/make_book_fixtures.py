@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from pyramids import Deal, Game, Move, get_variant, replay
-from pyramids.variants import Variant
+from pyramids.core.variants import Variant
 
 GRADES = ("easy", "medium", "hard", "expert")
 

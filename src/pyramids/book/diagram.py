@@ -1,6 +1,6 @@
 """Diagrams of a position drawn on a PDF page.
 
-Where each card goes is :mod:`pyramids.placement`'s (the web page draws the same layout);
+Where each card goes is :mod:`pyramids.core.placement`'s (the web page draws the same layout);
 :class:`PositionDiagram` is a platypus flowable that picks the largest card width (up to a
 cap) that fits the space it is given, and :func:`render` draws the placed cards, empty
 places and captions with reportlab.
@@ -12,9 +12,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from ..cards import Card
-from ..placement import CAPTION_SIZE, CARD_RATIO, Placed, View, fit_width, layout
-from .drawing import draw_card, draw_slot
+from pyramids.book.drawing import draw_card, draw_slot
+from pyramids.core.cards import Card
+from pyramids.core.placement import CAPTION_SIZE, CARD_RATIO, Placed, View, fit_width, layout
 
 CAPTION_FONT = "Helvetica"
 CAPTION_COLOR = HexColor("#555555")

@@ -38,16 +38,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .. import __version__
-from ..cards import Card
-from ..deals import Deal
-from ..engine import Game
-from ..placement import View
-from ..variants import Variant
-from .diagram import PositionDiagram
-from .drawing import draw_card, draw_star
-from .puzzles import BookError, Puzzle, shortest_solution
-from .text import (
+from pyramids import __version__
+from pyramids.book.diagram import PositionDiagram
+from pyramids.book.drawing import draw_card, draw_star
+from pyramids.book.puzzles import BookError, Puzzle, shortest_solution
+from pyramids.book.text import (
     RED_HEX,
     deal_title,
     goal_text,
@@ -56,6 +51,11 @@ from .text import (
     rule_options,
     variant_title,
 )
+from pyramids.core.cards import Card
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.placement import View
+from pyramids.core.variants import Variant
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 MARGIN = 15 * mm
@@ -492,7 +492,7 @@ class _Story:
 
 
 def move_markup_card(suit: str) -> str:
-    from .text import suit_markup
+    from pyramids.book.text import suit_markup
 
     return suit_markup(suit)
 

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..cards import Card
-from ..placement import CARD_RATIO
+from pyramids.core.cards import Card
+from pyramids.core.placement import CARD_RATIO
 
 RED = HexColor("#c0161c")
 BLACK = HexColor("#141414")

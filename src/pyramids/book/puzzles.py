@@ -1,4 +1,4 @@
-"""Puzzle entries (the JSON lines of the shipped collections, ``pyramids/puzzles/*.jsonl``):
+"""Puzzle entries (the JSON lines of the shipped collections, ``pyramids/data/puzzles/*.jsonl``):
 read, check, select, or make.
 
 An entry is ``{"id", "collection", "deal", "line", "variant": Variant.options(), "grade",
@@ -15,11 +15,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..deals import Deal
-from ..errors import PyramidsError
-from ..moves import Move, parse_moves
-from ..referee import replay
-from ..variants import Variant, get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant, get_variant
 
 GRADES = ("easy", "medium", "hard", "expert")
 UNGRADED = "ungraded"
@@ -163,7 +163,7 @@ class Puzzle:
 
 def _pysolfc_deal(game: object, variant: Variant) -> Deal:
     """PySolFC game ``game`` dealt for ``variant`` (errors say what is wrong with it)."""
-    from ..pysolfc import game_of
+    from pyramids.pysolfc.games import game_of
 
     return game_of(game, "'pysolfc'").deal(variant)
 
@@ -177,8 +177,8 @@ def shortest_solution(p: Puzzle, node_limit: int = SHORTEST_NODES) -> Puzzle:
     """``p`` with the fewest-moves solution when the optimal solver proves it within
     ``node_limit`` (``shortest`` true), else ``p`` as it is. Not under Par scoring, where
     a puzzle's line is the best score's, not the shortest win."""
-    from ..goals import same_length
-    from ..optimal import shortest
+    from pyramids.answers.goals import same_length
+    from pyramids.engines.optimal import shortest
 
     p = p.checked()
     if p.shortest is not None or p.variant.scoring == "par":
@@ -226,9 +226,9 @@ def write_jsonl(puzzles: Iterable[Puzzle], path: str | Path) -> None:
 
 def shipped_collections(folder: str | Path | None = None) -> list[Path]:
     """The ``*.jsonl`` files of ``folder`` in name order (empty if none); by default those
-    shipped in the package (:mod:`pyramids.puzzles`)."""
+    shipped in the package (:mod:`pyramids.generator.collections`)."""
     if folder is None:
-        from .. import puzzles as shipped
+        from pyramids.generator import collections as shipped
 
         return shipped.collections()
     d = Path(folder)
@@ -343,15 +343,15 @@ SolveFn = Callable[[Deal, Variant, float], Any]
 
 
 def find_solver() -> tuple[str, SolveFn]:
-    """The solver that makes puzzles on the fly, and its name: :func:`pyramids.check.check`
+    """The solver that makes puzzles on the fly, and its name: :func:`pyramids.answers.check.check`
     within the time limit (imported when first asked: the book's other work needs no
     solver)."""
-    from ..check import check
+    from pyramids.answers.check import check
 
     def solve(deal: Deal, variant: Variant, time_limit: float) -> Any:
         return check(deal, variant, time_limit=time_limit)
 
-    return "pyramids.check.check", solve
+    return "pyramids.answers.check.check", solve
 
 
 def solve_deals(variant: Variant, count: int, start: int = 0, max_deals: int | None = None,
@@ -397,7 +397,7 @@ def find_maker() -> MakeFn:
     count, grades, exclude) -> [entry, ...] <pyramids.generator.puzzles_for_book>`: up to
     ``count`` graded entries of ``variant`` (of one of ``grades`` if given), none of the
     deal numbers in ``exclude`` (imported when first asked)."""
-    from ..generator import puzzles_for_book
+    from pyramids.generator import puzzles_for_book
 
     return puzzles_for_book
 

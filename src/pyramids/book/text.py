@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..cards import SUIT_SYMBOLS, Card
-from ..deals import Deal
-from ..moves import Move
-from ..variants import PRESETS, Variant
+from pyramids.core.cards import SUIT_SYMBOLS, Card
+from pyramids.core.deals import Deal
+from pyramids.core.moves import Move
+from pyramids.core.variants import PRESETS, Variant
 
 RED_HEX = "#c0161c"
 VARIANT_TITLES = {

@@ -22,8 +22,8 @@ plus :mod:`.progress` (the progress line) and :mod:`.errors`.
 
 from __future__ import annotations
 
-from ..portfolio import ENGINES
-from .analysis import (
+from pyramids.answers.portfolio import ENGINES
+from pyramids.bulk.analysis import (
     FORMAT_VERSION,
     MODES,
     QUICK_PASS,
@@ -37,11 +37,11 @@ from .analysis import (
     analyse_chunk,
     analyse_item,
 )
-from .errors import BulkError, Interrupted
-from .outfile import KeySet, OutFile
-from .pool import BulkRunner, RunState, default_chunk, default_workers
-from .progress import Progress, format_duration
-from .runs import (
+from pyramids.bulk.errors import BulkError, Interrupted
+from pyramids.bulk.outfile import KeySet, OutFile
+from pyramids.bulk.pool import BulkRunner, RunState, default_chunk, default_workers
+from pyramids.bulk.progress import Progress, format_duration
+from pyramids.bulk.runs import (
     Run,
     TableRun,
     TallyRun,
@@ -53,7 +53,7 @@ from .runs import (
     run_tally,
     start_run,
 )
-from .sources import (
+from pyramids.bulk.sources import (
     DealSource,
     LinesSource,
     PySolFCRangeSource,

@@ -1,6 +1,6 @@
 """Per-deal analysis: what a bulk run does with each deal, one by one or a chunk at once.
 
-:func:`analyse` gives one deal's :class:`~pyramids.verdict.Verdict` under a :class:`Job`
+:func:`analyse` gives one deal's :class:`~pyramids.core.verdict.Verdict` under a :class:`Job`
 (variant, mode, engine, time limit); :func:`analyse_item` turns it into a record and never
 raises for the deal's sake. :func:`analyse_chunk` gives the records of a whole chunk, by
 compiled calls where it can (the batch path: the same verdicts, a fraction of the Python
@@ -23,14 +23,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .. import portfolio
-from ..deals import Deal
-from ..goals import Goal
-from ..portfolio import ENGINES, EngineName, Stage
-from ..variants import Variant
-from ..verdict import Certificate, EngineRun, Verdict
-from .errors import BulkError
-from .sources import DealSource, SourceItem
+from pyramids.answers import portfolio
+from pyramids.answers.goals import Goal
+from pyramids.answers.portfolio import ENGINES, EngineName, Stage
+from pyramids.bulk.errors import BulkError
+from pyramids.bulk.sources import DealSource, SourceItem
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant
+from pyramids.core.verdict import Certificate, EngineRun, Verdict
 
 Mode = Literal["exact", "quick"]
 Engine = EngineName
@@ -50,7 +50,7 @@ class Job:
     records carry only what statistics read (:func:`slim_record`: no solution, no
     certificate detail, no engine runs), for runs that keep no out file: less to word
     and to send back from the workers. ``goal``: the question asked of each deal
-    (:mod:`pyramids.goals`; ``None`` or ``win``: the verdict), whose answer's steps,
+    (:mod:`pyramids.answers.goals`; ``None`` or ``win``: the verdict), whose answer's steps,
     score and optimality the records carry."""
 
     variant: Variant
@@ -92,7 +92,7 @@ class Job:
 def analyse(deal: Deal, job: Job) -> Verdict:
     """The instant certificates first; then, in exact mode, the exact engine chosen
     (``check.check``), or the goal's answer (``goals.answer``)."""
-    from ..certificates import quick_certificate
+    from pyramids.answers.certificates import quick_certificate
 
     # under Par scoring the engines run even on a blocked deal (as in check): its best
     # score is wanted; so does a goal (a blocked deal still has a best score, cards...)
@@ -104,12 +104,12 @@ def analyse(deal: Deal, job: Job) -> Verdict:
     if job.mode == "quick":
         return Verdict("unknown", "certificate", reason=QUICK_PASS, deal_number=deal.number)
     if job.asks_goal:
-        from ..goals import answer
+        from pyramids.answers.goals import answer
 
         assert job.goal is not None
         return answer(deal, job.variant, job.goal, time_limit=job.time_limit,
                       engine=job.engine)
-    from ..check import check
+    from pyramids.answers.check import check
 
     verdict: Verdict = check(deal, job.variant, engine=job.engine, time_limit=job.time_limit)
     return verdict
@@ -158,7 +158,7 @@ SLIM_KEYS = ("i", "deal", "pysolfc", "line", "status", "engine", "score", "nodes
 
 
 def slim_record(record: Record) -> Record:
-    """``record`` with only what :class:`~pyramids.stats.Tally` and the deal's label read:
+    """``record`` with only what :class:`~pyramids.bulk.stats.Tally` and the deal's label read:
     its source key, deal (or line), status, engine, score, nodes, seconds, reason, and the
     certificate's kind alone (``{"kind": ...}``)."""
     out = {k: record[k] for k in SLIM_KEYS if k in record}
@@ -244,7 +244,7 @@ def analyse_chunk(items: Sequence[SourceItem], job: Job) -> list[Record]:
     Where :func:`batch_applies`, the chunk goes through the same stages as :func:`analyse`
     (instant certificates, then, when ``check`` would run it, the structural certificate,
     then the search) with one compiled call per stage for the whole chunk (see
-    ``pyramids.search.batch``); each solution is replayed by the referee as ``solve``
+    ``pyramids.engines.search.batch``); each solution is replayed by the referee as ``solve``
     does. Any deal a stage leaves undecided (a node budget, a deal given as a bad line)
     goes through :func:`analyse_item`, so the verdicts (status, certificate, solution,
     nodes, engine runs) are those of the one-by-one path; only the times differ (the
@@ -286,9 +286,9 @@ def json_obj(v: Verdict) -> Record:
 def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | None]:
     import numpy as np
 
-    from ..certificates import quick_certificate
-    from ..search import CARDS, core, default_searcher, relaxation
-    from ..search import batch as kernels
+    from pyramids.answers.certificates import quick_certificate
+    from pyramids.engines.search import CARDS, core, default_searcher, relaxation
+    from pyramids.engines.search import batch as kernels
 
     t0 = time.perf_counter()
     v = job.variant
@@ -331,7 +331,7 @@ def _batch_verdicts(items: Sequence[SourceItem], job: Job) -> list[Verdict | Non
     stage = _search_stage(job)
     assert stage is not None  # batch_applies
     if v.rest != "bouquet":
-        from ..certificates import STRUCTURAL_BUDGET, structural_from
+        from pyramids.answers.certificates import STRUCTURAL_BUDGET, structural_from
 
         res = searcher.run_many(cards, np.array(left, np.int64), relaxation(v),
                                 STRUCTURAL_BUDGET)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import PyramidsError
+from pyramids.core.errors import PyramidsError
 
 
 class BulkError(PyramidsError):

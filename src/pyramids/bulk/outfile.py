@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from .analysis import FORMAT_VERSION, STATUSES, Job, Record
-from .errors import BulkError
-from .sources import DealSource
+from pyramids.bulk.analysis import FORMAT_VERSION, STATUSES, Job, Record
+from pyramids.bulk.errors import BulkError
+from pyramids.bulk.sources import DealSource
 
 
 class KeySet:

@@ -18,16 +18,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import analysis
-from .analysis import (
+from pyramids.bulk import analysis
+from pyramids.bulk.analysis import (
     Job,
     Record,
     analyse_chunk,
     analyse_item,
 )
-from .errors import Interrupted
-from .outfile import OutFile
-from .sources import DealSource, NumberRun, RangeSource, SourceItem
+from pyramids.bulk.errors import Interrupted
+from pyramids.bulk.outfile import OutFile
+from pyramids.bulk.sources import DealSource, NumberRun, RangeSource, SourceItem
 
 
 def _worker_init() -> None:

@@ -12,7 +12,7 @@ import sys
 import time
 from typing import TextIO
 
-from .pool import RunState
+from pyramids.bulk.pool import RunState
 
 
 class StatusLine:

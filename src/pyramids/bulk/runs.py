@@ -6,7 +6,7 @@ with its out file and progress line, and a table of runs over the same deals.
 :func:`consume` feeds its records to a callback, turning Ctrl-C, SIGTERM or a lost worker
 into :class:`~pyramids.bulk.errors.Interrupted` after the finished deals are saved;
 :func:`run_table` runs every cell of a ``sizes`` or ``rules`` table
-(:func:`pyramids.stats.table_cells`) over the same deals, as ``pyramids stats --table``
+(:func:`pyramids.bulk.stats.table_cells`) over the same deals, as ``pyramids stats --table``
 does, and :func:`run_tally` one variant, as ``pyramids stats`` does.
 """
 
@@ -18,31 +18,33 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..goals import Goal
-from ..stats import Cell, Tally, cell_obj, table_cells
-from ..variants import Variant, get_variant
-from .analysis import Analyser, Engine, Job, Mode, Record
-from .errors import BulkError, Interrupted
-from .outfile import OutFile
-from .pool import BulkRunner, RunState
-from .progress import Progress
-from .sources import DealSource, check_variant, parse_source
+from pyramids.answers.goals import Goal
+from pyramids.bulk.analysis import Analyser, Engine, Job, Mode, Record
+from pyramids.bulk.errors import BulkError, Interrupted
+from pyramids.bulk.outfile import OutFile
+from pyramids.bulk.pool import BulkRunner, RunState
+from pyramids.bulk.progress import Progress
+from pyramids.bulk.sources import DealSource, check_variant, parse_source
+from pyramids.bulk.stats import Cell, Tally, cell_obj, table_cells
+from pyramids.core.variants import Variant, get_variant
 
 
 def make_runner(workers: int | None = None, chunk: int | None = None,
                 scheduler: str | None = None) -> BulkRunner:
     """The local process pool (``workers`` processes, default all cores), or with
-    ``scheduler`` (``tcp://HOST:PORT``) a :class:`~pyramids.cluster.DaskRunner` on that
+    ``scheduler`` (``tcp://HOST:PORT``) a :class:`~pyramids.bulk.cluster.DaskRunner` on that
     cluster's workers; ``chunk``: deals per task (default: per job). Use it as a context
     manager. Raises :class:`BulkError` when both ``workers`` and ``scheduler`` are given
-    (the cluster's workers do the work), :class:`~pyramids.cluster.ClusterError` when the
+    (the cluster's workers do the work), :class:`~pyramids.bulk.cluster.ClusterError` when the
     scheduler cannot be reached or Dask is not installed."""
     if scheduler is None:
         return BulkRunner(workers, chunk_size=chunk)
     if workers:
         raise BulkError("workers counts local processes: with a scheduler the cluster's "
                         "workers do the work")
-    from ..cluster import DaskRunner  # not at the top: cluster's bulk imports run bulk/__init__
+    from pyramids.bulk.cluster import (
+        DaskRunner,  # not at the top: cluster's bulk imports run bulk/__init__
+    )
 
     return DaskRunner(scheduler, chunk)
 

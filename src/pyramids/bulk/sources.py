@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TextIO, overload
 
-from ..deals import MAX_DEAL, Deal
-from ..errors import DealError, PyramidsError
-from ..variants import Variant
-from .errors import BulkError
+from pyramids.bulk.errors import BulkError
+from pyramids.core.deals import MAX_DEAL, Deal
+from pyramids.core.errors import DealError, PyramidsError
+from pyramids.core.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class SourceItem:
         if self.number is not None:
             return Deal.from_number(self.number)
         if self.pysolfc is not None:
-            from ..pysolfc import game_of
+            from pyramids.pysolfc.games import game_of
 
             if variant is None:
                 raise DealError(f"pysolfc:{self.pysolfc} needs the variant to be dealt")
@@ -50,7 +50,7 @@ class SourceItem:
         without making :class:`Deal` and :class:`Card` objects, which cost more than the
         shuffle."""
         if self.pysolfc is not None and self.number is None:
-            from ..pysolfc import game_of, layout_ids
+            from pyramids.pysolfc.games import game_of, layout_ids
 
             game = game_of(self.pysolfc)
             return layout_ids(game.number, variant, game.ms)
@@ -110,7 +110,7 @@ class PySolFCRangeSource(DealSource):
     kind = "pysolfc"
 
     def __init__(self, start: int, stop: int) -> None:
-        from ..pysolfc import MIN_GAME
+        from pyramids.pysolfc.games import MIN_GAME
 
         if not MIN_GAME <= start <= stop:
             raise BulkError(f"a PySolFC game range must satisfy {MIN_GAME} <= A <= B, "
@@ -206,7 +206,7 @@ class LinesSource(DealSource):
 
 
 def _check_dealt(variant: Variant, where: str = "") -> None:
-    from ..pysolfc import dealing_order
+    from pyramids.pysolfc.games import dealing_order
 
     try:
         dealing_order(variant)
@@ -232,7 +232,7 @@ def parse_deal_line(raw: str, key: int, where: str) -> SourceItem | None:
     shown = text if len(text) <= 80 else text[:77] + "..."
     try:
         if text[:7].lower() == "pysolfc":
-            from ..pysolfc import PySolFCGame
+            from pyramids.pysolfc.games import PySolFCGame
 
             return SourceItem(key, pysolfc=PySolFCGame.parse(text).key, where=where)
         if text.lstrip("#").isdigit():
@@ -257,7 +257,7 @@ def _json_item(text: str, key: int, where: str) -> SourceItem:
         raise DealError("a JSON deal must be an object")
     number = obj.get("deal", obj.get("number"))
     if number is None and obj.get("pysolfc") is not None:  # filter --json of pysolfc:N
-        from ..pysolfc import game_of
+        from pyramids.pysolfc.games import game_of
 
         return SourceItem(key, pysolfc=game_of(obj["pysolfc"], "'pysolfc'").key, where=where)
     if number is not None and not isinstance(number, int):
@@ -277,7 +277,7 @@ def _json_item(text: str, key: int, where: str) -> SourceItem:
 def parse_pysolfc_range(text: str) -> PySolFCRangeSource | None:
     """``pysolfc:A:B`` or ``pysolfc:A:+K`` (PySolFC game numbers); ``None`` if ``text``
     does not start with ``pysolfc``; :class:`BulkError` for a malformed one."""
-    from ..pysolfc import match_spec, parse_number
+    from pyramids.pysolfc.games import match_spec, parse_number
 
     rest = match_spec(text)
     if rest is None:

@@ -11,8 +11,8 @@ import importlib
 
 import click
 
-from .. import __version__
-from .options import PyramidsGroup
+from pyramids import __version__
+from pyramids.cli.options import PyramidsGroup
 
 #: Every command: its name -> ``module:attribute`` in this package.
 COMMANDS: dict[str, str] = {

@@ -11,13 +11,13 @@ from typing import Any
 
 import click
 
-from ..book import BookOptions, gather, read_jsonl, shipped_collections, write_book
-from ..book import puzzles as book_puzzles
-from ..book.puzzles import GRADES, Puzzle
-from ..book.text import variant_title
-from ..bulk import default_workers
-from ..variants import Variant
-from .bulk import check_scheduler, scheduler_option
+from pyramids.book import BookOptions, gather, read_jsonl, shipped_collections, write_book
+from pyramids.book import puzzles as book_puzzles
+from pyramids.book.puzzles import GRADES, Puzzle
+from pyramids.book.text import variant_title
+from pyramids.bulk import default_workers
+from pyramids.cli.bulk import check_scheduler, scheduler_option
+from pyramids.core.variants import Variant
 
 
 class Stopped(click.ClickException):
@@ -94,7 +94,7 @@ def book(variants: tuple[str, ...], grades: tuple[str, ...], count: int,
         if hook is not None:
             mapper = None
             if scheduler:  # Dask is imported only here
-                from ..cluster import cluster_mapper
+                from pyramids.bulk.cluster import cluster_mapper
 
                 mapper = stack.enter_context(cluster_mapper(
                     scheduler, lambda msg: click.echo(msg, err=True)))

@@ -10,7 +10,8 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from ..bulk import (
+from pyramids.answers.goals import Goal
+from pyramids.bulk import (
     ENGINES,
     MODES,
     BulkError,
@@ -30,12 +31,11 @@ from ..bulk import (
     run_tally,
     start_run,
 )
-from ..deals import Deal
-from ..goals import Goal
-from ..pysolfc import MS_BELOW
-from ..stats import Tally, format_tally, render_csv, render_markdown, table_cells
-from ..variants import Variant
-from .options import goal_option, said, variant_options
+from pyramids.bulk.stats import Tally, format_tally, render_csv, render_markdown, table_cells
+from pyramids.cli.options import goal_option, said, variant_options
+from pyramids.core.deals import Deal
+from pyramids.core.variants import Variant
+from pyramids.pysolfc.games import MS_BELOW
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -264,8 +264,8 @@ def _check_seed_options(source: DealSource, mode: str, keep: str, as_json: bool,
 
 def _grade(rec: Record, variant: Variant) -> str:
     """The grade of a winnable record's deal ('pyramids grade'), or why it has none."""
-    from ..generator.grading import Grading, grade_deal
-    from ..pysolfc import PySolFCGame
+    from pyramids.generator.grading import Grading, grade_deal
+    from pyramids.pysolfc.games import PySolFCGame
 
     if rec.get("deal") is not None:
         deal = Deal.from_number(int(rec["deal"]))
@@ -286,7 +286,7 @@ def _seed(rec: Record) -> int:
 
 def _write_seeds(seeds: list[int], source: DealSource, variant: Variant,
                  grades: tuple[str, ...], unknown: int) -> None:
-    from ..seedlists import SeedList, SeedListError, runs, seeds_module
+    from pyramids.pysolfc.seedlists import SeedList, SeedListError, runs, seeds_module
 
     if unknown:
         raise click.ClickException(f"{unknown} deals are unknown: a seed list is written "

@@ -6,15 +6,15 @@ import json
 
 import click
 
-from ..check import ENGINES
-from ..check import check as run_check
-from ..deals import Deal
-from ..goals import Goal, answer, describe
-from ..moves import parse_moves
-from ..pysolfc_notes import notes_json
-from ..variants import Variant
-from .options import DEAL, goal_option, variant_options
-from .solve import compile_first, numbered_line
+from pyramids.answers.check import ENGINES
+from pyramids.answers.check import check as run_check
+from pyramids.answers.goals import Goal, answer, describe
+from pyramids.cli.options import DEAL, goal_option, variant_options
+from pyramids.cli.solve import compile_first, numbered_line
+from pyramids.core.deals import Deal
+from pyramids.core.moves import parse_moves
+from pyramids.core.variants import Variant
+from pyramids.pysolfc.notes import notes_json
 
 
 @click.command()
@@ -44,8 +44,8 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     compile_first(variant, goal)  # the kernels: the time printed is the analysis alone
     if goal.kind != "win":
         # goals.answer times itself on its own clock, which counts a first import of
-        # OR-Tools: loaded before it starts (check() leaves it out: pyramids.clock)
-        from ..cpsat import engine as _cpsat_engine  # noqa: F401
+        # OR-Tools: loaded before it starts (check() leaves it out: pyramids.engines.clock)
+        from pyramids.engines.cpsat import verdicts as _cpsat_engine  # noqa: F401
         verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,
                          start=parse_moves(after))
     else:

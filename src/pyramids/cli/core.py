@@ -7,11 +7,11 @@ import sys
 
 import click
 
-from ..deals import Deal
-from ..moves import parse_moves
-from ..referee import replay as referee_replay
-from ..variants import PRESETS, Variant
-from .options import DEAL, variant_options
+from pyramids.cli.options import DEAL, variant_options
+from pyramids.core.deals import Deal
+from pyramids.core.moves import parse_moves
+from pyramids.core.referee import replay as referee_replay
+from pyramids.core.variants import PRESETS, Variant
 
 
 @click.command()

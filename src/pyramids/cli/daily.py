@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from .. import daily as dl
-from .book import Stopped
-from .options import UserError, said
+from pyramids import daily as dl
+from pyramids.cli.book import Stopped
+from pyramids.cli.options import UserError, said
 
 
 def _progress(t0: float) -> Any:

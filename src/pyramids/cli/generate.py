@@ -1,5 +1,5 @@
 """``pyramids generate``: graded puzzle collections (JSON lines; see the README.md of
-the shipped collections, src/pyramids/puzzles/)."""
+the shipped collections, src/pyramids/data/puzzles/)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from collections.abc import Sequence
 
 import click
 
-from ..bulk import BulkError, RangeSource, default_workers, parse_source
-from ..generator.generate import (
+from pyramids.bulk import BulkError, RangeSource, default_workers, parse_source
+from pyramids.cli.bulk import check_scheduler, scheduler_option
+from pyramids.cli.options import said, variant_options
+from pyramids.core.variants import Variant
+from pyramids.generator.generate import (
     ANY,
     Keeper,
     ScanInterrupted,
@@ -19,11 +22,8 @@ from ..generator.generate import (
     scan,
     write_atomic,
 )
-from ..generator.grading import GRADES, Budgets
-from ..generator.progress import ScanProgress
-from ..variants import Variant
-from .bulk import check_scheduler, scheduler_option
-from .options import said, variant_options
+from pyramids.generator.grading import GRADES, Budgets
+from pyramids.generator.progress import ScanProgress
 
 
 def _grades(text: str) -> list[str]:
@@ -95,7 +95,7 @@ def generate_cmd(variant: Variant, count: int, grade_text: str, deals: str, out:
     with contextlib.ExitStack() as stack:
         mapper = None
         if scheduler:  # Dask is imported only here
-            from ..cluster import cluster_mapper
+            from pyramids.bulk.cluster import cluster_mapper
 
             mapper = stack.enter_context(cluster_mapper(scheduler, bar.note))
         try:

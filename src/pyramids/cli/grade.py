@@ -9,18 +9,18 @@ from typing import Any
 
 import click
 
-from ..deals import Deal
-from ..errors import PyramidsError
-from ..generator.grading import Grading, grade_deal, thresholds_for
-from ..generator.players import PLAYER_NAMES, get_player, players_for, win_rates
-from ..pysolfc import PySolFCGame
-from ..variants import Variant
-from .options import DEAL, UserError, said, variant_options
+from pyramids.cli.options import DEAL, UserError, said, variant_options
+from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError
+from pyramids.core.variants import Variant
+from pyramids.generator.grading import Grading, grade_deal, thresholds_for
+from pyramids.generator.players import PLAYER_NAMES, get_player, players_for, win_rates
+from pyramids.pysolfc.games import PySolFCGame
 
 
 def _find_puzzle(ident: str, sources: tuple[Path, ...]) -> dict[str, Any] | None:
     """The entry with id ``ident`` in the collections (``sources``, else the shipped ones)."""
-    from ..book.puzzles import shipped_collections
+    from pyramids.book.puzzles import shipped_collections
 
     for path in sources or tuple(shipped_collections()):
         for line in Path(path).read_text(encoding="utf-8").splitlines():

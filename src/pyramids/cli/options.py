@@ -10,12 +10,11 @@ from typing import Any, TypeVar
 
 import click
 
-from ..deals import Deal
-from ..errors import PyramidsError, VariantError
-from ..goals import GOAL_SYNTAX, Goal
-from ..messages import FLAGS
-from ..pysolfc import PySolFCGame, match_spec
-from ..variants import (
+from pyramids.answers.goals import GOAL_SYNTAX, Goal
+from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError, VariantError
+from pyramids.core.messages import FLAGS
+from pyramids.core.variants import (
     OBJECTIVES,
     SCORINGS,
     STOCK_TOPS,
@@ -23,6 +22,7 @@ from ..variants import (
     Variant,
     build_variant,
 )
+from pyramids.pysolfc.games import PySolFCGame, match_spec
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,7 +52,7 @@ class DealType(click.ParamType):  # type: ignore[type-arg]  # generic only in cl
     """A deal number, ``pysolfc:N``, a one-line deal, a file holding a deal (any form), or
     ``-`` for stdin.
 
-    A PySolFC game comes back as a :class:`~pyramids.pysolfc.PySolFCGame`: its cards
+    A PySolFC game comes back as a :class:`~pyramids.pysolfc.games.PySolFCGame`: its cards
     depend on the variant, which :func:`variant_options` resolves it with."""
 
     name = "DEAL"
@@ -98,7 +98,7 @@ class PassesType(click.ParamType):  # type: ignore[type-arg]
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        from ..variants import parse_passes
+        from pyramids.core.variants import parse_passes
 
         if value is None or isinstance(value, int):
             return value

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .options import UserError
+from pyramids.cli.options import UserError
 
 
 @click.command()
@@ -39,8 +39,8 @@ def serve(host: str, port: int, workers: int | None, queue: int | None,
         raise UserError(
             f"pyramids serve needs the service extra ({e.name or e} is missing): "
             "pip install 'pyramids[service]'") from None
-    from ..service.app import create_app
-    from ..service.config import ServiceConfig
+    from pyramids.service.app import create_app
+    from pyramids.service.config import ServiceConfig
 
     overrides = {k: v for k, v in (("workers", workers), ("queue", queue),
                                    ("max_time_limit", max_time_limit),
@@ -50,7 +50,7 @@ def serve(host: str, port: int, workers: int | None, queue: int | None,
         config = ServiceConfig(**overrides)  # type: ignore[arg-type]
     except ValueError as e:
         raise UserError(str(e)) from None
-    from ..service.server import protocol, raise_open_files_limit
+    from pyramids.service.server import protocol, raise_open_files_limit
 
     app = create_app(config)
     raise_open_files_limit()

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 
 import click
 
-from ..deals import Deal
-from ..engine import Game
-from ..goals import Goal, answer, describe
-from ..moves import Move, format_moves, parse_moves
-from ..portfolio import ENGINES
-from ..pysolfc_notes import notes_json, step_notes
-from ..variants import Variant
-from .options import DEAL, goal_option, variant_options
+from pyramids.answers.goals import Goal, answer, describe
+from pyramids.answers.portfolio import ENGINES
+from pyramids.cli.options import DEAL, goal_option, variant_options
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move, format_moves, parse_moves
+from pyramids.core.variants import Variant
+from pyramids.pysolfc.notes import notes_json, step_notes
 
 
 def draw_position(game: Game) -> str:
@@ -58,7 +58,7 @@ def show_solution(deal: Deal, variant: Variant, moves: tuple[Move, ...], every: 
 
 def numbered_line(deal: Deal, variant: Variant, moves: Sequence[Move]) -> str:
     """One numbered move a line; under a PySolFC preset with a talon, each click with
-    what the player sees happen (:func:`pyramids.pysolfc_notes.step_notes`)."""
+    what the player sees happen (:func:`pyramids.pysolfc.notes.step_notes`)."""
     notes = step_notes(deal, variant, moves)
     if not notes:
         return format_moves(moves, numbered=True)
@@ -71,7 +71,7 @@ def compile_first(variant: Variant, goal: Goal) -> None:
     """The kernels a solve of ``variant`` runs, compiled before it is timed (loaded from
     numba's cache in a few hundredths of a second, or compiled once after install: then
     said on stderr, so that a wait of seconds is explained and not counted as solving)."""
-    from ..warmup import ready  # (numba and the kernels: not for every command)
+    from pyramids.warmup import ready  # (numba and the kernels: not for every command)
 
     said: list[bool] = []
 
@@ -126,12 +126,12 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         if engine == "cpsat":
             raise click.UsageError("--node-limit bounds the search, not CP-SAT "
                                    "(use --time-limit)")
-        from ..search import solve
+        from pyramids.engines.search import solve
 
         verdict = solve(deal, variant, start=start, node_limit=node_limit,
                         time_limit=time_limit)
     else:
-        from ..check import run_engine
+        from pyramids.answers.check import run_engine
 
         verdict = run_engine(deal, variant, engine, time_limit, start=start)
     if as_json:

@@ -1,4 +1,5 @@
-"""Puzzle generator: graded winnable deals for the shipped collections in ``pyramids/puzzles/``.
+"""Puzzle generator: graded winnable deals for the shipped collections
+(``pyramids/data/puzzles/``).
 
 * :mod:`.greedy`: simple human strategies (does a casual player win?);
 * :mod:`.oracle`: "is the position after these moves winnable?" (exact or unknown);
@@ -13,8 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..variants import Variant
-    from .generate import ChunkMapper
+    from pyramids.core.variants import Variant
+    from pyramids.generator.generate import ChunkMapper
 
 BOOK_SCAN = 100_000  # deals a book may scan on the fly, beyond those it excludes
 
@@ -26,17 +27,17 @@ def puzzles_for_book(variant: Variant, count: int, grades: Sequence[str] | None,
     """The book's hook: up to ``count`` graded entries of ``variant`` (of one of ``grades``
     if given), none of the deal numbers in ``exclude``: the first ones in deal order from
     ``start`` (default: where the scan of the shipped collection of ``variant`` ended,
-    :func:`pyramids.puzzles.scanned`, so that its deals are not graded again), at most
+    :func:`pyramids.generator.collections.scanned`, so that its deals are not graded again), at most
     ``BOOK_SCAN`` deals on.
 
     ``workers`` processes (or ``mapper``'s cluster) grade ahead; the puzzles are the same
     whatever their number. ``progress``: the scan's progress line on stderr (default:
     when stderr is a terminal). Ctrl-C raises
     :class:`~pyramids.generator.generate.ScanInterrupted`, the workers stopped."""
-    from .. import puzzles as shipped
-    from .generate import Keeper, collection_name, scan
-    from .grading import GRADES
-    from .progress import ScanProgress
+    from pyramids.generator import collections as shipped
+    from pyramids.generator.generate import Keeper, collection_name, scan
+    from pyramids.generator.grading import GRADES
+    from pyramids.generator.progress import ScanProgress
 
     if count <= 0:
         return []

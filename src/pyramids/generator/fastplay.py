@@ -18,15 +18,15 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import DECK
-from ..deals import Deal
-from ..layout import geometry
-from ..moves import DEAL, REDEAL, Move
-from ..variants import Variant
-from . import playcore as core
-from .players.deadends import RANK_PAIRS, Blocking, stuck_rules
-from .players.outcomes import Played, Playout
-from .players.registry import Player
+from pyramids.core.cards import DECK
+from pyramids.core.deals import Deal
+from pyramids.core.layout import geometry
+from pyramids.core.moves import DEAL, REDEAL, Move
+from pyramids.core.variants import Variant
+from pyramids.generator import playcore as core
+from pyramids.generator.players.deadends import RANK_PAIRS, Blocking, stuck_rules
+from pyramids.generator.players.outcomes import Played, Playout
+from pyramids.generator.players.registry import Player
 
 KINDS = {"random": core.KIND_RANDOM, "casual": core.KIND_CASUAL,
          "lookahead": core.KIND_LOOKAHEAD, "planner": core.KIND_PLANNER}

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..deals import Deal
-from ..moves import parse_moves
-from ..referee import replay
-from ..variants import Variant
-from .grading import GRADES, Budgets, Grading, Rejection, grade_deal
+from pyramids.core.deals import Deal
+from pyramids.core.moves import parse_moves
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant
+from pyramids.generator.grading import GRADES, Budgets, Grading, Rejection, grade_deal
 
 ANY = "any"
 
@@ -77,7 +77,7 @@ def _grade_chunk(numbers: list[int], variant: Variant, budgets: Budgets) -> list
 
 ChunkMapper = Callable[..., Iterator[list[Outcome]]]
 """``mapper(fn, chunks, *args)``: ``fn(chunk, *args)`` for each chunk elsewhere, results
-in chunk order (``pyramids.cluster.ClusterMap.run`` on a Dask cluster)."""
+in chunk order (``pyramids.bulk.cluster.ClusterMap.run`` on a Dask cluster)."""
 
 
 def outcomes(numbers: Sequence[int], variant: Variant, budgets: Budgets, workers: int = 1,
@@ -97,7 +97,7 @@ def outcomes(numbers: Sequence[int], variant: Variant, budgets: Budgets, workers
         for n in numbers:
             yield grade_one(n, variant, budgets)
         return
-    from ..bulk.pool import catch_sigterm, process_pool, restore_sigterm, stop_pool
+    from pyramids.bulk.pool import catch_sigterm, process_pool, restore_sigterm, stop_pool
 
     pool = process_pool(workers)
     pending: collections.deque[cf.Future[list[Outcome]]] = collections.deque()

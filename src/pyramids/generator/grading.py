@@ -70,16 +70,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..certificates import quick_certificate
-from ..deals import Deal
-from ..engine import Game
-from ..moves import Move
-from ..referee import replay
-from ..variants import Variant
-from .greedy import STRATEGIES, play_out
-from .lines import count_lines
-from .oracle import Oracle
-from .players import get_player, make_table, play_many, rng_for, win_rates
+from pyramids.answers.certificates import quick_certificate
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant
+from pyramids.generator.greedy import STRATEGIES, play_out
+from pyramids.generator.lines import count_lines
+from pyramids.generator.oracle import Oracle
+from pyramids.generator.players import get_player, make_table, play_many, rng_for, win_rates
 
 GRADES = ("easy", "medium", "hard", "expert")
 PAR_MAX = 50  # the best Par score there is: everything discarded in the first pass
@@ -88,7 +88,7 @@ QUANTILES = (0.40, 0.70, 0.90)
 # (medium from, hard from, expert from): scripts/grade_thresholds.py over the records of
 # benchmarks/bench_generate.py with lookahead_losses in the score: Giza deals 0..1729 (673
 # winnable), Giza 6x4 deals 0..6913 (1208), Pyramid deals 0..9999 (709); the scans were
-# stopped by the clock, see src/pyramids/puzzles/README.md. Par Pyramid: below.
+# stopped by the clock, see src/pyramids/data/puzzles/README.md. Par Pyramid: below.
 # Re-run the scripts after changing a weight or a component.
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "giza": (89.18, 108.57, 126.26),
@@ -117,13 +117,13 @@ WEIGHTS = {"traps": 2.0, "losing_moves": 0.5, "failed": 2.5, "unique": 3.0,
 # measures the components only they name (planner_losses, planner_left) for them alone.
 # One-pass Pyramid: the planners' games, and lookahead-3's losses weigh three times as
 # much (the players who cannot plan across the stock win Pyramid deals that the planners
-# lose; scripts/grade_thresholds.py, src/pyramids/puzzles/README.md)
+# lose; scripts/grade_thresholds.py, src/pyramids/data/puzzles/README.md)
 VARIANT_WEIGHTS: dict[str, dict[str, float]] = {
     "pyramid": {"lookahead_losses": 3.0, "planner_losses": 1.0, "planner_left": 2.0},
     # Par: the grading player nearly never reaches the exact best score (47 of 50 games
     # lost on the average deal), so how far below it the games end tells deals apart and
     # the losses hardly do; traps are many (13 on average) and weigh less. Chosen on the
-    # 10,000-deal scan's records against the players' games (src/pyramids/puzzles/README.md)
+    # 10,000-deal scan's records against the players' games (src/pyramids/data/puzzles/README.md)
     "par-pyramid": {"lookahead_shortfall": 3.0, "lookahead_losses": 0.25, "traps": 0.75},
 }
 GRADING_SEED = 17  # the lookahead player's games when grading (the evidence uses others)
@@ -216,7 +216,7 @@ def combine(components: dict[str, Any], variant: Variant | str | None = None) ->
 
 def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ...] | Rejection:
     """A verified winning line (Par: a best-score line) or why there is none."""
-    from ..search import solve
+    from pyramids.engines.search import solve
 
     if variant.scoring != "par" and quick_certificate(deal, variant) is not None:
         return Rejection("blocked", "instant certificate")
@@ -233,7 +233,7 @@ def solve_deal(deal: Deal, variant: Variant, budgets: Budgets) -> tuple[Move, ..
         # the engine portfolio (CP-SAT first for Par: every Par deal of 0..199 in at most
         # 0.17 s CPU, where the search left 20 unknown at 10 s; benchmarks/bench_portfolio.py),
         # without a time limit: CP-SAT runs one worker, so the line is deterministic
-        from ..check import run_engine
+        from pyramids.answers.check import run_engine
 
         v = run_engine(deal, variant, "auto", None)
     else:

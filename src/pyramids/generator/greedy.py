@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Card
-from ..deals import Deal
-from ..engine import Game
-from ..moves import Move
-from ..variants import Variant
+from pyramids.core.cards import Card
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import Variant
 
 Policy = Callable[[Game, list[Move]], Move]
 

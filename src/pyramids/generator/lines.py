@@ -7,7 +7,7 @@ second line exists iff some winning line has a discard set ``D2 != D1``.
 
 * Open games with objective ``all`` (Giza 8x3, 6x4; any overlap setting): a CP-SAT model
   of the layout as a precedence-constrained matching (the same model as
-  :mod:`pyramids.cpsat.open_model`, restricted to slots), plus the no-good cut
+  :mod:`pyramids.engines.cpsat.open_model`, restricted to slots), plus the no-good cut
   ``sum(x[p] for p in D1) <= |D1| - 1``. Every winning line discards every card, kings
   alone, so ``|D2| == |D1|`` and ``D2 != D1`` iff some pair of ``D1`` is not used.
   Infeasible: the line is unique. Feasible: the model's line is replayed by the referee
@@ -30,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..deals import Deal
-from ..engine import Game
-from ..moves import Move
-from ..referee import replay
-from ..variants import Variant
-from .oracle import Oracle
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.referee import replay
+from pyramids.core.variants import Variant
+from pyramids.generator.oracle import Oracle
 
 DiscardSet = frozenset[frozenset[int]]
 
@@ -76,7 +76,7 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
                  budget: float) -> LineCount:
     from ortools.sat.python import cp_model
 
-    from ..cpsat.slots import slots
+    from pyramids.engines.cpsat.slots import slots
 
     lay = slots(variant)
     n = lay.n
@@ -136,7 +136,7 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return LineCount(None, "cpsat", detail="CP-SAT budget spent")
     events: list[tuple[int, int, Move]] = []
-    from ..cards import Card
+    from pyramids.core.cards import Card
 
     for a in range(n):
         ca = Card(cards[a])

@@ -5,7 +5,7 @@ must be fast, exact when it answers, and deterministic (node budgets, never wall
 limits). Three back ends:
 
 1. ``search`` (the default): the exact search solver started from the position,
-   ``pyramids.search.solve(deal, variant, start=moves)``; under Par scoring with the
+   ``pyramids.engines.search.solve(deal, variant, start=moves)``; under Par scoring with the
    score bound (the same best score in fewer positions: Par deals 1 and 14 graded in
    0.62 s CPU instead of 1.02 s, 5 of 10 unsettled positions settled);
 2. ``cpsat`` (the default under Par scoring): CP-SAT
@@ -16,7 +16,7 @@ limits). Three back ends:
    search within 5k / 20k / 100k nodes, then CP-SAT for the rest, 7.96 / 7.94 / 9.38 s;
    on 170 of them the search at the grader's 300k nodes took as long as CP-SAT and left
    44 unsettled;
-3. ``reference``: a plain brute force over :class:`pyramids.engine.Game` (tests, small
+3. ``reference``: a plain brute force over :class:`pyramids.core.game.Game` (tests, small
    cases).
 
 An answer is a :class:`PositionResult`: ``winnable``, ``blocked`` (proved: every reachable
@@ -29,11 +29,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..deals import Deal
-from ..engine import Game
-from ..moves import Move
-from ..variants import Variant
-from ..verdict import Verdict
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import Variant
+from pyramids.core.verdict import Verdict
 
 Status = str  # "winnable" | "blocked" | "unknown"
 BACKENDS = ("search", "cpsat", "reference")
@@ -123,7 +123,7 @@ class Oracle:
         hit = self._reach.get((key, target))
         if hit is not None:
             return hit
-        from .. import cpsat
+        from pyramids.engines import cpsat
 
         self.queries += 1
         proved = par_proof(game, target)
@@ -168,9 +168,9 @@ def par_proof(game: Game, target: int, node_limit: int = PROOF_NODES) -> Positio
     still go; not if ``PAR_BASE[c] < target``, nor if ``PAR_BASE[c] == target`` and some
     card must stay. Each search stops at ``node_limit`` nodes
     (deterministic); an unsettled search proves nothing."""
-    from ..engine import PAR_BASE
-    from ..referee import replay
-    from ..search import solve
+    from pyramids.core.game import PAR_BASE
+    from pyramids.core.referee import replay
+    from pyramids.engines.search import solve
 
     v = game.variant
     if v.scoring != "par" or v.passes is None or target <= 0:
@@ -242,7 +242,7 @@ def _result(v: Verdict, start: tuple[Move, ...], nodes: int) -> PositionResult:
 
 
 def _via_search(game: Game, node_limit: int) -> PositionResult:
-    from ..search import solve
+    from pyramids.engines.search import solve
 
     start = tuple(game.moves)
     # Par: the score bound (the same best score, fewer positions); the Par thresholds
@@ -253,7 +253,7 @@ def _via_search(game: Game, node_limit: int) -> PositionResult:
 
 def _via_cpsat(game: Game) -> PositionResult:
     """CP-SAT from the position (one worker, deterministic; see the module docstring)."""
-    from .. import cpsat
+    from pyramids.engines import cpsat
 
     start = tuple(game.moves)
     v = cpsat.solve(game.deal, game.variant, start=start, deterministic=CPSAT_BUDGET)

@@ -20,7 +20,7 @@ offsets below) and a position held in five integers:
 
 These describe the engine's position one to one (its stock is the surviving rest cards
 from ``sk`` on; its waste those below ``sk`` but the hand), so the caches below are keyed
-exactly as :meth:`pyramids.engine.Game.key` keys the reference's: the planners' play-out
+exactly as :meth:`pyramids.core.game.Game.key` keys the reference's: the planners' play-out
 cache is not a function of the position alone (a play-out gives up after a pass without a
 discard *since it began*), so the same keys, filled in the same order, are what make the
 games the same. A key is ``(rem, aux)`` with ``aux`` packing ``sk``, ``hand + 1``,
@@ -29,7 +29,7 @@ games the same. A key is ``(rem, aux)`` with ``aux`` packing ``sk``, ``hand + 1`
 
 Moves are codes: ``DEAL``, ``REDEAL``, or ``a * 53 + b`` for a discard of cards ``a``
 and ``b`` (``b == 52``: ``a`` alone, a King), listed in the engine's order of
-:meth:`~pyramids.engine.Game.legal_moves` (the players break ties by position in it).
+:meth:`~pyramids.core.game.Game.legal_moves` (the players break ties by position in it).
 
 The random generator is CPython's Mersenne Twister, driven here from the state of the
 caller's ``random.Random`` and handed back, drawing as ``Random.randrange(n)`` does

@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from ..bulk.progress import StatusLine, format_duration
-from .generate import ANY, Keeper, Summary
-from .grading import GRADES
+from pyramids.bulk.progress import StatusLine, format_duration
+from pyramids.generator.generate import ANY, Keeper, Summary
+from pyramids.generator.grading import GRADES
 
 
 class ScanProgress(StatusLine):

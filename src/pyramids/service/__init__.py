@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .config import ServiceConfig
+from pyramids.service.config import ServiceConfig
 
 __all__ = ["ServiceConfig", "create_app"]
 
@@ -14,7 +14,7 @@ def __getattr__(name: str) -> object:
     # FastAPI is imported only when the app is asked for, so that ServiceConfig and the
     # worker side (pool, jobs) load without the optional dependency.
     if name == "create_app":
-        from .app import create_app
+        from pyramids.service.app import create_app
 
         return create_app
     raise AttributeError(name)

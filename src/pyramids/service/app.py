@@ -17,14 +17,14 @@ from fastapi import FastAPI
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 from starlette.types import ASGIApp
 
-from .. import __version__
-from .config import ServiceConfig
-from .errors import add_error_handlers
-from .middleware import BodyLimit, HeadAsGet, SecurityHeaders
-from .pool import WorkerPool
-from .routes import ROUTERS
-from .routes.page import PLAIN_CACHE, STATIC, TAGGED_CACHE, PageFiles, static_tag
-from .store import PuzzleStore
+from pyramids import __version__
+from pyramids.service.config import ServiceConfig
+from pyramids.service.errors import add_error_handlers
+from pyramids.service.middleware import BodyLimit, HeadAsGet, SecurityHeaders
+from pyramids.service.pool import WorkerPool
+from pyramids.service.routes import ROUTERS
+from pyramids.service.routes.page import PLAIN_CACHE, STATIC, TAGGED_CACHE, PageFiles, static_tag
+from pyramids.service.store import PuzzleStore
 
 __all__ = ["STATIC", "create_app"]
 

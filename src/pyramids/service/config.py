@@ -17,7 +17,7 @@ def default_puzzles_dir() -> Path:
     env = os.environ.get("PYRAMIDS_PUZZLES")
     if env:
         return Path(env)
-    from .. import puzzles
+    from pyramids.generator import collections as puzzles
 
     return puzzles.folder()
 

@@ -1,8 +1,8 @@
 """Every error as one JSON body ``{"error", "kind", "status"}``, the handlers that turn
 the library's and the pool's exceptions into it, and what each route documents of them.
 
-A :class:`~pyramids.errors.PyramidsError` (raised here or in a solver process) gives 400
-with the library's message in the API's words (:data:`pyramids.messages.FIELDS`), a body
+A :class:`~pyramids.core.errors.PyramidsError` (raised here or in a solver process) gives 400
+with the library's message in the API's words (:data:`pyramids.core.messages.FIELDS`), a body
 that does not fit the schema 422, malformed JSON 400, a body over the bound 413, a body
 that does not arrive in time 408, a saturated pool, a crashed worker or puzzle
 collections not there 503 with ``Retry-After``, a job past its time limit 504, a bug in a
@@ -20,11 +20,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..errors import PyramidsError
-from ..messages import FIELDS
-from . import models as m
-from .config import ServiceConfig
-from .pool import JobFailed, JobTimeout, Saturated, UserFault, WorkerCrashed
+from pyramids.core.errors import PyramidsError
+from pyramids.core.messages import FIELDS
+from pyramids.service import models as m
+from pyramids.service.config import ServiceConfig
+from pyramids.service.pool import JobFailed, JobTimeout, Saturated, UserFault, WorkerCrashed
 
 #: What each status means wherever a route returns it (a route may say more).
 STATUS_WORDS: dict[int, str] = {

@@ -9,45 +9,25 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..deals import Deal
-from ..moves import Move
-from ..variants import Variant, get_variant
+from pyramids.core.deals import Deal
+from pyramids.core.moves import Move
+from pyramids.core.variants import Variant
 
 if TYPE_CHECKING:
-    from ..bulk import Engine, Mode
-    from ..verdict import Verdict
-
-
-def warm() -> None:
-    """Load the solvers (numba's compiled code, OR-Tools) when a worker starts, so that the
-    first request does not pay for it: a small case for each engine a request may run."""
-    from .. import cpsat, search
-    from ..optimal import most, shortest
-
-    steps = (
-        lambda: search.solve(Deal.from_number(0), get_variant("bouquet"), time_limit=2.0),
-        # the optimal solver's kernels (goals)
-        lambda: shortest(Deal.from_number(2), get_variant("msc"), "board", time_limit=5.0),
-        lambda: most(Deal.from_number(2), get_variant("msc"), "score", node_limit=2000),
-        # OR-Tools and the CP-SAT models: the portfolio's first engine on Par deals
-        lambda: cpsat.solve(Deal.from_number(0), get_variant("par-pyramid"), time_limit=2.0),
-    )
-    for step in steps:
-        try:
-            step()
-        except Exception:  # only a warm-up: a job that needs it will report the error
-            continue
+    from pyramids.bulk import Engine, Mode
+    from pyramids.core.verdict import Verdict
 
 
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
           start: Sequence[Move] = (), goal: str = "win") -> dict[str, Any]:
-    """``pyramids.check.check`` on one deal, as the JSON object of ``pyramids check --json``;
+    """:func:`pyramids.answers.check.check` on one deal, as the JSON object of
+    ``pyramids check --json``;
     with ``start``, for the position those moves reach (solution = start + continuation;
     an illegal one raises the referee's error naming its step, before any search); with
     a ``goal``, its answer (``pyramids check --goal``)."""
-    from ..check import check as check_deal
-    from ..goals import Goal, answer
-    from ..pysolfc_notes import notes_json
+    from pyramids.answers.check import check as check_deal
+    from pyramids.answers.goals import Goal, answer
+    from pyramids.pysolfc.notes import notes_json
 
     g = Goal.parse(goal)
     if g.kind != "win":
@@ -75,8 +55,8 @@ def filter_deals(deals: list[Deal], variant: Variant, mode: Mode, engine: Engine
     """One result per deal, in order, as ``pyramids filter`` decides it (``bulk.analyse``:
     instant certificates, then in exact mode the full check). Once ``budget`` seconds are
     spent, the deals not yet looked at are reported ``unknown`` (batch time limit)."""
-    from ..bulk import Job, analyse
-    from ..goals import Goal
+    from pyramids.answers.goals import Goal
+    from pyramids.bulk import Job, analyse
 
     t0 = time.monotonic()
     out: list[dict[str, Any]] = []
@@ -100,8 +80,8 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
     """A PDF book. With ``deals``: those deals under ``variant``, each solved here (a deal
     that is not proved winnable is an error, named). Otherwise ``count`` puzzles gathered
     from the collection files (``paths``) as ``pyramids book`` does, topped up on the fly."""
-    from ..book import BookError, BookOptions, Puzzle, gather, read_jsonl, render_book
-    from ..book.puzzles import find_solver
+    from pyramids.book import BookError, BookOptions, Puzzle, gather, read_jsonl, render_book
+    from pyramids.book.puzzles import find_solver
 
     if deals:
         name, solve = find_solver()
@@ -140,6 +120,6 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
 
 def daily(date: str, preset: str) -> dict[str, Any]:
     """A day's challenges (:func:`pyramids.daily.day`), as ``pyramids daily --json``."""
-    from .. import daily as dl
+    from pyramids import daily as dl
 
     return dl.day(dl.parse_date(date), preset).to_json()

@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from .errors import ServiceError, error
+from pyramids.service.errors import ServiceError, error
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

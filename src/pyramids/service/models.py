@@ -28,12 +28,11 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .. import pysolfc
-from ..deals import Deal
-from ..errors import DealError
-from ..messages import FIELDS, render
-from ..portfolio import EngineName
-from ..variants import (
+from pyramids.answers.portfolio import EngineName
+from pyramids.core.deals import Deal
+from pyramids.core.errors import DealError
+from pyramids.core.messages import FIELDS, render
+from pyramids.core.variants import (
     ALIASES,
     MAX_ROWS,
     MIN_ROWS,
@@ -45,6 +44,7 @@ from ..variants import (
     Variant,
     build_variant,
 )
+from pyramids.pysolfc import games as pysolfc
 
 Engine = EngineName
 MAX_DEAL = 2**64 - 1

@@ -2,20 +2,20 @@
 
 The page draws what this returns and never decides legality itself: a move it sends is
 played here by the rules engine, and an illegal one raises the referee's
-:class:`~pyramids.errors.RefereeError` (``"step 3: 9H+4C: 4C is covered by 7D"``). Where
-each card lies is :mod:`pyramids.placement`'s, the layout the book prints.
+:class:`~pyramids.core.errors.RefereeError` (``"step 3: 9H+4C: 4C is covered by 7D"``). Where
+each card lies is :mod:`pyramids.core.placement`'s, the layout the book prints.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..deals import Deal
-from ..engine import Game
-from ..moves import Move
-from ..placement import View, page_board, page_frame
-from ..referee import play
-from ..variants import Variant
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.placement import View, page_board, page_frame
+from pyramids.core.referee import play
+from pyramids.core.variants import Variant
 
 
 def _cards(cards: Any) -> list[str]:
@@ -25,9 +25,9 @@ def _cards(cards: Any) -> list[str]:
 def describe(game: Game, frame: dict[str, float]) -> dict[str, Any]:
     """Where every card of ``game`` lies now, what may be played, and how it stands.
 
-    ``board`` is the layout the page draws (the book's, from :mod:`pyramids.placement`):
+    ``board`` is the layout the page draws (the book's, from :mod:`pyramids.core.placement`):
     the board's size for the whole deal (``frame``: the same at every move, so that the
-    board never resizes: :func:`~pyramids.placement.page_frame` of the deal as dealt), each
+    board never resizes: :func:`~pyramids.core.placement.page_frame` of the deal as dealt), each
     card's top-left corner, the empty places, the captions and the stock's numbers.
     """
     legal = game.legal_moves()

@@ -19,8 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import PyramidsError
-from ..messages import FIELDS
+from pyramids.core.errors import PyramidsError
+from pyramids.core.messages import FIELDS
 
 
 class Saturated(Exception):
@@ -63,11 +63,12 @@ JOBS = "pyramids.service.jobs"
 
 def _worker_main(conn: Connection, warm: bool = True, module: str = JOBS) -> None:
     """Worker loop: receive ``(function name, kwargs)``, run ``module``'s function of that
-    name, send back the outcome. ``warm``: load the solvers first (``jobs.warm``)."""
-    from . import jobs as service_jobs
-
+    name, send back the outcome. ``warm``: load the solvers first
+    (:func:`pyramids.warmup.load_solvers`)."""
     if warm:
-        service_jobs.warm()
+        from pyramids.warmup import load_solvers
+
+        load_solvers()
     jobs = importlib.import_module(module)
     try:
         conn.send(("ready", None))  # no job's time limit counts the warm-up

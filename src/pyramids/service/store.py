@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .errors import ServiceError
+from pyramids.service.errors import ServiceError
 
 COLLECTION_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
 #: A collection that cannot be read now may be being replaced: ask again soon.

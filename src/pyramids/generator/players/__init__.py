@@ -36,7 +36,7 @@ up when it would redeal after a whole pass without a discard (the next pass woul
 same), and a game ends after ``MAX_PLIES`` moves at most.
 
 Speed: every playout of a deal shares one :class:`Table`, which caches the legal moves and
-the look-ahead values by position (:meth:`pyramids.engine.Game.key`), so a position that
+the look-ahead values by position (:meth:`pyramids.core.game.Game.key`), so a position that
 many playouts reach is searched once. Moves come from the engine's own ``legal_moves`` and
 are applied with push/pop.
 
@@ -50,10 +50,10 @@ gives: :class:`Playout`, :class:`Played`) and :mod:`.playouts` (games and win ra
 
 from __future__ import annotations
 
-from .deadends import RANK_PAIRS, Blocking, stuck_rules
-from .lookahead import LOSS, MAX_PLIES, WIN, Table, greedy_move
-from .outcomes import Played, Playout
-from .playouts import (
+from pyramids.generator.players.deadends import RANK_PAIRS, Blocking, stuck_rules
+from pyramids.generator.players.lookahead import LOSS, MAX_PLIES, WIN, Table, greedy_move
+from pyramids.generator.players.outcomes import Played, Playout
+from pyramids.generator.players.playouts import (
     AnyTable,
     WinRate,
     falls_grade_by_grade,
@@ -63,7 +63,7 @@ from .playouts import (
     rng_for,
     win_rates,
 )
-from .registry import (
+from pyramids.generator.players.registry import (
     KINDS,
     PLANNERS,
     PLAYER_NAMES,

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...cards import DECK
-from ...deals import Deal
-from ...engine import Game
-from ...variants import Variant
+from pyramids.core.cards import DECK
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.variants import Variant
 
 
 def stuck_rules(deal: Deal, variant: Variant) -> list[tuple[int, int, int]]:

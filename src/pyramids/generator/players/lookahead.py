@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...deals import Deal
-from ...engine import Game
-from ...moves import Move
-from ...variants import Variant
-from .deadends import Blocking, stuck_rules
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.moves import Move
+from pyramids.core.variants import Variant
+from pyramids.generator.players.deadends import Blocking, stuck_rules
 
 MAX_PLIES = 2000  # a bound on any game (players also give up after a pass without discards)
 WIN, LOSS = 10_000.0, -10_000.0

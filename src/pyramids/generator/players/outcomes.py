@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...moves import Move
+from pyramids.core.moves import Move
 
 
 @dataclass(frozen=True)

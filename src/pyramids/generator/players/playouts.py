@@ -11,16 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from ...deals import Deal
-from ...engine import Game
-from ...stats import wilson
-from ...variants import Variant
-from .lookahead import MAX_PLIES, Table
-from .outcomes import Played, Playout
-from .registry import PLAYERS, Player
+from pyramids.bulk.stats import wilson
+from pyramids.core.deals import Deal
+from pyramids.core.game import Game
+from pyramids.core.variants import Variant
+from pyramids.generator.players.lookahead import MAX_PLIES, Table
+from pyramids.generator.players.outcomes import Played, Playout
+from pyramids.generator.players.registry import PLAYERS, Player
 
 if TYPE_CHECKING:
-    from ..fastplay import FastTable
+    from pyramids.generator.fastplay import FastTable
 
 
 def _game(table: Table) -> Game:
@@ -38,7 +38,9 @@ def make_table(deal: Deal, variant: Variant) -> AnyTable:
     """A table for ``deal``'s games: the numba one of :mod:`.fastplay` when it can be used
     here (the same games, about a hundred times faster), else the reference
     :class:`Table`."""
-    from .. import fastplay  # here: numba and its kernels load only when a table is made
+    from pyramids.generator import (
+        fastplay,  # here: numba and its kernels load only when a table is made
+    )
 
     if fastplay.available():
         return fastplay.FastTable(deal, variant)

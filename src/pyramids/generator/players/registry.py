@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...variants import Variant
+from pyramids.core.variants import Variant
 
 KINDS = ("random", "casual", "lookahead", "planner")
 

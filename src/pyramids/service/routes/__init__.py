@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import analysis, books, daily, deals, page, puzzles
+from pyramids.service.routes import analysis, books, daily, deals, page, puzzles
 
 #: In the order of the API docs.
 ROUTERS: tuple[APIRouter, ...] = (page.router, analysis.router, deals.router,

@@ -7,12 +7,12 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ...bulk import Job
-from ...goals import Goal
-from .. import models as m
-from ..errors import BODY, POOLED, ServiceError, documented
-from ..play import position as play_position
-from .deps import Config, Pool, moves_of
+from pyramids.answers.goals import Goal
+from pyramids.bulk import Job
+from pyramids.service import models as m
+from pyramids.service.errors import BODY, POOLED, ServiceError, documented
+from pyramids.service.play import position as play_position
+from pyramids.service.routes.deps import Config, Pool, moves_of
 
 router = APIRouter(tags=["analysis"])
 #: The 400s of a deal, its rules and moves: what JSON Schema cannot state.

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from .. import models as m
-from ..errors import BODY, POOLED, ServiceError, documented
-from .analysis import DEAL_400
-from .deps import Config, Pool, Puzzles
+from pyramids.service import models as m
+from pyramids.service.errors import BODY, POOLED, ServiceError, documented
+from pyramids.service.routes.analysis import DEAL_400
+from pyramids.service.routes.deps import Config, Pool, Puzzles
 
 router = APIRouter(tags=["books"])
 

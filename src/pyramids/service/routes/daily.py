@@ -10,9 +10,9 @@ from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 from pydantic import BaseModel, Field
 
-from ... import daily as dl
-from ..errors import documented
-from .deps import Config, Pool
+from pyramids import daily as dl
+from pyramids.service.errors import documented
+from pyramids.service.routes.deps import Config, Pool
 
 router = APIRouter(tags=["daily"])
 #: sets kept, by (date, preset): a few days of every preset

@@ -7,12 +7,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 
-from ...deals import Deal
-from ...errors import DealError
-from ...variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_TOPS, STOCK_WASTE
-from .. import models as m
-from ..errors import documented
-from .deps import QueryVariant
+from pyramids.core.deals import Deal
+from pyramids.core.errors import DealError
+from pyramids.core.variants import ALIASES, OBJECTIVES, PRESETS, SCORINGS, STOCK_TOPS, STOCK_WASTE
+from pyramids.service import models as m
+from pyramids.service.errors import documented
+from pyramids.service.routes.deps import QueryVariant
 
 router = APIRouter(tags=["deals"])
 

@@ -8,12 +8,12 @@ from typing import Annotated
 
 from fastapi import Depends, Query, Request
 
-from ...moves import Move, parse_moves
-from ...variants import Objective, Scoring, StockTop, StockWaste, Variant
-from .. import models as m
-from ..config import ServiceConfig
-from ..pool import WorkerPool
-from ..store import PuzzleStore
+from pyramids.core.moves import Move, parse_moves
+from pyramids.core.variants import Objective, Scoring, StockTop, StockWaste, Variant
+from pyramids.service import models as m
+from pyramids.service.config import ServiceConfig
+from pyramids.service.pool import WorkerPool
+from pyramids.service.store import PuzzleStore
 
 
 def _config(request: Request) -> ServiceConfig:

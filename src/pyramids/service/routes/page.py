@@ -22,13 +22,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
 
-from ... import __version__
-from ...deals import Deal
-from ...engine import Game
-from ...errors import PyramidsError
-from ...moves import parse_moves
-from ...placement import View, page_frame
-from ...variants import (
+from pyramids import __version__
+from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError
+from pyramids.core.game import Game
+from pyramids.core.moves import parse_moves
+from pyramids.core.placement import View, page_frame
+from pyramids.core.variants import (
     OBJECTIVES,
     PRESETS,
     SCORINGS,
@@ -37,10 +37,10 @@ from ...variants import (
     Variant,
     build_variant,
 )
-from .. import models as m
-from ..play import position
-from .deals import variants
-from .deps import Config, Pool, Puzzles
+from pyramids.service import models as m
+from pyramids.service.play import position
+from pyramids.service.routes.deals import variants
+from pyramids.service.routes.deps import Config, Pool, Puzzles
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 #: Cache lifetimes: the page itself is asked again each time (it names the current tag);
@@ -117,7 +117,7 @@ def page_variant(query: Mapping[str, str]) -> tuple[Variant, bool]:
 @cache
 def board_box(variant: Variant) -> str:
     """The SVG ``viewBox`` of the board for ``variant`` (its size is the same at every
-    move of every deal: :func:`pyramids.placement.page_frame`), 8 units of margin."""
+    move of every deal: :func:`pyramids.core.placement.page_frame`), 8 units of margin."""
     f = page_frame(View.of(Game(Deal.from_number(0), variant)))
     return f"-8 -8 {f['width'] + 16:g} {f['height'] + 16:g}"
 

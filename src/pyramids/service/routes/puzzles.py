@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 
-from .. import models as m
-from ..errors import ServiceError, documented
-from ..store import RETRY
-from .deps import Config, Puzzles
+from pyramids.service import models as m
+from pyramids.service.errors import ServiceError, documented
+from pyramids.service.routes.deps import Config, Puzzles
+from pyramids.service.store import RETRY
 
 router = APIRouter(tags=["puzzles"])
 Collection = Annotated[str, PathParam(pattern=m.COLLECTION_PATTERN,

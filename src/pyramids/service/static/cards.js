@@ -1,6 +1,6 @@
 // Cards and the board as SVG, drawn like the book (src/pyramids/book/drawing.py).
 // Drawing only: where every card, empty place and caption lies comes from the service's
-// /v1/position (pyramids.placement, the layout the book prints), never from rules here.
+// /v1/position (pyramids.core.placement, the layout the book prints), never from rules here.
 
 const NS = "http://www.w3.org/2000/svg";
 export const W = 100;                 // a card face is drawn 100 x 140 units, then scaled
@@ -99,7 +99,7 @@ function label(parent, cls, [x, y, text], size) {
 }
 
 /** Where each card of a position lies: ``board.cards`` (code -> [x, y], the top-left
- * corner) as the service placed it (/v1/position, pyramids.placement: the book's layout). */
+ * corner) as the service placed it (/v1/position, pyramids.core.placement: the book's layout). */
 export function place(board) {
   return new Map(Object.entries(board.cards));
 }
