@@ -36,9 +36,11 @@ from pyramids.engines.search import core
 from pyramids.engines.search import root_state as classic_root
 from pyramids.engines.search.tables import layout
 
-__all__ = ["GoalKind", "MaxKind", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
+__all__ = ["EndKind", "MaxKind", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
 
-GoalKind = Literal["board", "all", "score", "cards", "cards-board"]
+#: what A* stops at (the answers' Goal is the question a player asks; this, the end it
+#: searches for): a clear pyramid, every card gone, a score, N cards of a rank (and the board)
+EndKind = Literal["board", "all", "score", "cards", "cards-board"]
 MaxKind = Literal["score", "cards", "cards-board"]
 _GOALS = {"board": K.G_BOARD, "all": K.G_ALL, "score": K.G_SCORE, "cards": K.G_CARDS,
           "cards-board": K.G_CARDS_BOARD}
@@ -251,7 +253,7 @@ def _line(deal: Deal, variant: Variant, store: _Store, node: int) -> tuple[Move,
     return tuple(reversed(out))
 
 
-def _goal_params(variant: Variant, goal: GoalKind, target: int, rank: int,
+def _goal_params(variant: Variant, goal: EndKind, target: int, rank: int,
                  prunings: Sequence[str] = PRUNINGS) -> npt.NDArray[np.int64]:
     prm = _params(variant, prunings)
     prm[K.O_MODE] = K.MODE_ASTAR
@@ -264,7 +266,7 @@ def _slot_rank_mask(deal: Deal, rank: int) -> int:
     return sum(1 << s for s, c in enumerate(deal.cards) if c % 13 + 1 == rank)
 
 
-def shortest(deal: Deal, variant: Variant, goal: GoalKind, *, target: int = 0,
+def shortest(deal: Deal, variant: Variant, goal: EndKind, *, target: int = 0,
              rank: int = 0, start: Sequence[Move] = (), node_limit: int | None = None,
              time_limit: float | None = None, prunings: Sequence[str] = PRUNINGS,
              ceiling: int | None = None, rows: int | None = None,
@@ -413,7 +415,7 @@ def _search_until(deal: Deal, variant: Variant, start: Sequence[Move],
 
 
 def _check(deal: Deal, variant: Variant, start: tuple[Move, ...], moves: tuple[Move, ...],
-           goal: GoalKind, target: int, rank: int) -> None:
+           goal: EndKind, target: int, rank: int) -> None:
     """Replay ``start + moves`` and check that the position reached meets the goal."""
     game = Game(deal, variant)
     for _ in play(game, (*start, *moves)):
