@@ -268,6 +268,15 @@ def test_from_a_position_the_line_continues_the_start() -> None:
     assert g.is_won()
 
 
+def test_the_kernels_share_their_move_codes() -> None:
+    """The optimal kernel's lines are decoded by the search's ``to_moves``: its deal and
+    redeal codes must be the search kernel's."""
+    from pyramids.engines.optimal import kernel
+    from pyramids.engines.search import core
+
+    assert (kernel.MOVE_DEAL, kernel.MOVE_REDEAL) == (core.MOVE_DEAL, core.MOVE_REDEAL)
+
+
 #: (variant, rank, N, deals): deals on which breadth-first search without the bound ends
 #: within the node limit for one kind at least (most deals pass it, and are skipped), so
 #: that each case compares at least four answers

@@ -9,8 +9,9 @@ so a book never prints a wrong solution.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from pyramids.core.errors import PyramidsError
 from pyramids.core.moves import Move, parse_moves
 from pyramids.core.referee import replay
 from pyramids.core.variants import Variant, get_variant
+from pyramids.generator.collections import entry_lines
 
 GRADES = ("easy", "medium", "hard", "expert")
 UNGRADED = "ungraded"
@@ -69,7 +71,7 @@ class Puzzle:
             raise BookError(f"{where}: a puzzle entry must be a JSON object")
         if not check:
             return cls._unchecked(obj, where)
-        try:
+        with _entry_errors(where):
             vopts = dict(obj["variant"])
             name = vopts.pop("name")
             variant = variant_from_options(name, vopts)
@@ -94,27 +96,14 @@ class Puzzle:
             sol = obj["solution"]
             moves = tuple(parse_moves(sol if isinstance(sol, list) else str(sol)))
             result = replay(deal, variant, moves)
-        except KeyError as e:
-            raise BookError(f"{where}: missing key {e}") from None
-        except (PyramidsError, TypeError, ValueError) as e:
-            raise BookError(f"{where}: {e}") from None
-        grade = str(obj.get("grade") or UNGRADED)
-        if grade not in (*GRADES, UNGRADED):
-            raise BookError(f"{where}: unknown grade {grade!r}: one of {', '.join(GRADES)}")
-        score = obj.get("score")
         return cls(
-            id=str(obj.get("id") or f"{variant.name}-{deal.number if game is None else game}"),
-            collection=str(obj.get("collection") or variant.name),
-            deal=deal, variant=variant, grade=grade, solution=moves,
-            score=float(score) if isinstance(score, int | float) else None,
-            unique=obj.get("unique") if isinstance(obj.get("unique"), bool) else None,
-            components=dict(obj.get("components") or {}),
-            par_score=result.score if variant.scoring == "par" else None,
+            **_chosen_by(obj, where, variant, deal, deal.number if game is None else game),
+            solution=moves, par_score=result.score if variant.scoring == "par" else None,
             shortest=obj.get("shortest") if isinstance(obj.get("shortest"), bool) else None)
 
     @classmethod
     def _unchecked(cls, obj: dict[str, Any], where: str) -> Puzzle:
-        try:
+        with _entry_errors(where):
             vopts = dict(obj["variant"])
             variant = variant_from_options(vopts.pop("name"), vopts)
             number = obj.get("deal")
@@ -126,21 +115,8 @@ class Puzzle:
                 raise BookError("no 'line' nor 'deal' number")
             if "solution" not in obj:
                 raise KeyError("solution")
-        except KeyError as e:
-            raise BookError(f"{where}: missing key {e}") from None
-        except (PyramidsError, TypeError, ValueError) as e:
-            raise BookError(f"{where}: {e}") from None
-        grade = str(obj.get("grade") or UNGRADED)
-        if grade not in (*GRADES, UNGRADED):
-            raise BookError(f"{where}: unknown grade {grade!r}: one of {', '.join(GRADES)}")
-        score = obj.get("score")
-        return cls(
-            id=str(obj.get("id") or f"{variant.name}-{deal.number}"),
-            collection=str(obj.get("collection") or variant.name),
-            deal=deal, variant=variant, grade=grade, solution=(),
-            score=float(score) if isinstance(score, int | float) else None,
-            unique=obj.get("unique") if isinstance(obj.get("unique"), bool) else None,
-            components=dict(obj.get("components") or {}), source=obj, where=where)
+        return cls(**_chosen_by(obj, where, variant, deal, deal.number), solution=(),
+                   source=obj, where=where)
 
     def checked(self) -> Puzzle:
         """This puzzle checked in full (its cards, its solution replayed by the referee):
@@ -159,6 +135,35 @@ class Puzzle:
         if self.deal.pysolfc is not None:
             obj["pysolfc"] = self.deal.pysolfc
         return obj
+
+
+@contextlib.contextmanager
+def _entry_errors(where: str) -> Iterator[None]:
+    """An entry's missing key or bad value as a :class:`BookError` saying ``where``."""
+    try:
+        yield
+    except KeyError as e:
+        raise BookError(f"{where}: missing key {e}") from None
+    except (PyramidsError, TypeError, ValueError) as e:
+        raise BookError(f"{where}: {e}") from None
+
+
+def _chosen_by(obj: dict[str, Any], where: str, variant: Variant, deal: Deal,
+               number: object) -> dict[str, Any]:
+    """The fields of an entry that choosing reads (as :class:`Puzzle` keywords), checked
+    or not: its id (by default the variant's name and ``number``), collection, deal,
+    rules, grade (one of :data:`GRADES` or :data:`UNGRADED`), score, uniqueness and
+    grading components."""
+    grade = str(obj.get("grade") or UNGRADED)
+    if grade not in (*GRADES, UNGRADED):
+        raise BookError(f"{where}: unknown grade {grade!r}: one of {', '.join(GRADES)}")
+    score = obj.get("score")
+    return {"id": str(obj.get("id") or f"{variant.name}-{number}"),
+            "collection": str(obj.get("collection") or variant.name),
+            "deal": deal, "variant": variant, "grade": grade,
+            "score": float(score) if isinstance(score, int | float) else None,
+            "unique": obj.get("unique") if isinstance(obj.get("unique"), bool) else None,
+            "components": dict(obj.get("components") or {})}
 
 
 def _pysolfc_deal(game: object, variant: Variant) -> Deal:
@@ -207,10 +212,7 @@ def read_jsonl(path: str | Path, check: bool = True) -> list[Puzzle]:
     except OSError as e:
         raise BookError(f"cannot read puzzles from {str(p)!r}: {e.strerror}") from None
     out = []
-    for n, line in enumerate(text.splitlines(), 1):
-        s = line.strip()
-        if not s or s.startswith("#"):
-            continue
+    for n, s in entry_lines(text.splitlines()):
         try:
             obj = json.loads(s)
         except json.JSONDecodeError as e:

@@ -142,12 +142,19 @@ def _hard_limit(seconds: float | None) -> Iterator[None]:
 _WARM: set[tuple[Any, ...]] = set()  # jobs this process has run once (imports and JIT done)
 
 
-def _record(item: SourceItem, obj: Record) -> Record:
+def _item_record(item: SourceItem) -> Record:
+    """A record's first keys: the deal's source key and deal number, then its PySolFC
+    game, or its line when it has no number."""
     record: Record = {"i": item.key, "deal": item.number}
     if item.pysolfc is not None:
         record["pysolfc"] = item.pysolfc
     elif item.number is None:
         record["line"] = item.line
+    return record
+
+
+def _record(item: SourceItem, obj: Record) -> Record:
+    record = _item_record(item)
     obj.pop("deal", None)
     record.update(obj)
     return record
@@ -169,11 +176,7 @@ def slim_record(record: Record) -> Record:
 
 def _slim(item: SourceItem, v: Verdict) -> Record:
     """``slim_record(_record(item, json_obj(v)))`` without wording the rest."""
-    record: Record = {"i": item.key, "deal": item.number}
-    if item.pysolfc is not None:
-        record["pysolfc"] = item.pysolfc
-    elif item.number is None:
-        record["line"] = item.line
+    record = _item_record(item)
     record.update(status=v.status, engine=v.engine, score=v.score, nodes=v.nodes,
                   seconds=round(v.seconds, 6), reason=v.reason or None,
                   certificate=None if v.certificate is None else {"kind": v.certificate.kind})

@@ -38,6 +38,7 @@ from pyramids.core.variants import Variant
 from pyramids.pysolfc.games import MS_BELOW
 
 F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
 
 
 scheduler_option = click.option(
@@ -110,11 +111,28 @@ def _start(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
            resume: bool, progress: bool | None, label: str = "") -> Run:
     """The run (:func:`pyramids.bulk.start_run`); a source that does not fit the variant
     is a bad --deals."""
+    _fits(source, job.variant)
+    return start_run(runner, source, job, out, resume, progress, label)
+
+
+def _fits(source: DealSource, variant: Variant) -> None:
+    """A source that does not fit ``variant`` (:func:`pyramids.bulk.check_variant`) is a
+    bad --deals."""
     try:
-        check_variant(source, job.variant)
+        check_variant(source, variant)
     except BulkError as e:
         raise click.BadParameter(said(e), param_hint="'--deals'") from None
-    return start_run(runner, source, job, out, resume, progress, label)
+
+
+def _run_all(workers: int | None, chunk: int | None, scheduler: str | None,
+             work: Callable[[BulkRunner], R]) -> R:
+    """``work`` done on the runner asked for (:func:`pyramids.bulk.make_runner`); an
+    interruption exits 130 saying how to continue."""
+    try:
+        with make_runner(workers, chunk, scheduler) as runner:
+            return work(runner)
+    except Interrupted as e:
+        raise interrupted_run(e) from None
 
 
 class InterruptedRun(click.ClickException):
@@ -338,17 +356,11 @@ def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
         return
-    try:
-        check_variant(source, variant)
-    except BulkError as e:
-        raise click.BadParameter(said(e), param_hint="'--deals'") from None
-    try:
-        with make_runner(workers, chunk, scheduler) as runner:
-            got = run_tally(runner, source, variant, mode=mode,  # type: ignore[arg-type]
-                            engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
-                            goal=goal, out=out, resume=resume, progress=progress)
-    except Interrupted as e:
-        raise interrupted_run(e) from None
+    _fits(source, variant)
+    got = _run_all(workers, chunk, scheduler, lambda runner: run_tally(
+        runner, source, variant, mode=mode,  # type: ignore[arg-type]
+        engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
+        goal=goal, out=out, resume=resume, progress=progress))
     seconds = got.seconds
     if as_json:
         obj = got.tally.to_json_obj(variant, seconds, mode=mode, engine=engine,
@@ -373,17 +385,11 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
         raise click.UsageError("--table reads its deals several times: give a range or a file")
     for cell in table_cells(kind):
         if cell.variant is not None:
-            try:
-                check_variant(source, cell.variant)
-            except BulkError as e:
-                raise click.BadParameter(said(e), param_hint="'--deals'") from None
-    try:
-        with make_runner(workers, chunk, scheduler) as runner:
-            got = run_table(kind, runner, source, mode=mode,  # type: ignore[arg-type]
-                            engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
-                            out=out, resume=resume, progress=progress)
-    except Interrupted as e:
-        raise interrupted_run(e) from None
+            _fits(source, cell.variant)
+    got = _run_all(workers, chunk, scheduler, lambda runner: run_table(
+        kind, runner, source, mode=mode,  # type: ignore[arg-type]
+        engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
+        out=out, resume=resume, progress=progress))
     if as_json:
         click.echo(json.dumps(got.to_json_obj()))
     elif fmt == "csv":

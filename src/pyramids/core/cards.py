@@ -6,9 +6,10 @@ A card is an ``int`` from 0 to 51 in deck order ``AC 2C … KC AD … KD AH … 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
-from pyramids.core.errors import CardError
+from pyramids.core.errors import CardError, PyramidsError
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -17,6 +18,7 @@ _SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()} | {
     "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 KING = 13
 PAIR_SUM = 13
+T = TypeVar("T")
 
 
 class Card(int):
@@ -133,13 +135,21 @@ def rank_pair_name(value: int) -> str:
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse whitespace- or comma-separated cards; errors name the 1-based position."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = []
+    return parse_each(tokens, Card.parse, CardError, "{e} at position {i}")
+
+
+def parse_each(tokens: Iterable[str], parse: Callable[[str], T], error: type[PyramidsError],
+               where: str) -> list[T]:
+    """Each token parsed by ``parse``; the first that raises ``error`` raises it again
+    saying which it was: ``where`` with ``{i}`` its 1-based position and ``{e}`` the
+    error (as :func:`parse_cards` and :func:`pyramids.core.moves.parse_moves` say)."""
+    out = []
     for i, token in enumerate(tokens, 1):
         try:
-            cards.append(Card.parse(token))
-        except CardError as e:
-            raise CardError(f"{e} at position {i}") from None
-    return cards
+            out.append(parse(token))
+        except error as e:
+            raise error(where.format(i=i, e=e)) from None
+    return out
 
 
 def format_cards(cards: Iterable[int], symbols: bool = False) -> str:

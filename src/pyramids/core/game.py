@@ -454,3 +454,19 @@ class Game:
         for m in self.moves:
             g.push(m)
         return g
+
+
+def next_untried(game: Game, stack: list[list[Move]]) -> Move | None:
+    """One step of a depth-first walk over ``game`` with an explicit stack (no recursion):
+    ``stack[d]`` holds the moves not yet tried from the walk's position at depth ``d``,
+    the last one first, and the game stands at the last. The next move to try (taken off
+    the stack), after taking back (``game.pop()``) each position whose moves have all
+    been tried; None when none is left (the stack is empty)."""
+    while stack:
+        todo = stack[-1]
+        if todo:
+            return todo.pop()
+        stack.pop()
+        if game.moves:
+            game.pop()
+    return None

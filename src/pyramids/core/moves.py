@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pyramids.core.cards import Card, complementary
+from pyramids.core.cards import Card, complementary, parse_each
 from pyramids.core.errors import CardError, MoveError
 
 MoveKind = Literal["discard", "deal", "redeal", "draw", "recycle"]
@@ -140,13 +140,7 @@ def parse_moves(text: str | Iterable[str]) -> list[Move]:
         line = line.split("#", 1)[0]
         line = re.sub(r"\s*\+\s*", "+", line)
         tokens += [t for t in line.replace(",", " ").split() if not _NUMBER.match(t)]
-    moves = []
-    for i, token in enumerate(tokens, 1):
-        try:
-            moves.append(Move.parse(token))
-        except MoveError as e:
-            raise MoveError(f"move {i}: {e}") from None
-    return moves
+    return parse_each(tokens, Move.parse, MoveError, "move {i}: {e}")
 
 
 def format_moves(moves: Sequence[Move], numbered: bool = False, symbols: bool = False) -> str:

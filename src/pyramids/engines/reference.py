@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from pyramids.core.deals import Deal
-from pyramids.core.game import Game
+from pyramids.core.game import Game, next_untried
 from pyramids.core.moves import Move
 from pyramids.core.referee import replay
 from pyramids.core.variants import Variant
@@ -91,13 +91,10 @@ def solve(deal: Deal, variant: Variant, *, node_limit: int | None = None) -> Ver
     while stack:
         if node_limit is not None and nodes >= node_limit:
             return finish("unknown", f"node limit {node_limit} reached")
-        todo = stack[-1]
-        if not todo:
-            stack.pop()
-            if game.moves:
-                game.pop()
-            continue
-        game.push(todo.pop())
+        move = next_untried(game, stack)
+        if move is None:
+            break
+        game.push(move)
         if not par and game.is_won():
             nodes += 1
             return finish("winnable")

@@ -9,6 +9,7 @@ They are package data, located with :mod:`importlib.resources`, so an installed 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -18,6 +19,15 @@ if TYPE_CHECKING:
     from pyramids.core.variants import Variant
 
 MANIFEST = "collections.json"
+
+
+def entry_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The entries of a collection's JSON lines (a shipped one or any other), each with
+    its line number (from 1), stripped: blank lines and ``#`` comment lines are none."""
+    for n, line in enumerate(lines, 1):
+        s = line.strip()
+        if s and not s.startswith("#"):
+            yield n, s
 
 
 def folder() -> Path:

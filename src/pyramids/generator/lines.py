@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyramids.core.deals import Deal
-from pyramids.core.game import Game
+from pyramids.core.game import Game, next_untried
 from pyramids.core.moves import Move
 from pyramids.core.referee import replay
 from pyramids.core.variants import Variant
@@ -76,6 +76,7 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
                  budget: float) -> LineCount:
     from ortools.sat.python import cp_model
 
+    from pyramids.engines.cpsat.open_model import pair_vars
     from pyramids.engines.cpsat.slots import slots
 
     lay = slots(variant)
@@ -90,24 +91,8 @@ def _cpsat_count(deal: Deal, variant: Variant, line: Sequence[Move],
         if len(ds) == 2:
             lo, hi = sorted(slot_of[c] for c in ds)
             d1_pairs.add((lo, hi))
-    by_value: list[list[int]] = [[] for _ in range(14)]
-    for s, v in enumerate(vals):
-        by_value[v].append(s)
     m = cp_model.CpModel()
-    pairs: dict[tuple[int, int], cp_model.IntVar] = {}
-    partners: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
-    for a in range(n):
-        if vals[a] == 13:
-            continue
-        for b in by_value[13 - vals[a]]:
-            if b <= a:
-                continue
-            if not lay.may_pair(a, b, overlap):
-                continue
-            x = m.new_bool_var(f"x{a}_{b}")
-            pairs[a, b] = x
-            partners[a].append(x)
-            partners[b].append(x)
+    _, pairs, partners = pair_vars(m, lay, vals, [True] * n, overlap)
     for a in range(n):
         if vals[a] != 13:
             m.add_exactly_one(partners[a])
@@ -178,13 +163,9 @@ def _search_count(deal: Deal, variant: Variant, line: Sequence[Move], oracle: Or
             return LineCount(None, "search", detail=f"position budget {budget} spent")
         if oracle.queries - q0 >= query_budget:
             return LineCount(None, "search", detail=f"oracle budget {query_budget} spent")
-        todo = stack[-1]
-        if not todo:
-            stack.pop()
-            if game.moves:
-                game.pop()
-            continue
-        m = todo.pop()
+        m = next_untried(game, stack)
+        if m is None:
+            break
         if m.is_discard and frozenset(int(c) for c in m.cards) not in d1:
             game.push(m)
             res = oracle.reach(game, best) if par and best is not None \

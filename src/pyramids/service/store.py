@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from pyramids.generator.collections import entry_lines
 from pyramids.service.errors import ServiceError
 
 COLLECTION_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
@@ -46,10 +47,7 @@ class PuzzleStore:
         entries = []
         try:
             with path.open(encoding="utf-8") as f:
-                for n, line in enumerate(f, 1):
-                    s = line.strip()
-                    if not s or s.startswith("#"):
-                        continue
+                for n, s in entry_lines(f):
                     try:
                         entry = json.loads(s)
                     except json.JSONDecodeError as e:

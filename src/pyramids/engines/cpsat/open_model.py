@@ -109,27 +109,8 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
     bcount = [0] * 14
     for c in bouquet:
         bcount[c % 13 + 1] += 1
-    by_value: list[list[int]] = [[] for _ in range(14)]
-    for s, v in enumerate(vals):
-        if live[s]:
-            by_value[v].append(s)
-
     m = Model()
-    pairs: dict[tuple[int, int], cp_model.IntVar] = {}
-    partners: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
-    for a in range(n):
-        va = vals[a]
-        if va == 13 or not live[a]:
-            continue
-        for b in by_value[13 - va]:
-            if b <= a:
-                continue
-            if not lay.may_pair(a, b, overlap):
-                continue
-            x = m.new_bool_var(f"x{a}_{b}")
-            pairs[a, b] = x
-            partners[a].append(x)
-            partners[b].append(x)
+    by_value, pairs, partners = pair_vars(m, lay, vals, live, overlap)
     ys: dict[int, cp_model.IntVar] = {}
     for a in range(n):
         va = vals[a]
@@ -234,6 +215,35 @@ def solve_layout(cards: Sequence[int], lay: Slots, bouquet: Sequence[int], *, ov
             moves += [Move.discard(a, b) for a, b in zip(lo, hi, strict=True)]
     return OpenResult("feasible", moves, seconds, solver.num_branches,
                       solver.deterministic_time)
+
+
+def pair_vars(m: cp_model.CpModel, lay: Slots, vals: Sequence[int], live: Sequence[bool],
+              overlap: bool) -> tuple[list[list[int]], dict[tuple[int, int], cp_model.IntVar],
+                                      list[list[cp_model.IntVar]]]:
+    """The slots still there (``live``) by value, and the model's ``x[a,b]`` (``a < b``):
+    one for each two complementary slots still there that could ever go together (see
+    :meth:`Slots.may_pair`), made in that order; ``partners[a]``: the ``x`` of slot ``a``.
+    """
+    by_value: list[list[int]] = [[] for _ in range(14)]
+    for s, v in enumerate(vals):
+        if live[s]:
+            by_value[v].append(s)
+    pairs: dict[tuple[int, int], cp_model.IntVar] = {}
+    partners: list[list[cp_model.IntVar]] = [[] for _ in range(lay.n)]
+    for a in range(lay.n):
+        va = vals[a]
+        if va == 13 or not live[a]:
+            continue
+        for b in by_value[13 - va]:
+            if b <= a:
+                continue
+            if not lay.may_pair(a, b, overlap):
+                continue
+            x = m.new_bool_var(f"x{a}_{b}")
+            pairs[a, b] = x
+            partners[a].append(x)
+            partners[b].append(x)
+    return by_value, pairs, partners
 
 
 def _above(lay: Slots, live: Sequence[bool]) -> list[int]:

@@ -32,7 +32,7 @@ from pyramids.core.moves import Move, stock_words
 from pyramids.core.referee import play, reach, replay
 from pyramids.core.variants import Variant
 from pyramids.engines.optimal import kernel as K
-from pyramids.engines.search import core
+from pyramids.engines.search import core, to_moves
 from pyramids.engines.search import root_state as classic_root
 from pyramids.engines.search.tables import layout
 
@@ -237,20 +237,11 @@ def _search(deal: Deal, variant: Variant, start: Sequence[Move], prm: npt.NDArra
 
 
 def _line(deal: Deal, variant: Variant, store: _Store, node: int) -> tuple[Move, ...]:
-    deal_move, redeal_move = stock_words(variant.msc_words)
-    out: list[Move] = []
+    path: list[tuple[int, int]] = []
     while node > 0:
-        a, b = int(store.nma[node]), int(store.nmb[node])
-        if a == K.MOVE_DEAL:
-            out.append(deal_move)
-        elif a == K.MOVE_REDEAL:
-            out.append(redeal_move)
-        elif b < 0:
-            out.append(Move.discard(Card(deal.cards[a])))
-        else:
-            out.append(Move.discard(Card(deal.cards[a]), Card(deal.cards[b])))
+        path.append((int(store.nma[node]), int(store.nmb[node])))
         node = int(store.npar[node])
-    return tuple(reversed(out))
+    return tuple(to_moves(deal, path[::-1], stock_words(variant.msc_words)))
 
 
 def _goal_params(variant: Variant, goal: EndKind, target: int, rank: int,

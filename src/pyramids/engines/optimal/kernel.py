@@ -45,7 +45,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pyramids.engines.search.core import MAX_MATCHING, available, deal_k, hibit, popcount
+from pyramids.engines.search.core import (
+    MAX_MATCHING,
+    available,
+    canonical_waste,
+    deal_k,
+    hibit,
+    overlap_partner,
+    popcount,
+)
 
 # modes and goals
 MODE_ASTAR, MODE_MAX = 0, 1
@@ -948,20 +956,7 @@ def _canon(rem, k, prm, val, byval):  # type: ignore[no-untyped-def]
     wl = k - 1 if (prm[O_DRAW] == 1 and prm[O_FACEUP] == 0) else k
     if wl <= 0:
         return rem
-    wmask = ((np.int64(1) << (npyr + wl)) - 1) & ~((np.int64(1) << npyr) - 1)
-    waste = wmask & ~rem
-    canon = np.int64(0)
-    pos = npyr + wl
-    while waste:
-        x = hibit(waste)
-        waste &= ~(np.int64(1) << x)
-        r = val[x]
-        same = ((np.int64(1) << byval[r, 0]) | (np.int64(1) << byval[r, 1])
-                | (np.int64(1) << byval[r, 2]) | (np.int64(1) << byval[r, 3]))
-        j = hibit(same & ((np.int64(1) << pos) - 1))
-        canon |= np.int64(1) << j
-        pos = j
-    return (rem & ~wmask) | (wmask & ~canon)
+    return canonical_waste(rem, npyr, wl, val, byval)
 
 
 @njit(cache=True)
@@ -1122,13 +1117,8 @@ def run(prm, ctx, val, canpair, cov, zone, byval, bq, rowmask,  # type: ignore[n
                         nm += 1
                 if overlap and fresh == -2:
                     for s in range(nlay):
-                        if (rem >> s) & 1:
-                            continue
-                        c = cov[s] & ~rem
-                        if c == 0 or (c & (c - 1)) != 0:
-                            continue
-                        q = hibit(c)
-                        if (cov[q] & ~rem) == 0 and val[s] + val[q] == 13:
+                        q = overlap_partner(s, rem, cov, val)
+                        if q >= 0:
                             mv[2 * nm] = s
                             mv[2 * nm + 1] = q
                             nm += 1

@@ -438,14 +438,18 @@ def root_state(deal: Deal, variant: Variant,
     return r.removed_slots(deal), r.pointer, ps, cleared
 
 
-def to_moves(deal: Deal, path: list[tuple[int, int]]) -> list[Move]:
-    """Kernel moves (slot pairs and codes) as core moves."""
+def to_moves(deal: Deal, path: Sequence[tuple[int, int]],
+             words: tuple[Move, Move] = (DEAL, REDEAL)) -> list[Move]:
+    """Kernel moves (slot pairs and codes) as core moves; ``words``: the moves the deal
+    and redeal codes stand for (:func:`pyramids.core.moves.stock_words`). The optimal
+    solver's kernel writes its moves with the same codes."""
+    deal_move, redeal_move = words
     out: list[Move] = []
     for a, b in path:
         if a == core.MOVE_DEAL:
-            out.append(DEAL)
+            out.append(deal_move)
         elif a == core.MOVE_REDEAL:
-            out.append(REDEAL)
+            out.append(redeal_move)
         elif b < 0:
             out.append(Move.discard(Card(deal.cards[a])))
         else:

@@ -178,6 +178,22 @@ def available(rem, nlay, cov, rest, bq, hand, top, avail):  # type: ignore[no-un
     return na
 
 
+@njit(cache=True, inline="always")
+def overlap_partner(s, rem, cov, val):  # type: ignore[no-untyped-def]
+    """The card that slot ``s`` (laid out) may go with as an overlap pair: the one card
+    left lying on it, if nothing lies on that one and the two sum to 13; -1: none (or
+    ``s`` is gone). Both kernels' overlap moves: this search's and the optimal one's."""
+    if (rem >> s) & 1:
+        return -1
+    c = cov[s] & ~rem
+    if c == 0 or (c & (c - 1)) != 0:
+        return -1
+    q = hibit(c)
+    if (cov[q] & ~rem) == 0 and val[s] + val[q] == 13:
+        return q
+    return -1
+
+
 @njit(cache=True)
 def prepare(cards, blocked, zone, val, canpair, byval, bq):  # type: ignore[no-untyped-def]
     """Per-deal arrays from the 52 card indices (layout order).
@@ -388,25 +404,8 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd, usel
     for v in range(1, 7):
         if grp != 0 and v != grp:
             continue
-        w = 13 - v
-        na = 0
-        reqa = 0
-        for j in range(4):
-            s = byval[v, j]
-            if not (rem >> s) & 1:
-                scr[MS + 52 + na] = s
-                if not objpyr or s < npyr:
-                    reqa |= 1 << na
-                na += 1
-        nb = 0
-        reqb = 0
-        for j in range(4):
-            s = byval[w, j]
-            if not (rem >> s) & 1:
-                scr[MS + 56 + nb] = s
-                if not objpyr or s < npyr:
-                    reqb |= 1 << nb
-                nb += 1
+        na, reqa = _still_there(v, rem, byval, objpyr, npyr, scr, MS + 52)
+        nb, reqb = _still_there(13 - v, rem, byval, objpyr, npyr, scr, MS + 56)
         if reqa == 0 and reqb == 0:
             continue
         for i in range(na):
@@ -443,24 +442,42 @@ def _matchable(rem, k, ps, grp, val, canpair, byval, prm, anc, scr, st, pd, usel
                 return False
             continue
         # Hall on side a for required subsets, then on side b
-        for sub in range(1, 1 << na):
-            if sub & ~reqa:
-                continue
-            u = 0
-            for i in range(na):
-                if (sub >> i) & 1:
-                    u |= scr[MS + 60 + i]
-            if popcount(u) < popcount(sub):
-                return False
-        for sub in range(1, 1 << nb):
-            if sub & ~reqb:
-                continue
-            u = 0
-            for j in range(nb):
-                if (sub >> j) & 1:
-                    u |= scr[MS + 64 + j]
-            if popcount(u) < popcount(sub):
-                return False
+        if not _hall(na, reqa, scr, MS + 60) or not _hall(nb, reqb, scr, MS + 64):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _still_there(v, rem, byval, objpyr, npyr, scr, at):  # type: ignore[no-untyped-def]
+    """The cards of value ``v`` still there, written to ``scr[at:]``: how many, and the
+    mask of those that must go (by their place there; all of them unless ``objpyr``, then
+    the pyramid ones). One side of :func:`_matchable`'s rank pair."""
+    n = 0
+    req = 0
+    for j in range(4):
+        s = byval[v, j]
+        if not (rem >> s) & 1:
+            scr[at + n] = s
+            if not objpyr or s < npyr:
+                req |= 1 << n
+            n += 1
+    return n, req
+
+
+@njit(cache=True, inline="always")
+def _hall(n, req, scr, at):  # type: ignore[no-untyped-def]
+    """Hall's condition on one side of :func:`_matchable`'s rank pair: every set of its
+    required cards (``req``, a mask of its ``n`` cards) has at least as many neighbours
+    (``scr[at + i]``: card ``i``'s neighbours on the other side, as a mask)."""
+    for sub in range(1, 1 << n):
+        if sub & ~req:
+            continue
+        u = 0
+        for i in range(n):
+            if (sub >> i) & 1:
+                u |= scr[at + i]
+        if popcount(u) < popcount(sub):
+            return False
     return True
 
 
@@ -559,13 +576,7 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
             old = waste & ~(np.int64(1) << h)
             gn = (np.int64(1) << h) | st[d, ST_PRE + h]
             work = (np.int64(1) << h) | (canpair[h] & live)  # h lost its waste partners
-            zs = old
-            t = old
-            while t:
-                lt = t & -t
-                t ^= lt
-                zs |= st[d, ST_POST + hibit(lt)]
-            zs &= live
+            zs = _with_rows(st, d, old, ST_POST) & live
             ok, lost, _ = _take_in(st, d, zs, gn, npyr, objpyr, canpair)
             if not ok:
                 return False
@@ -618,12 +629,7 @@ def _order(st, d, fresh, ma, mb, pk, rem, k, npyr, objpyr, val, canpair, anc):  
             continue
         g = inter & ~px & ~low
         if g:
-            acc = g
-            t = g
-            while t:
-                lt = t & -t
-                t ^= lt
-                acc |= st[d, ST_PRE + hibit(lt)]
+            acc = _with_rows(st, d, g, ST_PRE)
             if (acc >> x) & 1:
                 if must:
                     return False
@@ -676,6 +682,19 @@ def _take_in(st, d, zs, bits, npyr, objpyr, canpair):  # type: ignore[no-untyped
                 lost |= lt
     _post_add(st, d, bits, zs)
     return True, lost, grown
+
+
+@njit(cache=True, inline="always")
+def _with_rows(st, d, bits, col):  # type: ignore[no-untyped-def]
+    """``bits`` with ``st[d, col + x]`` of each card ``x`` of ``bits``: with ``col``
+    ``ST_PRE``, the cards that go before one of them too; with ``ST_POST``, after."""
+    acc = bits
+    t = bits
+    while t:
+        lt = t & -t
+        t ^= lt
+        acc |= st[d, col + hibit(lt)]
+    return acc
 
 
 @njit(cache=True, inline="always")
@@ -752,7 +771,16 @@ def _waste_key(rem, k, npyr, draw, val, byval):  # type: ignore[no-untyped-def]
     restfull = FULL & ~((np.int64(1) << npyr) - 1)
     if wl <= 0:
         return rem & restfull
-    wmask = restfull & ((np.int64(1) << (npyr + wl)) - 1)
+    return canonical_waste(rem, npyr, wl, val, byval) & restfull
+
+
+@njit(cache=True, inline="always")
+def canonical_waste(rem, npyr, wl, val, byval):  # type: ignore[no-untyped-def]
+    """``rem`` (removed bits by slot) with its waste written canonically: the waste is
+    the cards still there among the ``wl > 0`` slots from ``npyr`` on, and is written as
+    the latest slots that hold its ranks in its order (see :func:`_waste_key`). The
+    canonical key of both kernels: this search's and :mod:`pyramids.engines.optimal`'s."""
+    wmask = ((np.int64(1) << (npyr + wl)) - 1) & ~((np.int64(1) << npyr) - 1)
     waste = wmask & ~rem
     canon = np.int64(0)
     pos = npyr + wl
@@ -765,7 +793,7 @@ def _waste_key(rem, k, npyr, draw, val, byval):  # type: ignore[no-untyped-def]
         j = hibit(same & ((np.int64(1) << pos) - 1))
         canon |= np.int64(1) << j
         pos = j
-    return (rem & restfull & ~wmask) | (wmask & ~canon)
+    return (rem & ~wmask) | (wmask & ~canon)
 
 
 @njit(cache=True)
@@ -1001,13 +1029,8 @@ def run(val, cov, zone, canpair, byval, bq, prm, ctx, st, mva, mvb, mvn, mvi,  #
                                 n += 1
                         if overlap and fresh == -2:
                             for s in range(nlay):
-                                if (rem >> s) & 1:
-                                    continue
-                                c = cov[s] & ~rem
-                                if c == 0 or (c & (c - 1)) != 0:
-                                    continue
-                                q = hibit(c)
-                                if (cov[q] & ~rem) == 0 and val[s] + val[q] == 13:
+                                q = overlap_partner(s, rem, cov, val)
+                                if q >= 0:
                                     mva[d, n] = s
                                     mvb[d, n] = q
                                     n += 1

@@ -369,17 +369,23 @@ async function load({ push = false, keepSolution = false, typed = null } = {}) {
     buildBoard(resp);
     if (!keepSolution) clearAnswer();
   }
-  state.pos = resp;
-  state.moves = resp.moves;
-  state.selected = null;
-  state.hint = null;
-  $("hint-box").hidden = true;
-  syncStep();
-  render(resp.position);
+  showPosition(resp);
   formFromState();
   saveUrl(push);
   say(resp.position.won ? "Won!" : "");
   return true;
+}
+
+/** Show ``pos`` (the service's answer for a line of moves, or one made alike) as the
+ * position played: nothing selected, no hint. */
+function showPosition(pos) {
+  state.pos = pos;
+  state.moves = pos.moves;
+  state.selected = null;
+  state.hint = null;
+  $("hint-box").hidden = true;
+  syncStep();
+  render(pos.position);
 }
 
 /** Show the position after ``moves`` (from the answer's line when it is on it). */
@@ -387,10 +393,7 @@ async function setMoves(moves, push = true) {
   state.moves = moves;
   const cached = cachedPosition(moves);
   if (cached) {
-    state.pos = { ...state.pos, moves: [...moves], position: cached };
-    state.selected = null; state.hint = null; $("hint-box").hidden = true;
-    syncStep();
-    render(cached);
+    showPosition({ ...state.pos, moves: [...moves], position: cached });
     saveUrl(push);
     say(cached.won ? "Won!" : "");
     return;
@@ -402,13 +405,7 @@ async function playMove(move) {
   const moves = [...state.moves, move];
   try {
     const resp = await postJSON("/v1/position", dealBody({ moves }));
-    state.pos = resp;
-    state.moves = resp.moves;
-    state.selected = null;
-    state.hint = null;
-    $("hint-box").hidden = true;
-    syncStep();
-    render(resp.position);
+    showPosition(resp);
     saveUrl(true);
     const p = resp.position;
     say(p.won ? "Won!" : p.lost ? "No move left: the game is lost. Undo, or restart."
