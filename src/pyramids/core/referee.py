@@ -18,13 +18,15 @@ _ALL = (1 << 52) - 1
 
 @dataclass(frozen=True)
 class Replay:
-    """What a replayed solution reached."""
+    """What a replayed line reached."""
 
     moves: int
     won: bool
     cards_left: int
     pyramid_left: int
     score: int | None  # the score under the variant's scoring (Par or MSC)
+    msc_score: int = 0  # MSC's score, whatever the variant's scoring
+    removed: int = 0  # the discarded cards as card bits (bit ``c`` for card code ``c``)
 
 
 def play(game: Game, moves: Iterable[Move], label: str = "step") -> Iterator[Move]:
@@ -101,19 +103,40 @@ def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
     """Play ``moves`` from the start and check each one and the final win.
 
     ``require_win`` defaults to true except under Par scoring, where any line of
-    play has a score. Raises :class:`RefereeError` naming the step (1-based).
+    play has a score. Raises :class:`RefereeError` naming the step (1-based). The line
+    is replayed once (:func:`replayed`): the engine that checks it and the answer that
+    reads its end share the replay.
     """
     if require_win is None:
         require_win = variant.scoring != "par"
+    end, left = _played(deal, variant, tuple(moves))
+    if require_win and not end.won:
+        raise RefereeError(f"the game is not won after {len(moves)} moves: {left}",
+                           len(moves))
+    return end
+
+
+def replayed(deal: Deal, variant: Variant, moves: Sequence[Move]) -> Replay:
+    """What the line ``moves`` from the deal reaches (won, scores, cards left), won or
+    not, replayed by the rules engine once for each deal, variant and line (the last
+    few asked are kept): the engine that found a line checks it, the answer that gives
+    it reads its end, from the same replay. An illegal move raises
+    :class:`RefereeError` naming the step (1-based)."""
+    return _played(deal, variant, tuple(moves))[0]
+
+
+@lru_cache(maxsize=32)
+def _played(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> tuple[Replay, str]:
+    """The line's end, and the cards it leaves in words (:func:`left_text`)."""
+    return _replay_line(deal, variant, moves)
+
+
+def _replay_line(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> tuple[Replay, str]:
     game = Game(deal, variant)
     for _ in play(game, moves):
         pass
-    won = game.is_won()
-    if require_win and not won:
-        raise RefereeError(f"the game is not won after {len(moves)} moves: {left_text(game)}",
-                           len(moves))
-    return Replay(len(moves), won, game.cards_left(), len(game.pyramid_left()),
-                  game.score())
+    return Replay(len(moves), game.is_won(), game.cards_left(), len(game.pyramid_left()),
+                  game.score(), game.msc_score(), game.removed), left_text(game)
 
 
 def left_text(game: Game) -> str:
