@@ -90,9 +90,9 @@ def test_a_job_time_limit_does_not_count_the_warm_up(monkeypatch: pytest.MonkeyP
     and a killed worker that must start over."""
     import time
 
-    from pyramids.service import jobs
+    from pyramids import warmup
 
-    monkeypatch.setattr(jobs, "warm", lambda: time.sleep(1.5))  # (forked: the child has it)
+    monkeypatch.setattr(warmup, "load_solvers", lambda: time.sleep(1.5))  # (forked: the child too)
 
     async def main() -> None:
         pool = WorkerPool(1, 2, start_method="fork", warm=True, jobs=JOBS)
@@ -115,10 +115,10 @@ def test_a_job_time_limit_does_not_count_the_warm_up(monkeypatch: pytest.MonkeyP
 def test_a_worker_that_never_gets_ready_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    from pyramids.service import jobs
+    from pyramids import warmup
     from pyramids.service import pool as pool_mod
 
-    monkeypatch.setattr(jobs, "warm", lambda: time.sleep(30))
+    monkeypatch.setattr(warmup, "load_solvers", lambda: time.sleep(30))
     monkeypatch.setattr(pool_mod, "WARM_LIMIT", 0.5)
 
     async def main() -> None:
