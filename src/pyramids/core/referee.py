@@ -103,40 +103,44 @@ def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
     """Play ``moves`` from the start and check each one and the final win.
 
     ``require_win`` defaults to true except under Par scoring, where any line of
-    play has a score. Raises :class:`RefereeError` naming the step (1-based). The line
-    is replayed once (:func:`replayed`): the engine that checks it and the answer that
-    reads its end share the replay.
+    play has a score. Raises :class:`RefereeError` naming the step (1-based).
     """
     if require_win is None:
         require_win = variant.scoring != "par"
-    end, left = _played(deal, variant, tuple(moves))
-    if require_win and not end.won:
-        raise RefereeError(f"the game is not won after {len(moves)} moves: {left}",
+    game = Game(deal, variant)
+    for _ in play(game, moves):
+        pass
+    won = game.is_won()
+    if require_win and not won:
+        raise RefereeError(f"the game is not won after {len(moves)} moves: {left_text(game)}",
                            len(moves))
-    return end
+    return _end(game, len(moves))
 
 
 def replayed(deal: Deal, variant: Variant, moves: Sequence[Move]) -> Replay:
     """What the line ``moves`` from the deal reaches (won, scores, cards left), won or
     not, replayed by the rules engine once for each deal, variant and line (the last
-    few asked are kept): the engine that found a line checks it, the answer that gives
-    it reads its end, from the same replay. An illegal move raises
+    few asked are kept): the optimal solver that found a goal's line checks it, the
+    answer that gives it reads its end, from the same replay. An illegal move raises
     :class:`RefereeError` naming the step (1-based)."""
-    return _played(deal, variant, tuple(moves))[0]
+    return _played(deal, variant, tuple(moves))
 
 
 @lru_cache(maxsize=32)
-def _played(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> tuple[Replay, str]:
-    """The line's end, and the cards it leaves in words (:func:`left_text`)."""
+def _played(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> Replay:
     return _replay_line(deal, variant, moves)
 
 
-def _replay_line(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> tuple[Replay, str]:
+def _replay_line(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> Replay:
     game = Game(deal, variant)
     for _ in play(game, moves):
         pass
-    return Replay(len(moves), game.is_won(), game.cards_left(), len(game.pyramid_left()),
-                  game.score(), game.msc_score(), game.removed), left_text(game)
+    return _end(game, len(moves))
+
+
+def _end(game: Game, moves: int) -> Replay:
+    return Replay(moves, game.is_won(), game.cards_left(), len(game.pyramid_left()),
+                  game.score(), game.msc_score(), game.removed)
 
 
 def left_text(game: Game) -> str:
