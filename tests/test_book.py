@@ -240,6 +240,7 @@ def test_solutions_are_the_fewest_moves_where_proven() -> None:
     """A book prints the fewest-moves solution where the optimal solver proves it within
     its node budget, and says so; where every win takes as many moves (Pyramid's one
     pass), the collection's line already is one."""
+    from pyramids.answers.ask import ask
     from pyramids.answers.goals import Goal, answer
     from pyramids.book.puzzles import shortest_solution
     from pyramids.core.deals import Deal
@@ -247,15 +248,15 @@ def test_solutions_are_the_fewest_moves_where_proven() -> None:
 
     v = get_variant("cheops", objective="pyramid")
     deal = Deal.from_number(2)
-    verdict = answer(deal, v, Goal.parse("win"))
+    verdict = ask(deal, v, Goal.parse("win"))
     p = Puzzle("x", "test", deal, v, "medium", verdict.moves)
     short = shortest_solution(p)
     fewest = answer(deal, v, Goal.parse("board"))
     assert short.shortest is True and len(short.solution) == fewest.steps
     assert len(short.solution) <= len(p.solution)
     one_pass = Puzzle("y", "test", Deal.from_number(408), get_variant("pyramid"), "easy",
-                      p.solution[:0] or answer(Deal.from_number(408), get_variant("pyramid"),
-                                               Goal.parse("win")).moves)
+                      p.solution[:0] or ask(Deal.from_number(408), get_variant("pyramid"),
+                                            Goal.parse("win")).moves)
     assert shortest_solution(one_pass).shortest is True
     assert shortest_solution(one_pass).solution == one_pass.solution
     assert shortest_solution(p, node_limit=10).shortest is None  # not proven: kept as is

@@ -380,6 +380,7 @@ def test_check_replays_its_start_once(client: TestClient, monkeypatch: pytest.Mo
     import random
 
     from pyramids.answers.check import check
+    from pyramids.answers.goals import Goal
     from pyramids.engines import faceup
     from pyramids.engines.cpsat.position import random_line
     from pyramids.service import jobs
@@ -392,7 +393,7 @@ def test_check_replays_its_start_once(client: TestClient, monkeypatch: pytest.Mo
                                        "start": start, "time_limit": 20, "goal": goal})
     assert r.status_code == 200, r.text
     assert calls == []  # the event loop replayed nothing (the worker is another process)
-    got = jobs.check(d, v, engine, 20.0, start=parse_moves(start), goal=goal)
+    got = jobs.check(d, v, engine, 20.0, start=parse_moves(start), goal=Goal.parse(goal))
     assert got["status"] != "unknown", got
     assert not got["moves"] or got["moves"][:4] == start, got
     moves = tuple(parse_moves(start))

@@ -2,12 +2,16 @@
 score, the most cards of a rank, each answered exactly with a replayed line.
 
 A :class:`Goal` is parsed from the command line's ``--goal`` (``board``, ``moves``,
-``score``, ``score:N``, ``cards:RANK:N``; ``win``, the default, is the plain verdict).
-:func:`answer` gives a :class:`~pyramids.core.verdict.Verdict` whose goal fields say how many
-moves (``steps``, counted from the position asked), whether they are proven the fewest
-and the score or count proven the best (``optimal``), and, when a limit ran out, the
-best line found with the proven least number of moves (``steps_bound``): a bound, never
-called the optimum.
+``score``, ``score:N``, ``cards:RANK:N``; ``win``, the default, is the plain verdict),
+and checked against the rules there (:meth:`Goal.check`), once. :func:`answer` gives a
+:class:`GoalAnswer`: the verdict it rests on (the game's status and certificate, the
+goal's line, its score) and how many moves (``steps``, counted from the position asked),
+whether they are proven the fewest and the score or count proven the best
+(``optimal``), and, when a limit ran out, the best line found with the proven least
+number of moves (``steps_bound``): a bound, never called the optimum. The line is
+replayed once by the referee (:func:`~pyramids.core.referee.replayed`: the optimal
+solver's check of it and the answer read the same replay), and the answer carries what
+it reached (``end``). :func:`pyramids.answers.ask.ask` asks any goal, ``win`` too.
 
 How each is answered (the two exact engines and the optimal solver, each for what it
 does best):
@@ -32,19 +36,19 @@ does best):
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from pyramids.core.cards import RANKS
 from pyramids.core.deals import Deal
 from pyramids.core.errors import PyramidsError
 from pyramids.core.game import Game
 from pyramids.core.moves import Move
-from pyramids.core.referee import play, reach
+from pyramids.core.referee import Replay, play, reach, replayed
 from pyramids.core.variants import MSC_MAX_SCORE, MSC_REMOVAL, MSC_ROW_BONUS, Variant
-from pyramids.core.verdict import Certificate, Verdict
+from pyramids.core.verdict import Certificate, EngineRun, Status, Verdict
+from pyramids.engines import clock
 
 if TYPE_CHECKING:
     from pyramids.engines.optimal import Optimum
@@ -125,26 +129,114 @@ class Goal:
                                   else "goal-score-unscored", goal=self, variant=variant.name)
 
 
-def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = (),
-           time_limit: float | None = None, engine: str = "auto") -> Verdict:
-    """The answer to ``goal`` for ``deal`` under ``variant``, from the position after
-    ``start`` (see the module docstring). ``time_limit``: seconds in all; when it runs
-    out the answer is the best found, labelled (``optimal`` false, ``steps_bound``)."""
-    from pyramids.answers.check import check
+#: the plain verdict's goal: can the deal be won (``pyramids check``)
+WIN = Goal()
 
-    goal.check(variant)
+
+@dataclass(frozen=True)
+class GoalAnswer:
+    """The answer to a goal (not ``win``, whose answer is the plain verdict).
+
+    ``verdict``: what it rests on: the game's status and certificate from the position
+    asked (the goal's line need not win: Par's way), and the answer's own ``moves`` (the
+    goal's line from the deal, ``start`` first), ``score`` (the line's MSC score under
+    MSC scoring), nodes, seconds (wall, the whole answer) and engine runs; read through
+    the same names here (``answer.status``...). The goal's fields: which ``goal``; the
+    line's moves counted from the position asked (``steps``); whether they are proven
+    the fewest and the score or count proven the best (``optimal``); the proven least
+    number of moves when not (``steps_bound``); whether the goal's target was
+    ``reached``; the cards of the goal's rank gone (``count``); ``label`` and the other
+    answers a player chooses between (``alternatives``). ``end``: what the line reached
+    (won, score, cards left), from the referee's one replay of it; ``None`` without a
+    line."""
+
+    verdict: Verdict
+    goal: str
+    steps: int | None = None
+    optimal: bool | None = None
+    steps_bound: int | None = None
+    reached: bool | None = None
+    count: int | None = None
+    label: str = ""
+    alternatives: tuple[GoalAnswer, ...] = ()
+    end: Replay | None = None
+
+    @property
+    def status(self) -> Status:
+        return self.verdict.status
+
+    @property
+    def winnable(self) -> bool:
+        return self.verdict.winnable
+
+    @property
+    def engine(self) -> str:
+        return self.verdict.engine
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.verdict.moves
+
+    @property
+    def certificate(self) -> Certificate | None:
+        return self.verdict.certificate
+
+    @property
+    def score(self) -> int | None:
+        return self.verdict.score
+
+    @property
+    def nodes(self) -> int:
+        return self.verdict.nodes
+
+    @property
+    def seconds(self) -> float:
+        return self.verdict.seconds
+
+    @property
+    def reason(self) -> str:
+        return self.verdict.reason
+
+    @property
+    def engines(self) -> tuple[EngineRun, ...]:
+        return self.verdict.engines
+
+    @property
+    def deal_number(self) -> int | None:
+        return self.verdict.deal_number
+
+    def to_json_obj(self) -> dict[str, Any]:
+        """The verdict's JSON object, then the goal's fields."""
+        out: dict[str, Any] = self.verdict.to_json_obj() | {
+            "goal": self.goal, "steps": self.steps, "optimal": self.optimal,
+            "steps_bound": self.steps_bound, "reached": self.reached, "count": self.count}
+        if self.label:
+            out["label"] = self.label
+        if self.alternatives:
+            out["alternatives"] = [a.to_json_obj() for a in self.alternatives]
+        return out
+
+
+def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = (),
+           time_limit: float | None = None, engine: str = "auto") -> GoalAnswer:
+    """The answer to ``goal`` (any but ``win``: :func:`pyramids.answers.ask.ask` asks
+    that one too) for ``deal`` under ``variant``, from the position after ``start`` (see
+    the module docstring). ``goal`` has been checked against ``variant`` where it was
+    parsed (:meth:`Goal.check`). ``time_limit``: seconds in all, on
+    :mod:`pyramids.engines.clock`'s wall clock (a library's loading left out); when it
+    runs out the answer is the best found, labelled (``optimal`` false,
+    ``steps_bound``)."""
+    if goal.kind == "win":
+        raise ValueError("the goal win is answered by the plain verdict: ask() or check()")
     start = tuple(start)
     reach(deal, variant, start)  # an illegal start: the referee's error, before any work
-    wall = time.monotonic()
+    wall = clock.wall()
 
     def left() -> float | None:
         if time_limit is None:
             return None
-        return max(time_limit - (time.monotonic() - wall), 0.001)
+        return max(time_limit - (clock.wall() - wall), 0.001)
 
-    if goal.kind == "win":
-        return replace(check(deal, variant, engine=engine, time_limit=time_limit,
-                             start=start), goal=None)
     if goal.kind in ("board", "moves"):
         return _fewest(deal, variant, goal, start, left, engine, wall)
     if goal.kind == "score":
@@ -153,21 +245,19 @@ def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = 
 
 
 def _finish(v: Verdict, start: tuple[Move, ...], variant: Variant, deal: Deal,
-            wall: float, **fields: object) -> Verdict:
-    """The goal fields common to every answer: steps from the position, the score of
-    the line's end under MSC scoring."""
+            wall: float, *, reason: str | None = None, **fields: Any) -> GoalAnswer:
+    """The answer on the verdict ``v`` (its line, status...; ``reason`` replaces its
+    own), with the fields common to every answer: steps from the position, the score of
+    the line's end under MSC scoring, read from the referee's one replay of the line."""
     moves = v.moves
     given = fields.pop("steps", None)  # a found line's length (the empty line: 0)
     steps = given if isinstance(given, int) else (
         len(moves) - len(start) if moves else (0 if fields.get("reached") else None))
-    score = v.score
-    if variant.scoring == "msc" and moves:
-        game = Game(deal, variant)
-        for _ in play(game, moves):
-            pass
-        score = game.msc_score()
-    return replace(v, steps=steps, score=score, seconds=time.monotonic() - wall,
-                   deal_number=deal.number, **fields)  # type: ignore[arg-type]
+    end = replayed(deal, variant, moves) if moves else None
+    score = end.msc_score if end is not None and variant.scoring == "msc" else v.score
+    verdict = replace(v, score=score, seconds=clock.wall() - wall, deal_number=deal.number,
+                      reason=v.reason if reason is None else reason)
+    return GoalAnswer(verdict, steps=steps, end=end, **fields)
 
 
 def _objective(variant: Variant, board: bool) -> Variant:
@@ -220,7 +310,7 @@ def _first_verdict(deal: Deal, rules: Variant, start: tuple[Move, ...],
     from pyramids.engines.faceup import face_down
     from pyramids.engines.search import core, default_searcher, relaxation, solve
 
-    t0 = time.monotonic()
+    t0 = clock.wall()
     if start or rules.scoring == "par":
         left = None if time_limit is None else max(time_limit, 0.001)
         return solve(deal, rules, start=start, node_limit=VERDICT_NODES, time_limit=left)
@@ -234,24 +324,24 @@ def _first_verdict(deal: Deal, rules: Variant, start: tuple[Move, ...],
             cert = structural_from(deal, rules)
     if cert is not None:
         return Verdict("blocked", "certificate", certificate=cert,
-                       seconds=time.monotonic() - t0, deal_number=deal.number)
+                       seconds=clock.wall() - t0, deal_number=deal.number)
     down = manual(rules)
     down = face_down(down) if down.face_up else down
     res = searcher.run_many(row, first, down, VERDICT_NODES)
     status = int(res.status[0])
     nodes = int(res.nodes[0])
     if status == core.S_EXHAUSTED:
-        return Verdict("blocked", "search", certificate=searcher._exhaustive(
+        return Verdict("blocked", "search", certificate=searcher.exhaustive(
             nodes, *res.counters[0].tolist()), nodes=nodes,
-            seconds=time.monotonic() - t0, deal_number=deal.number)
+            seconds=clock.wall() - t0, deal_number=deal.number)
     reason = ("a line exists (the search found one; A* finds the fewest moves)"
               if status == core.S_FOUND else f"node limit {VERDICT_NODES} reached")
-    return Verdict("unknown", "search", nodes=nodes, seconds=time.monotonic() - t0,
+    return Verdict("unknown", "search", nodes=nodes, seconds=clock.wall() - t0,
                    reason=reason, deal_number=deal.number)
 
 
 def _fewest(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
-            left: object, engine: str, wall: float) -> Verdict:
+            left: object, engine: str, wall: float) -> GoalAnswer:
     from pyramids.answers.check import check
     from pyramids.engines import optimal
 
@@ -335,8 +425,15 @@ def _verdict(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object
     return check(deal, variant, engine=engine, time_limit=left(), start=start)  # type: ignore[operator]
 
 
-def _with_status(v: Verdict, game: Verdict) -> Verdict:
-    """``v`` (a goal's line) carrying the game's verdict as its status."""
+@overload
+def _with_status(v: Verdict, game: Verdict) -> Verdict: ...
+@overload
+def _with_status(v: GoalAnswer, game: Verdict) -> GoalAnswer: ...
+def _with_status(v: Verdict | GoalAnswer, game: Verdict) -> Verdict | GoalAnswer:
+    """``v`` (a goal's line, or an answer on it) carrying the game's verdict as its
+    status."""
+    if isinstance(v, GoalAnswer):
+        return replace(v, verdict=_with_status(v.verdict, game))
     if game.status == "winnable" and not v.moves:
         return replace(v, status="unknown" if v.status == "unknown" else v.status)
     note = "" if game.status != "winnable" or _wins(v) else (
@@ -354,10 +451,8 @@ def _line_verdict(deal: Deal, variant: Variant, moves: tuple[Move, ...], nodes: 
                   reason: str = "") -> Verdict:
     """A goal's line as a verdict: ``winnable`` when it wins the game, else ``unknown``
     until :func:`_with_status` gives it the game's status."""
-    game = Game(deal, variant)
-    for _ in play(game, moves):
-        pass
-    return Verdict("winnable" if game.is_won() else "unknown", ENGINE, moves, nodes=nodes,
+    won = replayed(deal, variant, moves).won  # (the replay the optimal solver checked)
+    return Verdict("winnable" if won else "unknown", ENGINE, moves, nodes=nodes,
                    reason=reason, deal_number=deal.number)
 
 
@@ -366,7 +461,7 @@ BOARDLESS_MOST = 5 * 27 + 650
 
 
 def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
-           left: object, wall: float, engine: str) -> Verdict:
+           left: object, wall: float, engine: str) -> GoalAnswer:
     """The best score in the fewest moves (or the fewest moves to ``goal.target``).
 
     A* first, within 15% of the time: the fewest moves to the proven ceiling (every card
@@ -488,7 +583,7 @@ def _part(left: object, share: float) -> float | None:
 
 
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
-           left: object, wall: float, engine: str) -> Verdict:
+           left: object, wall: float, engine: str) -> GoalAnswer:
     from pyramids.engines import optimal
 
     name = str(goal)
@@ -534,7 +629,7 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
 
 def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
                  start: tuple[Move, ...], left: object, wall: float, *,
-                 exact: bool, game: Verdict | None) -> Verdict:
+                 exact: bool, game: Verdict | None) -> GoalAnswer:
     """The most cards of ``rank`` that can go with the pyramid cleared (at most ``have``,
     the most without; ``exact``: ``have`` is proven), as the answer's alternative.
     ``game``: the verdict that no line clears the pyramid, when the game's is that."""
@@ -566,8 +661,8 @@ def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
                   wall, goal=name, label=label, optimal=done, reached=False)
     cert = (game.certificate if game is not None and game.certificate is not None
             else Certificate("exhaustive", why) if done else None)
-    return replace(alt, status="blocked" if done else "unknown", certificate=cert,
-                   moves=(), steps=None)
+    return replace(alt, verdict=replace(alt.verdict, status="blocked" if done else "unknown",
+                                        certificate=cert, moves=()), steps=None, end=None)
 
 
 def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
@@ -595,7 +690,7 @@ def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
 def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,
                 start: tuple[Move, ...], left: object, wall: float, *,
                 reached: bool | None, label: str = "", why: str = "",
-                found: Optimum | None = None) -> Verdict:
+                found: Optimum | None = None) -> GoalAnswer:
     """The fewest moves to ``n`` cards of ``rank`` (``kind`` cards-board: with the
     pyramid cleared), as a goal answer (``found``: A*'s answer, already had)."""
     from pyramids.engines import optimal
@@ -622,7 +717,7 @@ def _cards_name(rank: int, n: int) -> str:
     return RANK_NAMES[rank - 1] + ("s" if n != 1 else "")
 
 
-def describe(v: Verdict, goal: Goal, variant: Variant) -> list[str]:
+def describe(v: GoalAnswer, goal: Goal, variant: Variant) -> list[str]:
     """An answer to ``goal`` in words, a line each: the goal, the answer (proven or a
     bound), and any alternative the player chooses between."""
     unit = variant.move_unit
@@ -637,7 +732,7 @@ def describe(v: Verdict, goal: Goal, variant: Variant) -> list[str]:
     return out
 
 
-def _steps_words(v: Verdict, unit: str) -> str:
+def _steps_words(v: GoalAnswer, unit: str) -> str:
     if v.steps is None:
         return ""
     if v.optimal:
@@ -646,7 +741,7 @@ def _steps_words(v: Verdict, unit: str) -> str:
     return f"{v.steps} {unit}, the fewest found, not proven{bound}"
 
 
-def _answer_words(v: Verdict, goal: Goal, unit: str) -> str:
+def _answer_words(v: GoalAnswer, goal: Goal, unit: str) -> str:
     score = f"; score {v.score:,}" if v.score is not None and v.moves else ""
     if goal.kind in ("board", "moves"):
         if v.steps is None:

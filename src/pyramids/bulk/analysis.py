@@ -1,7 +1,8 @@
 """Per-deal analysis: what a bulk run does with each deal, one by one or a chunk at once.
 
-:func:`analyse` gives one deal's :class:`~pyramids.core.verdict.Verdict` under a :class:`Job`
-(variant, mode, engine, time limit); :func:`analyse_item` turns it into a record and never
+:func:`analyse` gives one deal's :class:`~pyramids.core.verdict.Verdict` (or, for a goal, its
+:class:`~pyramids.answers.goals.GoalAnswer`) under a :class:`Job` (variant, mode, engine,
+time limit, goal); :func:`analyse_item` turns it into a record and never
 raises for the deal's sake. :func:`analyse_chunk` gives the records of a whole chunk, by
 compiled calls where it can (the batch path: the same verdicts, a fraction of the Python
 per deal). The engines are imported lazily.
@@ -24,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pyramids.answers import portfolio
-from pyramids.answers.goals import Goal
+from pyramids.answers.goals import WIN, Goal, GoalAnswer
 from pyramids.answers.portfolio import ENGINES, EngineName, Stage
 from pyramids.bulk.errors import BulkError
 from pyramids.bulk.sources import DealSource, SourceItem
@@ -35,7 +36,7 @@ from pyramids.core.verdict import Certificate, EngineRun, Verdict
 Mode = Literal["exact", "quick"]
 Engine = EngineName
 Record = dict[str, Any]
-Analyser = Callable[[Deal, "Job"], Verdict]
+Analyser = Callable[[Deal, "Job"], "Verdict | GoalAnswer"]
 
 MODES = ("exact", "quick")
 STATUSES = ("winnable", "blocked", "unknown", "passed")
@@ -89,9 +90,10 @@ class Job:
         return head
 
 
-def analyse(deal: Deal, job: Job) -> Verdict:
-    """The instant certificates first; then, in exact mode, the exact engine chosen
-    (``check.check``), or the goal's answer (``goals.answer``)."""
+def analyse(deal: Deal, job: Job) -> Verdict | GoalAnswer:
+    """The instant certificates first; then, in exact mode, the answer to the job's
+    goal (:func:`pyramids.answers.ask.ask`: the verdict of the exact engine chosen, or
+    the goal's answer; the goal checked when the job was made)."""
     from pyramids.answers.certificates import quick_certificate
 
     # under Par scoring the engines run even on a blocked deal (as in check): its best
@@ -103,16 +105,10 @@ def analyse(deal: Deal, job: Job) -> Verdict:
         return Verdict("blocked", "certificate", certificate=cert, deal_number=deal.number)
     if job.mode == "quick":
         return Verdict("unknown", "certificate", reason=QUICK_PASS, deal_number=deal.number)
-    if job.asks_goal:
-        from pyramids.answers.goals import answer
+    from pyramids.answers.ask import ask
 
-        assert job.goal is not None
-        return answer(deal, job.variant, job.goal, time_limit=job.time_limit,
-                      engine=job.engine)
-    from pyramids.answers.check import check
-
-    verdict: Verdict = check(deal, job.variant, engine=job.engine, time_limit=job.time_limit)
-    return verdict
+    return ask(deal, job.variant, job.goal or WIN, time_limit=job.time_limit,
+               engine=job.engine)
 
 
 class _HardLimit(Exception):

@@ -6,9 +6,9 @@ import json
 
 import click
 
+from pyramids.answers.ask import ask
 from pyramids.answers.check import ENGINES
-from pyramids.answers.check import check as run_check
-from pyramids.answers.goals import Goal, answer, describe
+from pyramids.answers.goals import Goal, GoalAnswer, describe
 from pyramids.cli.options import DEAL, goal_option, variant_options
 from pyramids.cli.solve import compile_first, numbered_line
 from pyramids.core.deals import Deal
@@ -40,17 +40,10 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     With --goal, the answer to that question (the fewest moves, the best score, the
     most cards of a rank), proven optimal or labelled as the best found.
     """
-    goal.check(variant)
+    goal.check(variant)  # once, here: the answer takes it as read
     compile_first(variant, goal)  # the kernels: the time printed is the analysis alone
-    if goal.kind != "win":
-        # goals.answer times itself on its own clock, which counts a first import of
-        # OR-Tools: loaded before it starts (check() leaves it out: pyramids.engines.clock)
-        from pyramids.engines.cpsat import verdicts as _cpsat_engine  # noqa: F401
-        verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,
-                         start=parse_moves(after))
-    else:
-        verdict = run_check(deal, variant, engine=engine, time_limit=time_limit,
-                            start=parse_moves(after))
+    verdict = ask(deal, variant, goal, engine=engine, time_limit=time_limit,
+                  start=parse_moves(after))
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options(), "line": deal.line()} \
             | notes_json(deal, variant, verdict.moves)
@@ -60,7 +53,7 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     click.echo(f"{name}: {variant.describe()}")
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
                f"{verdict.seconds * 1000:.1f} ms CPU)")
-    if verdict.goal is not None:
+    if isinstance(verdict, GoalAnswer):
         for line in describe(verdict, goal, variant):
             click.echo(line)
     elif verdict.score is not None:
@@ -80,10 +73,10 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
         click.echo(f"reason: {verdict.reason}")
     if verdict.moves:
         label = "solution" if verdict.status == "winnable" and variant.scoring != "par" \
-            and verdict.goal is None else "line"
+            and not isinstance(verdict, GoalAnswer) else "line"
         click.echo(f"{label} ({len(verdict.moves)} {variant.move_unit}):")
         click.echo(numbered_line(deal, variant, verdict.moves))
-    for alt in verdict.alternatives:
+    for alt in verdict.alternatives if isinstance(verdict, GoalAnswer) else ():
         if alt.moves:
             click.echo(f"line, {alt.label} ({len(alt.moves)} {variant.move_unit}):")
             click.echo(numbered_line(deal, variant, alt.moves))

@@ -7,13 +7,15 @@ from collections.abc import Sequence
 
 import click
 
-from pyramids.answers.goals import Goal, answer, describe
+from pyramids.answers.ask import ask
+from pyramids.answers.goals import Goal, GoalAnswer, describe
 from pyramids.answers.portfolio import ENGINES
 from pyramids.cli.options import DEAL, goal_option, variant_options
 from pyramids.core.deals import Deal
 from pyramids.core.game import Game
 from pyramids.core.moves import Move, format_moves, parse_moves
 from pyramids.core.variants import Variant
+from pyramids.core.verdict import Verdict
 from pyramids.pysolfc.notes import notes_json, step_notes
 
 
@@ -114,26 +116,27 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
     is those moves followed by the rest of the line. A node limit is the search's.
     """
     start = parse_moves(after)
-    goal.check(variant)
+    goal.check(variant)  # once, here: the answer takes it as read
+    if node_limit is not None and goal.kind != "win":
+        raise click.UsageError("--node-limit bounds the search of the plain verdict; "
+                               "with --goal give --time-limit")
+    if node_limit is not None and engine == "cpsat":
+        raise click.UsageError("--node-limit bounds the search, not CP-SAT "
+                               "(use --time-limit)")
     compile_first(variant, goal)
-    if goal.kind != "win":
-        if node_limit is not None:
-            raise click.UsageError("--node-limit bounds the search of the plain verdict; "
-                                   "with --goal give --time-limit")
-        verdict = answer(deal, variant, goal, engine=engine, time_limit=time_limit,
-                         start=start)
-    elif node_limit is not None:
-        if engine == "cpsat":
-            raise click.UsageError("--node-limit bounds the search, not CP-SAT "
-                                   "(use --time-limit)")
+    verdict: Verdict | GoalAnswer
+    if node_limit is not None:
         from pyramids.engines.search import solve
 
         verdict = solve(deal, variant, start=start, node_limit=node_limit,
                         time_limit=time_limit)
-    else:
+    elif goal.kind == "win":  # the engines alone (no certificates): what solve shows
         from pyramids.answers.check import run_engine
 
         verdict = run_engine(deal, variant, engine, time_limit, start=start)
+    else:
+        verdict = ask(deal, variant, goal, engine=engine, time_limit=time_limit,
+                      start=start)
     if as_json:
         obj = verdict.to_json_obj() | {"variant": variant.options()} | notes_json(
             deal, variant, verdict.moves)
@@ -141,7 +144,7 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         return
     name = "deal" if deal.number is None and deal.pysolfc is None else f"deal {deal.label()}"
     head = f"{name} ({variant.describe()}): {verdict.status}"
-    if verdict.score is not None and verdict.goal is None:
+    if verdict.score is not None and not isinstance(verdict, GoalAnswer):
         head += f", best par score {verdict.score}"
     head += f" [{verdict.nodes} nodes, {verdict.seconds:.3f}s]"
     click.echo(head)
@@ -149,7 +152,7 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
         click.echo(f"certificate ({verdict.certificate.kind}): {verdict.certificate.detail}")
     if verdict.reason:
         click.echo(verdict.reason)
-    if verdict.goal is not None:
+    if isinstance(verdict, GoalAnswer):
         for line in describe(verdict, goal, variant):
             click.echo(line)
     if verdict.moves:

@@ -18,13 +18,15 @@ _ALL = (1 << 52) - 1
 
 @dataclass(frozen=True)
 class Replay:
-    """What a replayed solution reached."""
+    """What a replayed line reached."""
 
     moves: int
     won: bool
     cards_left: int
     pyramid_left: int
     score: int | None  # the score under the variant's scoring (Par or MSC)
+    msc_score: int = 0  # MSC's score, whatever the variant's scoring
+    removed: int = 0  # the discarded cards as card bits (bit ``c`` for card code ``c``)
 
 
 def play(game: Game, moves: Iterable[Move], label: str = "step") -> Iterator[Move]:
@@ -112,8 +114,33 @@ def replay(deal: Deal, variant: Variant, moves: Sequence[Move],
     if require_win and not won:
         raise RefereeError(f"the game is not won after {len(moves)} moves: {left_text(game)}",
                            len(moves))
-    return Replay(len(moves), won, game.cards_left(), len(game.pyramid_left()),
-                  game.score())
+    return _end(game, len(moves))
+
+
+def replayed(deal: Deal, variant: Variant, moves: Sequence[Move]) -> Replay:
+    """What the line ``moves`` from the deal reaches (won, scores, cards left), won or
+    not, replayed by the rules engine once for each deal, variant and line (the last
+    few asked are kept): the optimal solver that found a goal's line checks it, the
+    answer that gives it reads its end, from the same replay. An illegal move raises
+    :class:`RefereeError` naming the step (1-based)."""
+    return _played(deal, variant, tuple(moves))
+
+
+@lru_cache(maxsize=32)
+def _played(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> Replay:
+    return _replay_line(deal, variant, moves)
+
+
+def _replay_line(deal: Deal, variant: Variant, moves: tuple[Move, ...]) -> Replay:
+    game = Game(deal, variant)
+    for _ in play(game, moves):
+        pass
+    return _end(game, len(moves))
+
+
+def _end(game: Game, moves: int) -> Replay:
+    return Replay(moves, game.is_won(), game.cards_left(), len(game.pyramid_left()),
+                  game.score(), game.msc_score(), game.removed)
 
 
 def left_text(game: Game) -> str:

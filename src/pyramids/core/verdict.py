@@ -49,7 +49,8 @@ class EngineRun:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of analysing one deal under one variant."""
+    """The outcome of analysing one deal under one variant (the answer to a goal beyond
+    winning rests on one: :class:`pyramids.answers.goals.GoalAnswer`)."""
 
     status: Status
     engine: str
@@ -64,19 +65,6 @@ class Verdict:
     # Par: "exact" when ``score`` is the proven best, "lower" when a limit cut the search
     # short and ``score`` is only the best found so far (never the optimum then)
     score_bound: Literal["exact", "lower"] | None = None
-    # the answer to a goal (pyramids.answers.goals): which goal, the moves of the answer counted
-    # from the position asked (``steps``), whether they are proven the fewest / the
-    # score or count proven the best (``optimal``), the proven least number of moves when
-    # not (``steps_bound``), whether the goal's target was reached, the cards of the
-    # goal's rank gone (``count``), and other answers a player chooses between
-    goal: str | None = None
-    steps: int | None = None
-    optimal: bool | None = None
-    steps_bound: int | None = None
-    reached: bool | None = None
-    count: int | None = None
-    label: str = ""
-    alternatives: tuple[Verdict, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status == "blocked" and self.certificate is None:
@@ -101,20 +89,7 @@ class Verdict:
             "reason": self.reason or None,
             "score_bound": self.score_bound,
             "engines": [e.to_json_obj() for e in self.engines],
-        } | self._goal_json()
-
-    def _goal_json(self) -> dict[str, Any]:
-        """The goal's fields, present only in the answer to a goal."""
-        if self.goal is None:
-            return {}
-        out: dict[str, Any] = {
-            "goal": self.goal, "steps": self.steps, "optimal": self.optimal,
-            "steps_bound": self.steps_bound, "reached": self.reached, "count": self.count}
-        if self.label:
-            out["label"] = self.label
-        if self.alternatives:
-            out["alternatives"] = [a.to_json_obj() for a in self.alternatives]
-        return out
+        }
 
 
 def untimed(obj: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pyramids.core.deals import Deal
@@ -14,35 +15,32 @@ from pyramids.core.moves import Move
 from pyramids.core.variants import Variant
 
 if TYPE_CHECKING:
-    from pyramids.bulk import Engine, Mode
+    from pyramids.answers.goals import Goal, GoalAnswer
+    from pyramids.bulk import Job
     from pyramids.core.verdict import Verdict
 
 
 def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
-          start: Sequence[Move] = (), goal: str = "win") -> dict[str, Any]:
-    """:func:`pyramids.answers.check.check` on one deal, as the JSON object of
+          start: Sequence[Move] = (), goal: Goal | None = None) -> dict[str, Any]:
+    """:func:`pyramids.answers.ask.ask` on one deal, as the JSON object of
     ``pyramids check --json``;
     with ``start``, for the position those moves reach (solution = start + continuation;
     an illegal one raises the referee's error naming its step, before any search); with
-    a ``goal``, its answer (``pyramids check --goal``)."""
-    from pyramids.answers.check import check as check_deal
-    from pyramids.answers.goals import Goal, answer
+    a ``goal`` (parsed and checked against ``variant`` by the route), its answer
+    (``pyramids check --goal``)."""
+    from pyramids.answers.ask import WIN, ask
     from pyramids.pysolfc.notes import notes_json
 
-    g = Goal.parse(goal)
-    if g.kind != "win":
-        verdict = answer(deal, variant, g, engine=engine, time_limit=time_limit,
-                         start=tuple(start))
-    else:
-        verdict = check_deal(deal, variant, engine=engine, time_limit=time_limit,
-                             start=tuple(start))
+    verdict = ask(deal, variant, goal or WIN, engine=engine, time_limit=time_limit,
+                  start=start)
     # exactly what `pyramids check --json` prints
     return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
                                                     "line": deal.line()} \
         | notes_json(deal, variant, verdict.moves)
 
 
-def verdict_json(verdict: Verdict, deal: Deal, variant: Variant) -> dict[str, Any]:
+def verdict_json(verdict: Verdict | GoalAnswer, deal: Deal, variant: Variant,
+                 ) -> dict[str, Any]:
     """The verdict's JSON object, with the deal number (when known) filled in."""
     obj: dict[str, Any] = verdict.to_json_obj()
     if obj.get("deal") is None:
@@ -50,13 +48,12 @@ def verdict_json(verdict: Verdict, deal: Deal, variant: Variant) -> dict[str, An
     return obj
 
 
-def filter_deals(deals: list[Deal], variant: Variant, mode: Mode, engine: Engine,
-                 time_limit: float, budget: float, goal: str = "win") -> list[dict[str, Any]]:
+def filter_deals(deals: list[Deal], job: Job, budget: float) -> list[dict[str, Any]]:
     """One result per deal, in order, as ``pyramids filter`` decides it (``bulk.analyse``:
-    instant certificates, then in exact mode the full check). Once ``budget`` seconds are
-    spent, the deals not yet looked at are reported ``unknown`` (batch time limit)."""
-    from pyramids.answers.goals import Goal
-    from pyramids.bulk import Job, analyse
+    instant certificates, then in exact mode the full check; the ``job`` built, its goal
+    checked, by the route), each within the job's time limit. Once ``budget`` seconds
+    are spent, the deals not yet looked at are reported ``unknown`` (batch time limit)."""
+    from pyramids.bulk import analyse
 
     t0 = time.monotonic()
     out: list[dict[str, Any]] = []
@@ -66,9 +63,9 @@ def filter_deals(deals: list[Deal], variant: Variant, mode: Mode, engine: Engine
             obj: dict[str, Any] = {"deal": deal.number, "status": "unknown", "engine": None,
                                    "certificate": None, "reason": "batch time limit"}
         else:
-            job = Job(variant, mode=mode, engine=engine, time_limit=min(time_limit, left),
-                      goal=Goal.parse(goal))
-            obj = verdict_json(analyse(deal, job), deal, variant)
+            limit = job.time_limit
+            this = job if limit is not None and limit <= left else replace(job, time_limit=left)
+            obj = verdict_json(analyse(deal, this), deal, job.variant)
         obj["line"] = deal.line()
         out.append(obj)
     return out

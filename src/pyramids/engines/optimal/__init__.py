@@ -27,9 +27,8 @@ import numpy.typing as npt
 from pyramids.core.cards import Card
 from pyramids.core.deals import Deal
 from pyramids.core.errors import VariantError
-from pyramids.core.game import Game
 from pyramids.core.moves import Move, stock_words
-from pyramids.core.referee import play, reach, replay
+from pyramids.core.referee import reach, replay, replayed
 from pyramids.core.variants import Variant
 from pyramids.engines.optimal import kernel as K
 from pyramids.engines.search import core, to_moves
@@ -407,36 +406,33 @@ def _search_until(deal: Deal, variant: Variant, start: Sequence[Move],
 
 def _check(deal: Deal, variant: Variant, start: tuple[Move, ...], moves: tuple[Move, ...],
            goal: EndKind, target: int, rank: int) -> None:
-    """Replay ``start + moves`` and check that the position reached meets the goal."""
-    game = Game(deal, variant)
-    for _ in play(game, (*start, *moves)):
-        pass
+    """Replay ``start + moves`` (the referee's one replay of the line, which the answer
+    giving it reads too) and check that the position reached meets the goal."""
+    end = replayed(deal, variant, (*start, *moves))
     if goal == "board":
-        ok = game.pyramid_cleared()
+        ok = end.pyramid_left == 0
     elif goal == "all":
-        ok = game.cards_left() == 0
+        ok = end.cards_left == 0
     elif goal == "score":
-        ok = game.msc_score() >= target
+        ok = end.msc_score >= target
     else:
-        ok = _gone(game, rank) >= target and (goal == "cards" or game.pyramid_cleared())
+        ok = _gone(end.removed, rank) >= target and (goal == "cards" or end.pyramid_left == 0)
     if not ok:
         raise AssertionError(f"optimal: the line found does not reach the goal {goal}")
     if goal in ("board", "all") and variant.objective == ("pyramid" if goal == "board"
-                                                          else "all"):
-        replay(deal, variant, (*start, *moves), require_win=True)
+                                                          else "all") and not end.won:
+        replay(deal, variant, (*start, *moves), require_win=True)  # (raises, naming why)
 
 
-def _gone(game: Game, rank: int) -> int:
-    return sum(1 for s in range(4) if game.is_removed(Card(s * 13 + rank - 1)))
+def _gone(removed: int, rank: int) -> int:
+    return sum(1 for s in range(4) if removed >> (s * 13 + rank - 1) & 1)
 
 
 def _check_value(deal: Deal, variant: Variant, start: tuple[Move, ...],
                  moves: tuple[Move, ...], what: MaxKind, rank: int, value: int) -> None:
-    game = Game(deal, variant)
-    for _ in play(game, (*start, *moves)):
-        pass
-    got = game.msc_score() if what == "score" else _gone(game, rank)
-    if what == "cards-board" and not game.pyramid_cleared():
+    end = replayed(deal, variant, (*start, *moves))
+    got = end.msc_score if what == "score" else _gone(end.removed, rank)
+    if what == "cards-board" and end.pyramid_left:
         got = -1
     if got != value:
         raise AssertionError(f"optimal: the best line holds {got}, the search said {value}")

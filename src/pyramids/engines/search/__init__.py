@@ -288,7 +288,7 @@ class Searcher:
             nodes = all_nodes[i]
             secs = share * (nodes + 1) + overhead
             if status == core.S_EXHAUSTED:
-                cert = self._exhaustive(nodes, *counters[i])
+                cert = self.exhaustive(nodes, *counters[i])
                 runs = () if stage is None else (
                     EngineRun(ENGINE, "blocked", secs, nodes, stage, "blocked"),)
                 verdicts.append(Verdict("blocked", ENGINE, certificate=cert, nodes=nodes,
@@ -375,12 +375,14 @@ class Searcher:
 
     def _certificate(self, nodes: int) -> Certificate:
         ctx = self._arrays["ctx"]
-        return self._exhaustive(nodes, int(ctx[core.C_PRUNED_MATCH]), int(ctx[core.C_PRUNED_KING]),
+        return self.exhaustive(nodes, int(ctx[core.C_PRUNED_MATCH]), int(ctx[core.C_PRUNED_KING]),
                                 int(ctx[core.C_PRUNED_PARTNER]), int(ctx[core.C_PRUNED_BOUND]),
                                 int(ctx[core.C_TABLE_MISS]), int(ctx[core.C_PRUNED_ORDER]))
 
-    def _exhaustive(self, nodes: int, matching: int, king: int, partner: int, bound: int,
-                    misses: int, order: int) -> Certificate:
+    def exhaustive(self, nodes: int, matching: int, king: int, partner: int, bound: int,
+                   misses: int, order: int) -> Certificate:
+        """The certificate of a search that exhausted every reachable position: its
+        ``nodes`` and what each pruning cut (a row of :meth:`run_many`'s ``counters``)."""
         used = ", ".join(self.prunings) or "none"
         return Certificate(
             "exhaustive",

@@ -32,10 +32,11 @@ async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
     variant = req.build()
     deal = m.parse_deal(req.deal, variant)
     start = moves_of(req.start)
-    Goal.parse(req.goal).check(variant)  # a bad goal is a 400 before any work
+    goal = Goal.parse(req.goal)
+    goal.check(variant)  # a bad goal is a 400 before any work; the job takes it as read
     t = cfg.time_limit(req.time_limit)
     return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
-                          engine=req.engine, time_limit=t, start=start, goal=req.goal)
+                          engine=req.engine, time_limit=t, start=start, goal=goal)
 
 
 @router.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True,
@@ -61,11 +62,11 @@ async def filter_(req: m.FilterRequest, cfg: Config, pool: Pool) -> dict[str, An
                                 f"got {len(req.deals)}", "BatchTooLarge")
     variant = req.build()
     deals = [m.parse_deal(d, variant) for d in req.deals]
-    Job(variant, req.mode, req.engine, goal=Goal.parse(req.goal))  # a bad goal: 400
     t = cfg.time_limit(req.time_limit)
+    # a bad goal: a 400 (the job checks it against the rules once, here)
+    job = Job(variant, req.mode, req.engine, time_limit=t, goal=Goal.parse(req.goal))
     results = await pool.run("filter_deals", cfg.filter_budget + cfg.grace, deals=deals,
-                             variant=variant, mode=req.mode, engine=req.engine,
-                             time_limit=t, budget=cfg.filter_budget, goal=req.goal)
+                             job=job, budget=cfg.filter_budget)
     counts: dict[str, int] = {"winnable": 0, "blocked": 0, "unknown": 0}
     for r in results:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
