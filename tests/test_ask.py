@@ -92,7 +92,7 @@ def test_ask_gives_the_verdict_for_win_and_the_answer_for_a_goal(
     goal (the same JSON but for the timings), a type each; the bulk runs' ``analyse``
     gives the same records."""
     deal, variant, goal = Deal.from_number(number), get_variant(preset), Goal.parse(text)
-    goal.check(variant)
+    goal.validate(variant)
     got = ask(deal, variant, goal, time_limit=60)
     if goal.kind == "win":
         assert type(got) is Verdict
@@ -172,7 +172,7 @@ def test_the_cli_reads_and_checks_the_goal_once(monkeypatch: pytest.MonkeyPatch)
     once and checked against the rules once, the answer the library's."""
     for command in ("check", "solve"):
         parsed = count_calls(monkeypatch, Goal, "parse")
-        checked = count_calls(monkeypatch, Goal, "check")
+        checked = count_calls(monkeypatch, Goal, "validate")
         out = CliRunner().invoke(main, [command, "2", "-V", "msc", "--goal", "board",
                                         "--json"])
         assert out.exit_code == 0, out.output
@@ -217,7 +217,7 @@ def test_the_service_reads_and_checks_the_goal_once(client: Any,
     from pyramids.service import jobs
 
     parsed = count_calls(monkeypatch, Goal, "parse")
-    checked = count_calls(monkeypatch, Goal, "check")
+    checked = count_calls(monkeypatch, Goal, "validate")
     body = {"deal": 2, "variant": "msc", "goal": "board"}
     r = client.post("/v1/check", json=body)
     assert r.status_code == 200, r.text
@@ -232,7 +232,7 @@ def test_the_service_reads_and_checks_the_goal_once(client: Any,
     deal, variant, goal = Deal.from_number(2), get_variant("msc"), Goal.parse("board")
     job = Job(variant, "exact", "auto", time_limit=20.0, goal=goal)  # (checks it, as the route)
     count_calls(monkeypatch, Goal, "parse", fail=True)
-    count_calls(monkeypatch, Goal, "check", fail=True)
+    count_calls(monkeypatch, Goal, "validate", fail=True)
     got = jobs.check(deal, variant, "auto", 20.0, goal=goal)
     assert untimed(got) == untimed(r.json())
     rows = jobs.filter_deals([deal, Deal.from_number(0)], job, 60.0)
@@ -243,7 +243,7 @@ def test_the_service_reads_and_checks_the_goal_once(client: Any,
 
 def test_a_bulk_job_checks_its_goal_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The job checks its goal when it is made; each deal's answer takes it as read."""
-    checked = count_calls(monkeypatch, Goal, "check")
+    checked = count_calls(monkeypatch, Goal, "validate")
     variant = get_variant("msc")
     job = Job(variant, time_limit=30, goal=Goal.parse("board"))
     for n in (0, 2):

@@ -69,10 +69,10 @@ def test_ten_is_read_as_t() -> None:
 
 def test_a_goal_that_makes_no_sense_for_the_rules_says_so() -> None:
     with pytest.raises(GoalError, match="the score goal needs MSC's scoring"):
-        Goal.parse("score").check(get_variant("cheops"))
+        Goal.parse("score").validate(get_variant("cheops"))
     with pytest.raises(GoalError, match="Par scoring's best score is what the plain verdict"):
-        Goal.parse("score:10").check(get_variant("par-pyramid"))
-    Goal.parse("score").check(get_variant("cheops", scoring="msc"))  # any 7-row game
+        Goal.parse("score:10").validate(get_variant("par-pyramid"))
+    Goal.parse("score").validate(get_variant("cheops", scoring="msc"))  # any 7-row game
 
 
 # -- answers ------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def test_a_coded_error_carries_its_code_and_values() -> None:
     from pyramids.core.variants import get_variant
 
     with pytest.raises(GoalError) as e:
-        Goal.parse("score").check(get_variant("par-pyramid"))
+        Goal.parse("score").validate(get_variant("par-pyramid"))
     assert e.value.code == "goal-score-par"
     assert str(e.value) == e.value.said(FIELDS)
     assert '(variant "msc", or scoring "msc")' in str(e.value)

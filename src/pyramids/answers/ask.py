@@ -6,7 +6,7 @@ answer (:func:`pyramids.answers.goals.answer`, a
 :class:`~pyramids.answers.goals.GoalAnswer`); from the deal or from the position after
 ``start``, within ``time_limit`` seconds. The command line's ``check`` and ``solve``, the
 service's check job and the bulk runs each ask here. The goal comes parsed and checked
-against the rules (:meth:`~pyramids.answers.goals.Goal.check`) by the caller that read
+against the rules (:meth:`~pyramids.answers.goals.Goal.validate`) by the caller that read
 it: it is not read again.
 """
 
@@ -24,7 +24,7 @@ from pyramids.core.verdict import Verdict
 
 def ask(deal: Deal, variant: Variant, goal: Goal = WIN, *, start: Sequence[Move] = (),
         time_limit: float | None = None, engine: str = "auto") -> Verdict | GoalAnswer:
-    """The answer to ``goal`` (checked against ``variant``: :meth:`Goal.check`) for
+    """The answer to ``goal`` (checked against ``variant``: :meth:`Goal.validate`) for
     ``deal`` under ``variant``, after ``start``: a :class:`Verdict` for ``win``, else a
     :class:`GoalAnswer`. ``engine``: the exact engine of the verdict (``auto``: the
     portfolio). An illegal ``start`` raises the referee's error naming its step."""

@@ -3,7 +3,7 @@ score, the most cards of a rank, each answered exactly with a replayed line.
 
 A :class:`Goal` is parsed from the command line's ``--goal`` (``board``, ``moves``,
 ``score``, ``score:N``, ``cards:RANK:N``; ``win``, the default, is the plain verdict),
-and checked against the rules there (:meth:`Goal.check`), once. :func:`answer` gives a
+and checked against the rules there (:meth:`Goal.validate`), once. :func:`answer` gives a
 :class:`GoalAnswer`: the verdict it rests on (the game's status and certificate, the
 goal's line, its score) and how many moves (``steps``, counted from the position asked),
 whether they are proven the fewest and the score or count proven the best
@@ -122,7 +122,7 @@ class Goal:
     def __repr__(self) -> str:
         return f"Goal.parse({str(self)!r})"
 
-    def check(self, variant: Variant) -> None:
+    def validate(self, variant: Variant) -> None:
         """Raise :class:`GoalError` if the goal makes no sense under ``variant``."""
         if self.kind == "score" and variant.scoring != "msc":
             raise GoalError.coded("goal-score-par" if variant.scoring == "par"
@@ -222,7 +222,7 @@ def answer(deal: Deal, variant: Variant, goal: Goal, *, start: Sequence[Move] = 
     """The answer to ``goal`` (any but ``win``: :func:`pyramids.answers.ask.ask` asks
     that one too) for ``deal`` under ``variant``, from the position after ``start`` (see
     the module docstring). ``goal`` has been checked against ``variant`` where it was
-    parsed (:meth:`Goal.check`). ``time_limit``: seconds in all, on
+    parsed (:meth:`Goal.validate`). ``time_limit``: seconds in all, on
     :mod:`pyramids.engines.clock`'s wall clock (a library's loading left out); when it
     runs out the answer is the best found, labelled (``optimal`` false,
     ``steps_bound``)."""

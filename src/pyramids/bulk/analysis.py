@@ -73,7 +73,7 @@ class Job:
             if self.mode != "exact":
                 raise BulkError.coded("goal-needs-exact", goal=str(self.goal))
             assert self.goal is not None
-            self.goal.check(self.variant)
+            self.goal.validate(self.variant)
 
     @property
     def asks_goal(self) -> bool:

@@ -40,7 +40,7 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     With --goal, the answer to that question (the fewest moves, the best score, the
     most cards of a rank), proven optimal or labelled as the best found.
     """
-    goal.check(variant)  # once, here: the answer takes it as read
+    goal.validate(variant)  # once, here: the answer takes it as read
     compile_first(variant, goal)  # the kernels: the time printed is the analysis alone
     verdict = ask(deal, variant, goal, engine=engine, time_limit=time_limit,
                   start=parse_moves(after))

@@ -116,7 +116,7 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
     is those moves followed by the rest of the line. A node limit is the search's.
     """
     start = parse_moves(after)
-    goal.check(variant)  # once, here: the answer takes it as read
+    goal.validate(variant)  # once, here: the answer takes it as read
     if node_limit is not None and goal.kind != "win":
         raise click.UsageError("--node-limit bounds the search of the plain verdict; "
                                "with --goal give --time-limit")

@@ -24,7 +24,6 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from pyramids.core.cards import Card
 from pyramids.core.deals import Deal
 from pyramids.core.errors import VariantError
 from pyramids.core.moves import Move, stock_words

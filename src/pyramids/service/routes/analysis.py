@@ -33,7 +33,7 @@ async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
     deal = m.parse_deal(req.deal, variant)
     start = moves_of(req.start)
     goal = Goal.parse(req.goal)
-    goal.check(variant)  # a bad goal is a 400 before any work; the job takes it as read
+    goal.validate(variant)  # a bad goal is a 400 before any work; the job takes it as read
     t = cfg.time_limit(req.time_limit)
     return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
                           engine=req.engine, time_limit=t, start=start, goal=goal)
