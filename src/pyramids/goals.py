@@ -387,8 +387,40 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     # the goal's score out of reach: proven by the ceiling, or below by A*
     unreachable = goal.target is not None and goal.target > top
     aim = top if goal.target is None or unreachable else goal.target
-    for _ in range(2):
-        quick = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows)
+    reachable = False  # aim proven reachable (CP-SAT's line): A* gets the time left
+    tries = 2
+    if _cpsat_scores(variant, start):
+        # A* for a moment (it finds most deals' line in milliseconds); then, for a score
+        # that clears the board, CP-SAT's model of the clear with so many removals by
+        # then decides whether aim can be reached at all, 5 points fewer at a time while
+        # it cannot (where A* or the best-first search would search every position to
+        # prove it); below that (the board cannot be cleared), the best-first search
+        # for the best score, as A* to an aim out of reach would search as long
+        probe = _to_score(deal, variant, aim, start, _part(left, 0.15, QUICK_SCORE),
+                          ceiling, rows)
+        if probe.status == "found":
+            return _finish(_with_status(_line_verdict(deal, variant, (*start, *probe.moves),
+                                                      probe.nodes), game),
+                           start, variant, deal, wall, goal=name, optimal=True,
+                           reached=None if goal.target is None else aim >= goal.target)
+        if probe.status == "none":  # as the loop below: aim is out of reach
+            unreachable = unreachable or (goal.target is not None and aim <= goal.target)
+            aim -= MSC_REMOVAL
+            ceiling = aim if ceiling is None else min(ceiling, aim)
+        elif aim <= BOARDLESS_MOST:
+            tries = 0
+        while probe.status == "limit" and aim > BOARDLESS_MOST:
+            can = _clears_with(deal, variant, aim, _part(left, 0.3))
+            if can is not False:
+                reachable = can is True
+                break
+            unreachable = unreachable or (goal.target is not None and aim <= goal.target)
+            aim -= MSC_REMOVAL
+            ceiling = aim if ceiling is None else min(ceiling, aim)
+    for _ in range(tries):
+        quick = _to_score(deal, variant, aim, start,
+                          left() if reachable else _part(left, 0.15),  # type: ignore[operator]
+                          ceiling, rows)
         if quick.status == "found":  # nothing above aim is reachable, or aim is the goal
             v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
             return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
@@ -431,6 +463,32 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                    optimal=False, reached=reached, steps_bound=line.lower)
 
 
+#: seconds of A* for a score that clears the board before CP-SAT is asked whether it can
+#: be reached at all (A* finds most deals' line in a few milliseconds)
+QUICK_SCORE = 0.25
+
+
+def _cpsat_scores(variant: Variant, start: tuple[Move, ...]) -> bool:
+    """Whether :func:`_clears_with` can decide scores that clear the board: MSC's score
+    from the deal, in a stock game whose objective is the pyramid (the game stops there,
+    as MSC's does), no automatic deals."""
+    from .autodeal import translates
+
+    return (not start and variant.scoring == "msc" and variant.rest == "stock"
+            and variant.objective == "pyramid" and not variant.opening
+            and not translates(variant))
+
+
+def _clears_with(deal: Deal, variant: Variant, score: int,
+                 time_limit: float | None) -> bool | None:
+    """Can a line from the deal score ``score`` (more than :data:`BOARDLESS_MOST`, so
+    the board is cleared)? CP-SAT's model of a clear with the removals the score needs
+    by then (1,150 for the board, 5 a removal): True, False (proven), None (the limit)."""
+    from . import cpsat
+
+    return cpsat.msc_reaches(deal, variant, score, time_limit=time_limit)[0]
+
+
 def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],
               time_limit: float | None, ceiling: int | None, rows: int | None) -> Optimum:
     """A*'s fewest moves to ``target`` points. The full score is every card gone, so its
@@ -465,9 +523,12 @@ def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: 
     if not board_blocked and (ceiling is None or ceiling >= full):
         every = variant.with_options(objective="all")
         every_card = _first_verdict(deal, every, start, _part(left, 0.2))
-        if every_card.status == "unknown" and not every_card.reason.startswith("a line"):
+        if every_card.status == "unknown" and not every_card.reason.startswith("a line") \
+                and not _cpsat_scores(variant, start):
             # the search's budget ran out: the exact engines (CP-SAT proves most of these
-            # blocked in a fraction of a second, where A* would exhaust every position)
+            # blocked in a fraction of a second, where A* would exhaust every position;
+            # where it can, _score asks CP-SAT the sharper question: every card, the
+            # pyramid's last)
             every_card = _any_line(deal, every, start, lambda: _part(left, 0.1))
         if every_card.status == "blocked":
             ceiling = full - MSC_REMOVAL
@@ -481,10 +542,13 @@ def _full_score(variant: Variant) -> int:
     return MSC_REMOVAL * (kings + (52 - kings) // 2) + sum(MSC_ROW_BONUS[:variant.rows])
 
 
-def _part(left: object, share: float) -> float | None:
-    """``share`` of the time left (None: no limit)."""
+def _part(left: object, share: float, most: float | None = None) -> float | None:
+    """``share`` of the time left (None: no limit), at most ``most`` seconds."""
     t = left()  # type: ignore[operator]
-    return None if t is None else max(t * share, 0.001)
+    if t is None:
+        return most
+    t = max(t * share, 0.001)
+    return t if most is None else min(t, most)
 
 
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
@@ -494,25 +558,34 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     name = str(goal)
     rank, want = goal.rank or 1, goal.target or 1
     game = _verdict(deal, variant, start, left, engine)
+    # the open relaxation's most (stock games): no line discards more, and it is found in
+    # milliseconds where A* would search every position to prove the goal out of reach
+    relaxed = optimal.relaxed_cards(deal, variant, rank, stop_at=want,
+                                    time_limit=_part(left, 0.1)) \
+        if variant.rest == "stock" else None
+    out_of_reach = relaxed is not None and relaxed < want
     # A* first, within 80% of the time: its bound finds most lines at once, and proves
     # most goals that cannot be met in a few positions (what the cards need cannot be
     # matched); the best-first search for the most explores no fewer positions, so it
     # only comes in when the A*s below run out of time
-    quick = optimal.shortest(deal, variant, "cards", target=want, rank=rank, start=start,
-                             time_limit=_part(left, 0.8))
-    if quick.status == "found":
+    quick = None if out_of_reach else optimal.shortest(
+        deal, variant, "cards", target=want, rank=rank, start=start,
+        time_limit=_part(left, 0.8))
+    if quick is not None and quick.status == "found":
         return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
                                         wall, reached=True, found=quick), game)
     label = "the most, the pyramid cleared or not"
-    proven = quick.status == "none"
-    fewer = _most_by_astar(deal, variant, "cards", rank, want - 1, start, left)
+    proven = quick is None or quick.status == "none"
+    top = want - 1 if relaxed is None else min(want - 1, relaxed)
+    fewer = _most_by_astar(deal, variant, "cards", rank, top, start, left)
     if fewer is not None:
         have, line = fewer
         proven = proven or have < want - 1  # (A* proved want - 1 out of reach: want too)
         primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
                               reached=False if proven else None, label=label, found=line,
-                              why="" if proven else f"{quick.reason} before {want} were "
-                              f"proven out of reach: {have} is the most found")
+                              why="" if proven or quick is None else f"{quick.reason} "
+                              f"before {want} were proven out of reach: {have} is the most "
+                              "found")
     else:
         most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
                             time_limit=left())  # type: ignore[operator]
@@ -541,10 +614,19 @@ def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
     from . import optimal
 
     label = "the most with the pyramid cleared"
-    board = _most_by_astar(deal, variant, "cards-board", rank, have, start, left) \
-        if exact and game is None else None
+    # the open relaxation's most with the pyramid clear bounds the game's (-1: it cannot
+    # clear the pyramid, so the game cannot either)
+    relaxed = optimal.relaxed_cards(deal, variant, rank, board=True, stop_at=have,
+                                    time_limit=_part(left, 0.1)) \
+        if game is None and variant.rest == "stock" else None
+    top = have if relaxed is None else min(have, relaxed)
+    board = _most_by_astar(deal, variant, "cards-board", rank, top, start, left) \
+        if exact and game is None and top >= 0 else None
     if game is not None:
         done, why = True, "no line clears the pyramid"
+    elif top < 0:
+        done, why = True, ("no line clears the pyramid (not even with every other card "
+                           "free at every move: the open relaxation)")
     elif board is not None:
         value, line = board
         if value >= 0:

@@ -103,4 +103,68 @@ def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] 
                                               (start, man_start))))
 
 
-__all__ = ["reaches", "solve"]
+def clears_with(deal: Deal, variant: Variant, removals: int, *,
+                time_limit: float | None = None) -> tuple[bool | None, tuple[Move, ...]]:
+    """Objective ``pyramid``, from the deal: can a line clear the pyramid with at least
+    ``removals`` removals (Kings and pairs) made by then? Under MSC's score that is a
+    line to ``1150 + 5 * removals`` points or more. ``(True, line)``: the model's line,
+    in the rules' own moves for a face-down stock, in the face-down game's moves for a
+    face-up one (the same game, see docs/rules.md: translate with
+    :func:`pyramids.faceup.to_face_up`); ``(False, ())``: the model proves there is none;
+    ``(None, ())``: ``time_limit`` ran out, or the rules are not a stock game the model
+    plays from the deal (automatic deals, an opening deal)."""
+    from ..autodeal import translates
+    from ..clock import loading
+
+    if (variant.rest != "stock" or variant.objective != "pyramid" or translates(variant)
+            or variant.opening or variant.scoring == "par"):
+        return None, ()
+    with loading():  # OR-Tools: not the analysis's time
+        from .stock_model import StockModel, horizon
+
+    from ..faceup import face_down
+
+    down = face_down(variant) if variant.face_up else variant
+    res = StockModel(deal, down, horizon(down), removals=removals).solve(
+        time_limit, presolve=False, workers=1)
+    if res.status == "infeasible":
+        return False, ()
+    if res.status in ("feasible", "optimal"):
+        return True, tuple(res.moves)
+    return None, ()
+
+
+def msc_reaches(deal: Deal, variant: Variant, score: int, *,
+                time_limit: float | None = None, uncleared: bool = False,
+                presolve: bool = False) -> tuple[bool | None, tuple[Move, ...]]:
+    """MSC's score from the deal (objective ``pyramid``, a stock): can a line score
+    ``score`` or more? As :func:`clears_with` answers (the line in the face-down game's
+    moves for MSC's face-up deck). Above 785 points the board must be cleared: that
+    question, with the removals the score needs; up to 785 every card is optional and
+    the rows count as cleared from the bottom; ``uncleared``: the caller proved that no
+    line clears the board (the model then leaves its top card alone)."""
+    from ..autodeal import translates
+    from ..clock import loading
+
+    if score > 785:
+        removals = max(0, -(-(score - 1150) // 5))
+        return clears_with(deal, variant, removals, time_limit=time_limit)
+    if (variant.rest != "stock" or variant.objective != "pyramid" or translates(variant)
+            or variant.opening or variant.scoring != "msc"):
+        return None, ()
+    with loading():  # OR-Tools: not the analysis's time
+        from .stock_model import StockModel, horizon
+
+    from ..faceup import face_down
+
+    down = face_down(variant) if variant.face_up else variant
+    res = StockModel(deal, down, horizon(down), msc=score, uncleared=uncleared).solve(
+        time_limit, presolve=presolve, workers=1)
+    if res.status == "infeasible":
+        return False, ()
+    if res.status in ("feasible", "optimal"):
+        return True, tuple(res.moves)
+    return None, ()
+
+
+__all__ = ["clears_with", "msc_reaches", "reaches", "solve"]

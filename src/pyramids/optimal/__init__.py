@@ -36,7 +36,8 @@ from ..search.tables import layout
 from ..variants import Variant
 from . import kernel as K
 
-__all__ = ["GoalKind", "MaxKind", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
+__all__ = ["GoalKind", "MaxKind", "Optimum", "Relaxed", "most", "open_relaxation",
+           "relaxed_cards", "relaxed_score", "shortest"]
 
 GoalKind = Literal["board", "all", "score", "cards", "cards-board"]
 MaxKind = Literal["score", "cards", "cards-board"]
@@ -367,13 +368,40 @@ def relaxed_score(deal: Deal, variant: Variant, *, time_limit: float | None = No
     if variant.rest != "stock" or variant.scoring != "msc":
         raise VariantError(f"the open relaxation bounds MSC's score in a stock game, "
                            f"not in {variant.name}")
-    open_game = Variant(name=f"{variant.name}-open", rows=variant.rows, rest="bouquet",
-                        draw=None, passes=None, stock_waste=None, overlap=variant.overlap,
-                        objective="pyramid", scoring="msc")
-    best = most(deal, open_game, "score", time_limit=time_limit)
+    best = most(deal, open_relaxation(variant), "score", time_limit=time_limit)
     if best.status != "found" or best.value is None:
         return None
     return Relaxed(best.value, _rows_within(variant, best.value), best.nodes)
+
+
+def open_relaxation(variant: Variant) -> Variant:
+    """A stock game's open relaxation: the same pyramid and objective, every other card
+    face up and free at every move (the open bouquet). Every line of the stock game is a
+    line of it (each stock card it uses is free there too, two of them pair as any two
+    bouquet cards), so what no line of it reaches, no line of the stock game does."""
+    if variant.rest != "stock":
+        raise VariantError(f"the open relaxation is that of a stock game, not of "
+                           f"{variant.name}")
+    return Variant(name=f"{variant.name}-open", rows=variant.rows, rest="bouquet",
+                   draw=None, passes=None, stock_waste=None, overlap=variant.overlap,
+                   objective=variant.objective,
+                   scoring="msc" if variant.scoring == "msc" else "none")
+
+
+def relaxed_cards(deal: Deal, variant: Variant, rank: int, *, board: bool = False,
+                  stop_at: int | None = None, time_limit: float | None = None,
+                  ) -> int | None:
+    """The most cards of value ``rank`` a line of the open relaxation
+    (:func:`open_relaxation`) discards (``board``: with the pyramid clear, -1 when the
+    relaxation cannot clear it): no line of the stock game discards more, from the deal
+    or from any position reached from it (the count is from the deal). ``stop_at``: stop
+    once that many are found (the answer is then at least ``stop_at``, not the most).
+    None: ``time_limit`` ran out first."""
+    best = most(deal, open_relaxation(variant), "cards-board" if board else "cards",
+                rank=rank, stop_at=stop_at, time_limit=time_limit)
+    if best.status != "found" or best.value is None:
+        return None
+    return best.value
 
 
 def _rows_within(variant: Variant, score: int) -> int:
