@@ -381,6 +381,11 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     game = _verdict(deal, variant, start, left, engine)
     board_blocked = game.status == "blocked" and variant.objective == "pyramid"
     ceiling, rows = _score_ceiling(deal, variant, start, left, board_blocked)
+    # the board out of reach (the game's verdict, or the relaxation's rows): the pyramid
+    # cards that never go, even in the relaxation, sharpen every bound below
+    never = optimal.relaxed_never(deal, variant, time_limit=_part(left, 0.1)) \
+        if variant.rest == "stock" and (board_blocked or (rows is not None and rows < 7)) \
+        else 0
     top = optimal.score_ceiling(deal, variant, start)
     if ceiling is not None:
         top = min(top, ceiling)
@@ -390,14 +395,12 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     reachable = False  # aim proven reachable (CP-SAT's line): A* gets the time left
     tries = 2
     if _cpsat_scores(variant, start):
-        # A* for a moment (it finds most deals' line in milliseconds); then, for a score
-        # that clears the board, CP-SAT's model of the clear with so many removals by
-        # then decides whether aim can be reached at all, 5 points fewer at a time while
-        # it cannot (where A* or the best-first search would search every position to
-        # prove it); below that (the board cannot be cleared), the best-first search
-        # for the best score, as A* to an aim out of reach would search as long
+        # A* for a moment (it finds most deals' line in milliseconds); then CP-SAT's
+        # model decides whether aim can be reached at all, 5 points fewer at a time
+        # while it cannot (where A* or the best-first search would search every
+        # position to prove it); reachable, A* gets the time left
         probe = _to_score(deal, variant, aim, start, _part(left, 0.15, QUICK_SCORE),
-                          ceiling, rows)
+                          ceiling, rows, never)
         if probe.status == "found":
             return _finish(_with_status(_line_verdict(deal, variant, (*start, *probe.moves),
                                                       probe.nodes), game),
@@ -407,12 +410,15 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
             unreachable = unreachable or (goal.target is not None and aim <= goal.target)
             aim -= MSC_REMOVAL
             ceiling = aim if ceiling is None else min(ceiling, aim)
-        elif aim <= BOARDLESS_MOST:
-            tries = 0
-        while probe.status == "limit" and aim > BOARDLESS_MOST:
-            can = _clears_with(deal, variant, aim, _part(left, 0.3))
+        while probe.status == "limit":
+            # (below the board, CP-SAT proves fewer aims quickly: a smaller share)
+            can = _clears_with(deal, variant, aim,
+                               _part(left, 0.3 if aim > BOARDLESS_MOST else 0.15),
+                               uncleared=top <= BOARDLESS_MOST, never=never, rows=rows)
             if can is not False:
                 reachable = can is True
+                if can is None and aim <= BOARDLESS_MOST:
+                    tries = 0  # A* to an aim out of reach would search as long
                 break
             unreachable = unreachable or (goal.target is not None and aim <= goal.target)
             aim -= MSC_REMOVAL
@@ -420,7 +426,7 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     for _ in range(tries):
         quick = _to_score(deal, variant, aim, start,
                           left() if reachable else _part(left, 0.15),  # type: ignore[operator]
-                          ceiling, rows)
+                          ceiling, rows, never)
         if quick.status == "found":  # nothing above aim is reachable, or aim is the goal
             v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
             return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
@@ -433,7 +439,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         ceiling = aim if ceiling is None else min(ceiling, aim)
     best = optimal.most(deal, variant, "score", start=start,
                         stop_at=None if unreachable else goal.target,
-                        time_limit=left(), ceiling=ceiling, rows=rows)  # type: ignore[operator]
+                        time_limit=left(), ceiling=ceiling, rows=rows,  # type: ignore[operator]
+                        never=never)
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
     best_moves = best.moves
@@ -448,7 +455,7 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     reached = None if goal.target is None else (
         True if hit else (False if proven or unreachable else None))
     line = _to_score(deal, variant, target, start, left(), ceiling or value,  # type: ignore[operator]
-                     rows)
+                     rows, never)
     best_known = hit or proven
     why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
                                  "lower bound on the best score")
@@ -465,32 +472,38 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
 
 #: seconds of A* for a score that clears the board before CP-SAT is asked whether it can
 #: be reached at all (A* finds most deals' line in a few milliseconds)
-QUICK_SCORE = 0.25
+QUICK_SCORE = 0.15
 
 
 def _cpsat_scores(variant: Variant, start: tuple[Move, ...]) -> bool:
-    """Whether :func:`_clears_with` can decide scores that clear the board: MSC's score
-    from the deal, in a stock game whose objective is the pyramid (the game stops there,
-    as MSC's does), no automatic deals."""
+    """Whether CP-SAT's stock model decides the score and cards goals' questions
+    (:func:`_clears_with`, :func:`_cards_search`): from the deal, in a stock game of
+    seven rows, draw 1, whose objective is the pyramid (the game stops there, as MSC's
+    does), no automatic deals or stock-waste pairs, no opening deal, no Par."""
     from .autodeal import translates
 
-    return (not start and variant.scoring == "msc" and variant.rest == "stock"
-            and variant.objective == "pyramid" and not variant.opening
-            and not translates(variant))
+    return (not start and variant.rest == "stock" and variant.rows == 7
+            and variant.draw == 1 and variant.stock_waste != "automatic"
+            and variant.objective == "pyramid" and variant.scoring != "par"
+            and not variant.opening and not translates(variant))
 
 
-def _clears_with(deal: Deal, variant: Variant, score: int,
-                 time_limit: float | None) -> bool | None:
-    """Can a line from the deal score ``score`` (more than :data:`BOARDLESS_MOST`, so
-    the board is cleared)? CP-SAT's model of a clear with the removals the score needs
-    by then (1,150 for the board, 5 a removal): True, False (proven), None (the limit)."""
+def _clears_with(deal: Deal, variant: Variant, score: int, time_limit: float | None, *,
+                 uncleared: bool, never: int, rows: int | None) -> bool | None:
+    """Can a line from the deal score ``score``? CP-SAT's model (:func:`pyramids.cpsat.
+    msc_reaches`: above :data:`BOARDLESS_MOST`, a clear with the removals the score
+    needs by then; below, every card optional); ``uncleared``: the board is proven out
+    of reach; ``never``: pyramid cards proven never to go; ``rows``: the most rows a
+    line clears, proven. True, False (proven), None (the limit)."""
     from . import cpsat
 
-    return cpsat.msc_reaches(deal, variant, score, time_limit=time_limit)[0]
+    return cpsat.msc_reaches(deal, variant, score, time_limit=time_limit,
+                             uncleared=uncleared, never=never, rows=rows)[0]
 
 
 def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],
-              time_limit: float | None, ceiling: int | None, rows: int | None) -> Optimum:
+              time_limit: float | None, ceiling: int | None, rows: int | None,
+              never: int = 0) -> Optimum:
     """A*'s fewest moves to ``target`` points. The full score is every card gone, so its
     line is the fewest moves that remove all 52: A* for that goal, whose bound and
     prunings (an available King goes first, a card with one partner left goes with it)
@@ -498,9 +511,10 @@ def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...]
     from . import optimal
 
     if target >= _full_score(variant):
-        return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit)
+        return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit,
+                                never=never)
     return optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=time_limit, ceiling=ceiling, rows=rows)
+                            time_limit=time_limit, ceiling=ceiling, rows=rows, never=never)
 
 
 def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
@@ -544,10 +558,10 @@ def _full_score(variant: Variant) -> int:
 
 def _part(left: object, share: float, most: float | None = None) -> float | None:
     """``share`` of the time left (None: no limit), at most ``most`` seconds."""
-    t = left()  # type: ignore[operator]
-    if t is None:
+    got: float | None = left()  # type: ignore[operator]
+    if got is None:
         return most
-    t = max(t * share, 0.001)
+    t = max(got * share, 0.001)
     return t if most is None else min(t, most)
 
 
@@ -568,9 +582,8 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     # most goals that cannot be met in a few positions (what the cards need cannot be
     # matched); the best-first search for the most explores no fewer positions, so it
     # only comes in when the A*s below run out of time
-    quick = None if out_of_reach else optimal.shortest(
-        deal, variant, "cards", target=want, rank=rank, start=start,
-        time_limit=_part(left, 0.8))
+    quick = None if out_of_reach else _cards_search(deal, variant, "cards", rank, want,
+                                                    start, left, 0.8)
     if quick is not None and quick.status == "found":
         return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
                                         wall, reached=True, found=quick), game)
@@ -658,13 +671,11 @@ def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
     pyramid cleared, -1 when it cannot be), at most ``top`` (proven by the caller), and
     A*'s fewest moves to them: A* for ``top``, then one fewer while A* proves that none
     reaches it (the first found is the most, and its line the shortest). None: an A* ran
-    out of its share of the time; the best-first search for the most takes over."""
-    from . import optimal
-
+    out of its share of the time; the best-first search for the most takes over.
+    Where CP-SAT plays the rules it proves a count out of reach (:func:`_cards_search`)."""
     n = top
     while True:
-        found = optimal.shortest(deal, variant, kind, target=max(n, 0), rank=rank,  # type: ignore[arg-type]
-                                 start=start, time_limit=_part(left, 0.5))
+        found = _cards_search(deal, variant, kind, rank, max(n, 0), start, left, 0.5)
         if found.status == "found":
             return n, found
         if found.status != "none":
@@ -672,6 +683,37 @@ def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
         if n <= 0:
             return -1, found
         n -= 1
+
+
+#: seconds of A* for N cards of a rank before CP-SAT is asked whether N can go at all
+QUICK_CARDS = 0.1
+
+
+def _cards_search(deal: Deal, variant: Variant, kind: str, rank: int, n: int,
+                  start: tuple[Move, ...], left: object, share: float) -> Optimum:
+    """A*'s fewest moves to ``n`` cards of ``rank`` (``kind`` cards-board: with the
+    pyramid cleared), within ``share`` of the time left. Where CP-SAT's model plays the
+    rules (:func:`_cpsat_scores`): A* for a moment (it finds most lines at once), then
+    CP-SAT decides whether ``n`` can go at all (``none`` when it proves they cannot,
+    where A* would search every position; when they can, A* gets the time left)."""
+    from . import cpsat, optimal
+
+    if n <= 0 or not _cpsat_scores(variant, start):
+        return optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                                start=start, time_limit=_part(left, share))
+    probe = optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                             start=start, time_limit=_part(left, share, QUICK_CARDS))
+    if probe.status != "limit":
+        return probe
+    slots = sum(1 << s for s, c in enumerate(deal.cards) if c % 13 + 1 == rank)
+    can, _ = cpsat.discards(deal, variant, slots, n, board=kind == "cards-board",
+                            time_limit=_part(left, 0.3))
+    if can is False:
+        what = " with the pyramid cleared" if kind == "cards-board" else ""
+        return replace(probe, status="none", lower=0, reason=(
+            f"CP-SAT's model of the game: no line discards {n} {_cards_name(rank, n)}{what}"))
+    return optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                            start=start, time_limit=left() if can else _part(left, share))  # type: ignore[operator]
 
 
 def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,

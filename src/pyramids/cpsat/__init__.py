@@ -136,7 +136,8 @@ def clears_with(deal: Deal, variant: Variant, removals: int, *,
 
 def msc_reaches(deal: Deal, variant: Variant, score: int, *,
                 time_limit: float | None = None, uncleared: bool = False,
-                presolve: bool = False) -> tuple[bool | None, tuple[Move, ...]]:
+                presolve: bool = False, never: int = 0, rows: int | None = None,
+                ) -> tuple[bool | None, tuple[Move, ...]]:
     """MSC's score from the deal (objective ``pyramid``, a stock): can a line score
     ``score`` or more? As :func:`clears_with` answers (the line in the face-down game's
     moves for MSC's face-up deck). Above 785 points the board must be cleared: that
@@ -158,7 +159,8 @@ def msc_reaches(deal: Deal, variant: Variant, score: int, *,
     from ..faceup import face_down
 
     down = face_down(variant) if variant.face_up else variant
-    res = StockModel(deal, down, horizon(down), msc=score, uncleared=uncleared).solve(
+    res = StockModel(deal, down, horizon(down), msc=score, uncleared=uncleared,
+                     never=never, rows_cap=rows).solve(
         time_limit, presolve=presolve, workers=1)
     if res.status == "infeasible":
         return False, ()
@@ -167,4 +169,32 @@ def msc_reaches(deal: Deal, variant: Variant, score: int, *,
     return None, ()
 
 
-__all__ = ["clears_with", "msc_reaches", "reaches", "solve"]
+def discards(deal: Deal, variant: Variant, slots: int, n: int, *, board: bool = False,
+             time_limit: float | None = None, uncleared: bool = False, never: int = 0,
+             ) -> tuple[bool | None, tuple[Move, ...]]:
+    """Objective ``pyramid``, from the deal: can a line discard ``n`` of the cards in
+    ``slots`` (a slot mask) before the game ends (``board``: and clear the pyramid)? As
+    :func:`msc_reaches` answers; ``never``: pyramid slots the caller proved never go."""
+    from ..autodeal import translates
+    from ..clock import loading
+
+    if (variant.rest != "stock" or variant.objective != "pyramid" or translates(variant)
+            or variant.opening or variant.scoring == "par" or variant.rows != 7):
+        return None, ()
+    with loading():  # OR-Tools: not the analysis's time
+        from .stock_model import StockModel, horizon
+
+    from ..faceup import face_down
+
+    down = face_down(variant) if variant.face_up else variant
+    res = StockModel(deal, down, horizon(down), msc=0, uncleared=uncleared, never=never,
+                     cards=(slots, n), cleared=board).solve(time_limit, presolve=False,
+                                                            workers=1)
+    if res.status == "infeasible":
+        return False, ()
+    if res.status in ("feasible", "optimal"):
+        return True, tuple(res.moves)
+    return None, ()
+
+
+__all__ = ["clears_with", "discards", "msc_reaches", "reaches", "solve"]

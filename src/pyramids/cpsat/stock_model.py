@@ -129,7 +129,9 @@ class StockModel:
     def __init__(self, deal: Deal, variant: Variant, passes: int | None = None,
                  pos: Position | None = None, at_least: int | None = None,
                  removals: int | None = None, msc: int | None = None,
-                 uncleared: bool = False) -> None:
+                 uncleared: bool = False, never: int = 0,
+                 cards: tuple[int, int] | None = None, cleared: bool = False,
+                 rows_cap: int | None = None) -> None:
         self.deal, self.variant = deal, variant
         self.at_least = at_least  # Par: ask for a line scoring this much, not the best
         # objective pyramid: ask for a line that clears it with at least this many
@@ -139,6 +141,10 @@ class StockModel:
         # _msc_at_least)
         self.msc = msc
         self.uncleared = uncleared
+        self.never = never
+        self.cards = cards
+        self.cleared = cleared
+        self.rows_cap = 7 if rows_cap is None else rows_cap
         self.pos = pos = pos if pos is not None else Position()
         lay = slots(variant)
         self.lay = lay
@@ -389,8 +395,25 @@ class StockModel:
             if clear:
                 m.add_implication(c, clear[-1])
             clear.append(c)
-        m.add(MSC_REMOVAL_POINTS * sum(count)
-              + sum(b * c for b, c in zip(MSC_BONUS, clear, strict=True)) >= self.msc)
+        if self.msc > 0:
+            m.add(MSC_REMOVAL_POINTS * sum(count)
+                  + sum(b * c for b, c in zip(MSC_BONUS, clear, strict=True)) >= self.msc)
+            most = MSC_REMOVAL_POINTS * (4 + (self.M - 4) // 2)
+            for j in range(rows):  # the rows the score needs: fewer earn too little
+                if sum(MSC_BONUS[:j]) + most < self.msc:
+                    m.add(clear[j] == 1)
+        for j in range(self.rows_cap, rows):  # the caller proved no line clears more
+            m.add(clear[j] == 0)
+        if self.cards is not None:  # at least n of these slots' cards gone
+            slots, n = self.cards
+            gone = [rp[a] for a in range(self.lay.n) if (slots >> a) & 1] + [
+                rs[i] for i in range(1, self.N + 1) if (slots >> (self.lay.n + i - 1)) & 1]
+            m.add(sum(gone) >= n)
+        for a in range(self.lay.n):  # the caller proved these never go
+            if (self.never >> a) & 1 and rp[a] is not None:
+                m.add(rp[a] == 0)
+        if self.cleared:  # asked for: the line clears the board
+            m.add(rp[0] == 1)
         if self.uncleared:  # the caller proved it: the top card never goes
             m.add(rp[0] == 0)
             return
