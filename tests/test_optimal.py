@@ -398,3 +398,26 @@ def test_the_open_relaxation_bounds_the_most_cards() -> None:
         if compared == 12:
             break
     assert compared == 12 and sharper >= 1  # it proves something the goal needs
+
+
+def test_the_pyramid_cards_the_relaxation_never_removes_no_line_removes() -> None:
+    """relaxed_never against every position the rules engine reaches (King Tut in two
+    passes, MSC in one): no reachable position has removed a card it names."""
+    cases = [(get_variant("king-tut", passes=2), n) for n in range(12)]
+    cases += [(get_variant("msc", passes=1), n) for n in range(1, 4)]
+    named = compared = 0
+    for v, n in cases:
+        deal = Deal.from_number(n)
+        try:
+            seen = reachable(deal, v)
+        except TooBig:
+            continue
+        never = optimal.relaxed_never(deal, v)
+        ever = 0
+        for _, removed in seen.values():
+            ever |= removed
+        slots = [s for s in range(v.pyramid_cards) if (never >> s) & 1]
+        assert not any(ever >> deal.cards[s] & 1 for s in slots), (v.name, n)
+        named += never != 0
+        compared += 1
+    assert compared >= 8 and named >= 1

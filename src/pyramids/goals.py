@@ -381,11 +381,7 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     game = _verdict(deal, variant, start, left, engine)
     board_blocked = game.status == "blocked" and variant.objective == "pyramid"
     ceiling, rows = _score_ceiling(deal, variant, start, left, board_blocked)
-    # the board out of reach (the game's verdict, or the relaxation's rows): the pyramid
-    # cards that never go, even in the relaxation, sharpen every bound below
-    never = optimal.relaxed_never(deal, variant, time_limit=_part(left, 0.1)) \
-        if variant.rest == "stock" and (board_blocked or (rows is not None and rows < 7)) \
-        else 0
+    never = 0  # pyramid slots that never go (the relaxation's), once the probe fails
     top = optimal.score_ceiling(deal, variant, start)
     if ceiling is not None:
         top = min(top, ceiling)
@@ -410,6 +406,10 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
             unreachable = unreachable or (goal.target is not None and aim <= goal.target)
             aim -= MSC_REMOVAL
             ceiling = aim if ceiling is None else min(ceiling, aim)
+        if probe.status == "limit" and (board_blocked or (rows is not None and rows < 7)):
+            # the board out of reach (the game's verdict, or the relaxation's rows): the
+            # pyramid cards that never go, even in the relaxation, sharpen every bound
+            never = optimal.relaxed_never(deal, variant, time_limit=_part(left, 0.1))
         while probe.status == "limit":
             # (below the board, CP-SAT proves fewer aims quickly: a smaller share)
             can = _clears_with(deal, variant, aim,
