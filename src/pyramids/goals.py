@@ -21,12 +21,17 @@ does best):
   score is every card gone: A* for that), then 5 points fewer when A* proves the ceiling
   out of reach; past those, the optimal solver's best-first search for the highest score
   a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest moves
-  to N points, or the best score when N cannot be reached.
-* ``cards:RANK:N``: A* for the fewest moves that discard N cards of RANK (its bound:
-  the cards, partners of their own and every pyramid card lying on them must be made
-  available, matched and removed); when fewer can go, A* for one fewer at a time (the
-  first found is the most), with the pyramid cleared and without (``alternatives``);
-  the best-first search for the most when an A* runs out of time.
+  to N points, or the best score when N cannot be reached. From the deal (draw 1,
+  objective pyramid) A* first runs for a moment only: CP-SAT's model then decides
+  whether the ceiling can be reached at all (5 points fewer while it cannot), and A*
+  gets the rest of the time for a score proven reachable.
+* ``cards:RANK:N``: the open relaxation's most first (fewer than N: out of reach); A*
+  for the fewest moves that discard N cards of RANK (its bound: the cards, partners of
+  their own and every pyramid card lying on them must be made available, matched and
+  removed); when fewer can go, A* for one fewer at a time (the first found is the
+  most), with the pyramid cleared and without (``alternatives``); the best-first search
+  for the most when an A* runs out of time. From the deal (draw 1, objective pyramid)
+  each A* runs for a moment first, then CP-SAT decides whether the count can go at all.
 """
 
 from __future__ import annotations
@@ -374,7 +379,10 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     relaxation's best), or to ``goal.target`` below it. Found, that is the answer (most
     deals). Proven out of reach, the same for 5 points fewer (every score is a multiple
     of 5). Past those, the best-first search for the best score, under the ceilings
-    proven so far, then A* for the fewest moves to it."""
+    proven so far, then A* for the fewest moves to it. Where CP-SAT's model plays the
+    rules (:func:`_cpsat_scores`), A* first for :data:`QUICK_SCORE` seconds, then CP-SAT
+    lowers the ceiling 5 points at a time while it proves it out of reach; a ceiling it
+    proves reachable gets A* for all the time left."""
     from . import optimal
 
     name = str(goal)
