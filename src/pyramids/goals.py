@@ -380,7 +380,7 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     deals). Proven out of reach, the same for 5 points fewer (every score is a multiple
     of 5). Past those, the best-first search for the best score, under the ceilings
     proven so far, then A* for the fewest moves to it. Where CP-SAT's model plays the
-    rules (:func:`_cpsat_scores`), A* first for :data:`QUICK_SCORE` seconds, then CP-SAT
+    rules (:func:`_cpsat_scores`), A* first for :data:`QUICK_SCORE` positions, then CP-SAT
     lowers the ceiling 5 points at a time while it proves it out of reach; a ceiling it
     proves reachable gets A* for all the time left."""
     from . import optimal
@@ -403,8 +403,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         # model decides whether aim can be reached at all, 5 points fewer at a time
         # while it cannot (where A* or the best-first search would search every
         # position to prove it); reachable, A* gets the time left
-        probe = _to_score(deal, variant, aim, start, _part(left, 0.15, QUICK_SCORE),
-                          ceiling, rows, never)
+        probe = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows,
+                          never, node_limit=QUICK_SCORE)
         if probe.status == "found":
             return _finish(_with_status(_line_verdict(deal, variant, (*start, *probe.moves),
                                                       probe.nodes), game),
@@ -478,9 +478,10 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                    optimal=False, reached=reached, steps_bound=line.lower)
 
 
-#: seconds of A* for a score that clears the board before CP-SAT is asked whether it can
-#: be reached at all (A* finds most deals' line in a few milliseconds)
-QUICK_SCORE = 0.15
+#: positions A* expands (some 0.15 s) for a score before CP-SAT is asked whether it can
+#: be reached at all (A* finds most deals' line in a few milliseconds); a count, not
+#: seconds, so that a loaded machine takes the same route
+QUICK_SCORE = 150_000
 
 
 def _cpsat_scores(variant: Variant, start: tuple[Move, ...]) -> bool:
@@ -511,7 +512,7 @@ def _clears_with(deal: Deal, variant: Variant, score: int, time_limit: float | N
 
 def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],
               time_limit: float | None, ceiling: int | None, rows: int | None,
-              never: int = 0) -> Optimum:
+              never: int = 0, node_limit: int | None = None) -> Optimum:
     """A*'s fewest moves to ``target`` points. The full score is every card gone, so its
     line is the fewest moves that remove all 52: A* for that goal, whose bound and
     prunings (an available King goes first, a card with one partner left goes with it)
@@ -520,9 +521,10 @@ def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...]
 
     if target >= _full_score(variant):
         return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit,
-                                never=never)
+                                never=never, node_limit=node_limit)
     return optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=time_limit, ceiling=ceiling, rows=rows, never=never)
+                            time_limit=time_limit, ceiling=ceiling, rows=rows, never=never,
+                            node_limit=node_limit)
 
 
 def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
@@ -564,13 +566,10 @@ def _full_score(variant: Variant) -> int:
     return MSC_REMOVAL * (kings + (52 - kings) // 2) + sum(MSC_ROW_BONUS[:variant.rows])
 
 
-def _part(left: object, share: float, most: float | None = None) -> float | None:
-    """``share`` of the time left (None: no limit), at most ``most`` seconds."""
-    got: float | None = left()  # type: ignore[operator]
-    if got is None:
-        return most
-    t = max(got * share, 0.001)
-    return t if most is None else min(t, most)
+def _part(left: object, share: float) -> float | None:
+    """``share`` of the time left (None: no limit)."""
+    t = left()  # type: ignore[operator]
+    return None if t is None else max(t * share, 0.001)
 
 
 def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
@@ -693,8 +692,9 @@ def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
         n -= 1
 
 
-#: seconds of A* for N cards of a rank before CP-SAT is asked whether N can go at all
-QUICK_CARDS = 0.1
+#: positions A* expands (some 0.1 s) for N cards of a rank before CP-SAT is asked
+#: whether N can go at all (a count: the same route on a loaded machine)
+QUICK_CARDS = 100_000
 
 
 def _cards_search(deal: Deal, variant: Variant, kind: str, rank: int, n: int,
@@ -710,7 +710,8 @@ def _cards_search(deal: Deal, variant: Variant, kind: str, rank: int, n: int,
         return optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
                                 start=start, time_limit=_part(left, share))
     probe = optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
-                             start=start, time_limit=_part(left, share, QUICK_CARDS))
+                             start=start, time_limit=_part(left, share),
+                             node_limit=QUICK_CARDS)
     if probe.status != "limit":
         return probe
     slots = sum(1 << s for s, c in enumerate(deal.cards) if c % 13 + 1 == rank)
