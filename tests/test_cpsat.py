@@ -223,3 +223,89 @@ def test_par_blocked_below_the_lowest_win_score_agrees_with_the_win_model(passes
         win = stock_model.solve_stock(deal, variant.with_options(scoring="none"))
         assert win.status == "infeasible", n
     assert fired >= 5
+
+
+def test_msc_scores_are_decided_as_breadth_first_search_finds_them() -> None:
+    """CP-SAT's MSC score questions (``msc_reaches``: a clear with so many removals by
+    then above 785 points, every card optional below) against the best score breadth-
+    first search finds (MSC in one pass): the best is reachable, with a line that
+    scores it when replayed, and 5 points more is not; with the board proven out of
+    reach the same with ``uncleared``."""
+    from pyramids.core.game import Game
+    from pyramids.core.referee import play
+    from pyramids.engines import cpsat
+    from pyramids.engines.faceup import face_down
+    from pyramids.engines.optimal import bfs as bfs_route
+
+    v = get_variant("msc", passes=1)
+    compared = cleared = uncleared = 0
+    for n in range(80):
+        deal = Deal.from_number(n)
+        ref = bfs_route.explore(deal, v, rank=1, limit=400_000)
+        if ref.truncated:
+            continue
+        best = ref.score[0]
+        can, line = cpsat.msc_reaches(deal, v, best)
+        assert can is True, n
+        game = Game(deal, face_down(v))
+        for _ in play(game, line):
+            pass
+        assert game.msc_score() >= best, n
+        if best < 1290:
+            assert cpsat.msc_reaches(deal, v, best + 5)[0] is False, n
+        if ref.board is None:
+            assert cpsat.msc_reaches(deal, v, best, uncleared=True)[0] is True, n
+            assert cpsat.msc_reaches(deal, v, best + 5, uncleared=True)[0] is False, n
+            uncleared += 1
+        else:
+            every = cpsat.clears_with(deal, v, 28)[0]
+            assert every is (best == 1290), n
+            cleared += 1
+        compared += 1
+        if compared == 16:
+            break
+    assert compared == 16 and cleared >= 1 and uncleared >= 2
+
+
+def test_the_most_cards_of_a_rank_are_decided_as_breadth_first_search_finds_them() -> None:
+    """CP-SAT's question "can a line discard N cards of a rank (with the pyramid cleared
+    too)?" (``discards``) against the most Aces breadth-first search finds (MSC in one
+    pass): the most can go, with a line that discards them when replayed, one more
+    cannot; with the pyramid cleared the same, and no line when none clears it."""
+    from pyramids.core.cards import Card
+    from pyramids.core.game import Game
+    from pyramids.core.referee import play
+    from pyramids.engines import cpsat
+    from pyramids.engines.faceup import face_down
+    from pyramids.engines.optimal import bfs as bfs_route
+
+    v = get_variant("msc", passes=1)
+    compared = boards = 0
+    for n in range(80):
+        deal = Deal.from_number(n)
+        ref = bfs_route.explore(deal, v, rank=1, limit=400_000)
+        if ref.truncated:
+            continue
+        aces = sum(1 << s for s, c in enumerate(deal.cards) if c % 13 == 0)
+        most = ref.most[0]
+        if most:
+            can, line = cpsat.discards(deal, v, aces, most)
+            assert can is True, n
+            game = Game(deal, face_down(v))
+            for _ in play(game, line):
+                pass
+            assert sum(game.is_removed(Card(13 * s)) for s in range(4)) >= most, n
+        if most < 4:
+            assert cpsat.discards(deal, v, aces, most + 1)[0] is False, n
+        if ref.most_board is None:
+            assert cpsat.discards(deal, v, aces, 0, board=True)[0] is False, n
+        else:
+            board = ref.most_board[0]
+            assert cpsat.discards(deal, v, aces, board, board=True)[0] is True, n
+            if board < 4:
+                assert cpsat.discards(deal, v, aces, board + 1, board=True)[0] is False, n
+            boards += 1
+        compared += 1
+        if compared == 16:
+            break
+    assert compared == 16 and boards >= 1

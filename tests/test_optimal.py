@@ -381,3 +381,52 @@ def test_an_ace_whose_covers_cannot_all_be_paired_is_out_of_reach_at_once() -> N
     assert (four.status, four.nodes) == ("none", 1)
     three = optimal.shortest(deal, v, "cards", target=3, rank=1)
     assert three.status == "found" and len(three.moves) == 31
+
+
+def test_the_open_relaxation_bounds_the_most_cards() -> None:
+    """relaxed_cards never falls below the most Aces breadth-first search finds (MSC in
+    one pass), with the pyramid cleared (-1: it cannot be) and without; ``stop_at``
+    answers at least that many only when that many can go in the relaxation."""
+    v = get_variant("msc", passes=1)
+    compared = sharper = 0
+    for n in range(60):
+        deal = Deal.from_number(n)
+        ref = bfs_route.explore(deal, v, rank=1, limit=400_000)
+        if ref.truncated:
+            continue
+        most = optimal.relaxed_cards(deal, v, 1)
+        assert most is not None and most >= ref.most[0]
+        board = optimal.relaxed_cards(deal, v, 1, board=True)
+        assert board is not None and board >= (-1 if ref.most_board is None
+                                               else ref.most_board[0])
+        assert board <= most
+        stopped = optimal.relaxed_cards(deal, v, 1, stop_at=most)
+        assert stopped is not None and stopped >= most
+        sharper += most < 4 or board < most
+        compared += 1
+        if compared == 12:
+            break
+    assert compared == 12 and sharper >= 1  # it proves something the goal needs
+
+
+def test_the_pyramid_cards_the_relaxation_never_removes_no_line_removes() -> None:
+    """relaxed_never against every position the rules engine reaches (King Tut in two
+    passes, MSC in one): no reachable position has removed a card it names."""
+    cases = [(get_variant("king-tut", passes=2), n) for n in range(12)]
+    cases += [(get_variant("msc", passes=1), n) for n in range(1, 4)]
+    named = compared = 0
+    for v, n in cases:
+        deal = Deal.from_number(n)
+        try:
+            seen = reachable(deal, v)
+        except TooBig:
+            continue
+        never = optimal.relaxed_never(deal, v)
+        ever = 0
+        for _, removed in seen.values():
+            ever |= removed
+        slots = [s for s in range(v.pyramid_cards) if (never >> s) & 1]
+        assert not any(ever >> deal.cards[s] & 1 for s in slots), (v.name, n)
+        named += never != 0
+        compared += 1
+    assert compared >= 8 and named >= 1

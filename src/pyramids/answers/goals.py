@@ -25,12 +25,17 @@ does best):
   score is every card gone: A* for that), then 5 points fewer when A* proves the ceiling
   out of reach; past those, the optimal solver's best-first search for the highest score
   a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest moves
-  to N points, or the best score when N cannot be reached.
-* ``cards:RANK:N``: A* for the fewest moves that discard N cards of RANK (its bound:
-  the cards, partners of their own and every pyramid card lying on them must be made
-  available, matched and removed); when fewer can go, A* for one fewer at a time (the
-  first found is the most), with the pyramid cleared and without (``alternatives``);
-  the best-first search for the most when an A* runs out of time.
+  to N points, or the best score when N cannot be reached. From the deal (draw 1,
+  objective pyramid) A* first runs for a moment only: CP-SAT's model then decides
+  whether the ceiling can be reached at all (5 points fewer while it cannot), and A*
+  gets the rest of the time for a score proven reachable.
+* ``cards:RANK:N``: the open relaxation's most first (fewer than N: out of reach); A*
+  for the fewest moves that discard N cards of RANK (its bound: the cards, partners of
+  their own and every pyramid card lying on them must be made available, matched and
+  removed); when fewer can go, A* for one fewer at a time (the first found is the
+  most), with the pyramid cleared and without (``alternatives``); the best-first search
+  for the most when an A* runs out of time. From the deal (draw 1, objective pyramid)
+  each A* runs for a moment first, then CP-SAT decides whether the count can go at all.
 """
 
 from __future__ import annotations
@@ -469,21 +474,62 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     relaxation's best), or to ``goal.target`` below it. Found, that is the answer (most
     deals). Proven out of reach, the same for 5 points fewer (every score is a multiple
     of 5). Past those, the best-first search for the best score, under the ceilings
-    proven so far, then A* for the fewest moves to it."""
+    proven so far, then A* for the fewest moves to it. Where CP-SAT's model plays the
+    rules (:func:`_cpsat_scores`), A* first for :data:`QUICK_SCORE` positions, then CP-SAT
+    lowers the ceiling 5 points at a time while it proves it out of reach; a ceiling it
+    proves reachable gets A* for all the time left."""
     from pyramids.engines import optimal
 
     name = str(goal)
     game = _verdict(deal, variant, start, left, engine)
     board_blocked = game.status == "blocked" and variant.objective == "pyramid"
     ceiling, rows = _score_ceiling(deal, variant, start, left, board_blocked)
+    never = 0  # pyramid slots that never go (the relaxation's), once the probe fails
     top = optimal.score_ceiling(deal, variant, start)
     if ceiling is not None:
         top = min(top, ceiling)
     # the goal's score out of reach: proven by the ceiling, or below by A*
     unreachable = goal.target is not None and goal.target > top
     aim = top if goal.target is None or unreachable else goal.target
-    for _ in range(2):
-        quick = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows)
+    reachable = False  # aim proven reachable (CP-SAT's line): A* gets the time left
+    tries = 2
+    if _cpsat_scores(variant, start):
+        # A* for a moment (it finds most deals' line in milliseconds); then CP-SAT's
+        # model decides whether aim can be reached at all, 5 points fewer at a time
+        # while it cannot (where A* or the best-first search would search every
+        # position to prove it); reachable, A* gets the time left
+        probe = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows,
+                          never, node_limit=QUICK_SCORE)
+        if probe.status == "found":
+            return _finish(_with_status(_line_verdict(deal, variant, (*start, *probe.moves),
+                                                      probe.nodes), game),
+                           start, variant, deal, wall, goal=name, optimal=True,
+                           reached=None if goal.target is None else aim >= goal.target)
+        if probe.status == "none":  # as the loop below: aim is out of reach
+            unreachable = unreachable or (goal.target is not None and aim <= goal.target)
+            aim -= MSC_REMOVAL
+            ceiling = aim if ceiling is None else min(ceiling, aim)
+        if probe.status == "limit" and (board_blocked or (rows is not None and rows < 7)):
+            # the board out of reach (the game's verdict, or the relaxation's rows): the
+            # pyramid cards that never go, even in the relaxation, sharpen every bound
+            never = optimal.relaxed_never(deal, variant, time_limit=_part(left, 0.1))
+        while probe.status == "limit":
+            # (below the board, CP-SAT proves fewer aims quickly: a smaller share)
+            can = _clears_with(deal, variant, aim,
+                               _part(left, 0.3 if aim > BOARDLESS_MOST else 0.15),
+                               uncleared=top <= BOARDLESS_MOST, never=never, rows=rows)
+            if can is not False:
+                reachable = can is True
+                if can is None and aim <= BOARDLESS_MOST:
+                    tries = 0  # A* to an aim out of reach would search as long
+                break
+            unreachable = unreachable or (goal.target is not None and aim <= goal.target)
+            aim -= MSC_REMOVAL
+            ceiling = aim if ceiling is None else min(ceiling, aim)
+    for _ in range(tries):
+        quick = _to_score(deal, variant, aim, start,
+                          left() if reachable else _part(left, 0.15),  # type: ignore[operator]
+                          ceiling, rows, never)
         if quick.status == "found":  # nothing above aim is reachable, or aim is the goal
             v = _line_verdict(deal, variant, (*start, *quick.moves), quick.nodes)
             return _finish(_with_status(v, game), start, variant, deal, wall, goal=name,
@@ -496,7 +542,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
         ceiling = aim if ceiling is None else min(ceiling, aim)
     best = optimal.most(deal, variant, "score", start=start,
                         stop_at=None if unreachable else goal.target,
-                        time_limit=left(), ceiling=ceiling, rows=rows)  # type: ignore[operator]
+                        time_limit=left(), ceiling=ceiling, rows=rows,  # type: ignore[operator]
+                        never=never)
     proven = best.status == "found"
     value = best.value if best.value is not None else 0
     best_moves = best.moves
@@ -511,7 +558,7 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     reached = None if goal.target is None else (
         True if hit else (False if proven or unreachable else None))
     line = _to_score(deal, variant, target, start, left(), ceiling or value,  # type: ignore[operator]
-                     rows)
+                     rows, never)
     best_known = hit or proven
     why = "" if best_known else (f"{best.reason}: {value:,} points is the best found, a "
                                  "lower bound on the best score")
@@ -526,8 +573,41 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
                    optimal=False, reached=reached, steps_bound=line.lower)
 
 
+#: positions A* expands (some 0.15 s) for a score before CP-SAT is asked whether it can
+#: be reached at all (A* finds most deals' line in a few milliseconds); a count, not
+#: seconds, so that a loaded machine takes the same route
+QUICK_SCORE = 150_000
+
+
+def _cpsat_scores(variant: Variant, start: tuple[Move, ...]) -> bool:
+    """Whether CP-SAT's stock model decides the score and cards goals' questions
+    (:func:`_clears_with`, :func:`_cards_search`): from the deal, in a stock game of
+    seven rows, draw 1, whose objective is the pyramid (the game stops there, as MSC's
+    does), no automatic deals or stock-waste pairs, no opening deal, no Par."""
+    from pyramids.engines.autodeal import translates
+
+    return (not start and variant.rest == "stock" and variant.rows == 7
+            and variant.draw == 1 and variant.stock_waste != "automatic"
+            and variant.objective == "pyramid" and variant.scoring != "par"
+            and not variant.opening and not translates(variant))
+
+
+def _clears_with(deal: Deal, variant: Variant, score: int, time_limit: float | None, *,
+                 uncleared: bool, never: int, rows: int | None) -> bool | None:
+    """Can a line from the deal score ``score``? CP-SAT's model (:func:`pyramids.engines.
+    cpsat.msc_reaches`: above :data:`BOARDLESS_MOST`, a clear with the removals the score
+    needs by then; below, every card optional); ``uncleared``: the board is proven out
+    of reach; ``never``: pyramid cards proven never to go; ``rows``: the most rows a
+    line clears, proven. True, False (proven), None (the limit)."""
+    from pyramids.engines import cpsat
+
+    return cpsat.msc_reaches(deal, variant, score, time_limit=time_limit,
+                             uncleared=uncleared, never=never, rows=rows)[0]
+
+
 def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],
-              time_limit: float | None, ceiling: int | None, rows: int | None) -> Optimum:
+              time_limit: float | None, ceiling: int | None, rows: int | None,
+              never: int = 0, node_limit: int | None = None) -> Optimum:
     """A*'s fewest moves to ``target`` points. The full score is every card gone, so its
     line is the fewest moves that remove all 52: A* for that goal, whose bound and
     prunings (an available King goes first, a card with one partner left goes with it)
@@ -535,9 +615,11 @@ def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...]
     from pyramids.engines import optimal
 
     if target >= _full_score(variant):
-        return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit)
+        return optimal.shortest(deal, variant, "all", start=start, time_limit=time_limit,
+                                never=never, node_limit=node_limit)
     return optimal.shortest(deal, variant, "score", target=target, start=start,
-                            time_limit=time_limit, ceiling=ceiling, rows=rows)
+                            time_limit=time_limit, ceiling=ceiling, rows=rows, never=never,
+                            node_limit=node_limit)
 
 
 def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: object,
@@ -560,9 +642,12 @@ def _score_ceiling(deal: Deal, variant: Variant, start: tuple[Move, ...], left: 
     if not board_blocked and (ceiling is None or ceiling >= full):
         every = variant.with_options(objective="all")
         every_card = _first_verdict(deal, every, start, _part(left, 0.2))
-        if every_card.status == "unknown" and not every_card.reason.startswith("a line"):
+        if every_card.status == "unknown" and not every_card.reason.startswith("a line") \
+                and not _cpsat_scores(variant, start):
             # the search's budget ran out: the exact engines (CP-SAT proves most of these
-            # blocked in a fraction of a second, where A* would exhaust every position)
+            # blocked in a fraction of a second, where A* would exhaust every position;
+            # where it can, _score asks CP-SAT the sharper question: every card, the
+            # pyramid's last)
             every_card = _any_line(deal, every, start, lambda: _part(left, 0.1))
         if every_card.status == "blocked":
             ceiling = full - MSC_REMOVAL
@@ -589,25 +674,33 @@ def _cards(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     name = str(goal)
     rank, want = goal.rank or 1, goal.target or 1
     game = _verdict(deal, variant, start, left, engine)
+    # the open relaxation's most (stock games): no line discards more, and it is found in
+    # milliseconds where A* would search every position to prove the goal out of reach
+    relaxed = optimal.relaxed_cards(deal, variant, rank, stop_at=want,
+                                    time_limit=_part(left, 0.1)) \
+        if variant.rest == "stock" else None
+    out_of_reach = relaxed is not None and relaxed < want
     # A* first, within 80% of the time: its bound finds most lines at once, and proves
     # most goals that cannot be met in a few positions (what the cards need cannot be
     # matched); the best-first search for the most explores no fewer positions, so it
     # only comes in when the A*s below run out of time
-    quick = optimal.shortest(deal, variant, "cards", target=want, rank=rank, start=start,
-                             time_limit=_part(left, 0.8))
-    if quick.status == "found":
+    quick = None if out_of_reach else _cards_search(deal, variant, "cards", rank, want,
+                                                    start, left, 0.8)
+    if quick is not None and quick.status == "found":
         return _with_status(_cards_line(deal, variant, name, "cards", rank, want, start, left,
                                         wall, reached=True, found=quick), game)
     label = "the most, the pyramid cleared or not"
-    proven = quick.status == "none"
-    fewer = _most_by_astar(deal, variant, "cards", rank, want - 1, start, left)
+    proven = quick is None or quick.status == "none"
+    top = want - 1 if relaxed is None else min(want - 1, relaxed)
+    fewer = _most_by_astar(deal, variant, "cards", rank, top, start, left)
     if fewer is not None:
         have, line = fewer
         proven = proven or have < want - 1  # (A* proved want - 1 out of reach: want too)
         primary = _cards_line(deal, variant, name, "cards", rank, have, start, left, wall,
                               reached=False if proven else None, label=label, found=line,
-                              why="" if proven else f"{quick.reason} before {want} were "
-                              f"proven out of reach: {have} is the most found")
+                              why="" if proven or quick is None else f"{quick.reason} "
+                              f"before {want} were proven out of reach: {have} is the most "
+                              "found")
     else:
         most = optimal.most(deal, variant, "cards", rank=rank, start=start, stop_at=want,
                             time_limit=left())  # type: ignore[operator]
@@ -636,10 +729,19 @@ def _cards_board(deal: Deal, variant: Variant, name: str, rank: int, have: int,
     from pyramids.engines import optimal
 
     label = "the most with the pyramid cleared"
-    board = _most_by_astar(deal, variant, "cards-board", rank, have, start, left) \
-        if exact and game is None else None
+    # the open relaxation's most with the pyramid clear bounds the game's (-1: it cannot
+    # clear the pyramid, so the game cannot either)
+    relaxed = optimal.relaxed_cards(deal, variant, rank, board=True, stop_at=have,
+                                    time_limit=_part(left, 0.1)) \
+        if game is None and variant.rest == "stock" else None
+    top = have if relaxed is None else min(have, relaxed)
+    board = _most_by_astar(deal, variant, "cards-board", rank, top, start, left) \
+        if exact and game is None and top >= 0 else None
     if game is not None:
         done, why = True, "no line clears the pyramid"
+    elif top < 0:
+        done, why = True, ("no line clears the pyramid (not even with every other card "
+                           "free at every move: the open relaxation)")
     elif board is not None:
         value, line = board
         if value >= 0:
@@ -671,13 +773,11 @@ def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
     pyramid cleared, -1 when it cannot be), at most ``top`` (proven by the caller), and
     A*'s fewest moves to them: A* for ``top``, then one fewer while A* proves that none
     reaches it (the first found is the most, and its line the shortest). None: an A* ran
-    out of its share of the time; the best-first search for the most takes over."""
-    from pyramids.engines import optimal
-
+    out of its share of the time; the best-first search for the most takes over.
+    Where CP-SAT plays the rules it proves a count out of reach (:func:`_cards_search`)."""
     n = top
     while True:
-        found = optimal.shortest(deal, variant, kind, target=max(n, 0), rank=rank,  # type: ignore[arg-type]
-                                 start=start, time_limit=_part(left, 0.5))
+        found = _cards_search(deal, variant, kind, rank, max(n, 0), start, left, 0.5)
         if found.status == "found":
             return n, found
         if found.status != "none":
@@ -685,6 +785,39 @@ def _most_by_astar(deal: Deal, variant: Variant, kind: str, rank: int, top: int,
         if n <= 0:
             return -1, found
         n -= 1
+
+
+#: positions A* expands (some 0.1 s) for N cards of a rank before CP-SAT is asked
+#: whether N can go at all (a count: the same route on a loaded machine)
+QUICK_CARDS = 100_000
+
+
+def _cards_search(deal: Deal, variant: Variant, kind: str, rank: int, n: int,
+                  start: tuple[Move, ...], left: object, share: float) -> Optimum:
+    """A*'s fewest moves to ``n`` cards of ``rank`` (``kind`` cards-board: with the
+    pyramid cleared), within ``share`` of the time left. Where CP-SAT's model plays the
+    rules (:func:`_cpsat_scores`): A* for a moment (it finds most lines at once), then
+    CP-SAT decides whether ``n`` can go at all (``none`` when it proves they cannot,
+    where A* would search every position; when they can, A* gets the time left)."""
+    from pyramids.engines import cpsat, optimal
+
+    if n <= 0 or not _cpsat_scores(variant, start):
+        return optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                                start=start, time_limit=_part(left, share))
+    probe = optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                             start=start, time_limit=_part(left, share),
+                             node_limit=QUICK_CARDS)
+    if probe.status != "limit":
+        return probe
+    slots = sum(1 << s for s, c in enumerate(deal.cards) if c % 13 + 1 == rank)
+    can, _ = cpsat.discards(deal, variant, slots, n, board=kind == "cards-board",
+                            time_limit=_part(left, 0.3))
+    if can is False:
+        what = " with the pyramid cleared" if kind == "cards-board" else ""
+        return replace(probe, status="none", lower=0, reason=(
+            f"CP-SAT's model of the game: no line discards {n} {_cards_name(rank, n)}{what}"))
+    return optimal.shortest(deal, variant, kind, target=n, rank=rank,  # type: ignore[arg-type]
+                            start=start, time_limit=left() if can else _part(left, share))  # type: ignore[operator]
 
 
 def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n: int,

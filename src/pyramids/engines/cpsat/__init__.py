@@ -103,4 +103,98 @@ def reaches(deal: Deal, variant: Variant, target: int, *, start: Sequence[Move] 
                                               (start, man_start))))
 
 
-__all__ = ["reaches", "solve"]
+def clears_with(deal: Deal, variant: Variant, removals: int, *,
+                time_limit: float | None = None) -> tuple[bool | None, tuple[Move, ...]]:
+    """Objective ``pyramid``, from the deal: can a line clear the pyramid with at least
+    ``removals`` removals (Kings and pairs) made by then? Under MSC's score that is a
+    line to ``1150 + 5 * removals`` points or more. ``(True, line)``: the model's line,
+    in the rules' own moves for a face-down stock, in the face-down game's moves for a
+    face-up one (the same game, see docs/rules.md: translate with
+    :func:`pyramids.engines.faceup.to_face_up`); ``(False, ())``: the model proves there is none;
+    ``(None, ())``: ``time_limit`` ran out, or the rules are not a stock game the model
+    plays from the deal (automatic deals, an opening deal)."""
+    from pyramids.engines.autodeal import translates
+    from pyramids.engines.clock import loading
+
+    if (variant.rest != "stock" or variant.objective != "pyramid" or translates(variant)
+            or variant.opening or variant.scoring == "par"):
+        return None, ()
+    with loading():  # OR-Tools: not the analysis's time
+        from pyramids.engines.cpsat.stock_model import StockModel, horizon
+
+    from pyramids.engines.faceup import face_down
+
+    down = face_down(variant) if variant.face_up else variant
+    res = StockModel(deal, down, horizon(down), removals=removals).solve(
+        time_limit, presolve=False, workers=1)
+    if res.status == "infeasible":
+        return False, ()
+    if res.status in ("feasible", "optimal"):
+        return True, tuple(res.moves)
+    return None, ()
+
+
+def msc_reaches(deal: Deal, variant: Variant, score: int, *,
+                time_limit: float | None = None, uncleared: bool = False,
+                presolve: bool = False, never: int = 0, rows: int | None = None,
+                ) -> tuple[bool | None, tuple[Move, ...]]:
+    """MSC's score from the deal (objective ``pyramid``, a stock): can a line score
+    ``score`` or more? As :func:`clears_with` answers (the line in the face-down game's
+    moves for MSC's face-up deck). Above 785 points the board must be cleared: that
+    question, with the removals the score needs; up to 785 every card is optional and
+    the rows count as cleared from the bottom; ``uncleared``: the caller proved that no
+    line clears the board (the model then leaves its top card alone)."""
+    from pyramids.engines.autodeal import translates
+    from pyramids.engines.clock import loading
+
+    if score > 785:
+        removals = max(0, -(-(score - 1150) // 5))
+        return clears_with(deal, variant, removals, time_limit=time_limit)
+    if (variant.rest != "stock" or variant.objective != "pyramid" or translates(variant)
+            or variant.opening or variant.scoring != "msc"):
+        return None, ()
+    with loading():  # OR-Tools: not the analysis's time
+        from pyramids.engines.cpsat.stock_model import StockModel, horizon
+
+    from pyramids.engines.faceup import face_down
+
+    down = face_down(variant) if variant.face_up else variant
+    res = StockModel(deal, down, horizon(down), msc=score, uncleared=uncleared,
+                     never=never, rows_cap=rows).solve(
+        time_limit, presolve=presolve, workers=1)
+    if res.status == "infeasible":
+        return False, ()
+    if res.status in ("feasible", "optimal"):
+        return True, tuple(res.moves)
+    return None, ()
+
+
+def discards(deal: Deal, variant: Variant, slots: int, n: int, *, board: bool = False,
+             time_limit: float | None = None, uncleared: bool = False, never: int = 0,
+             ) -> tuple[bool | None, tuple[Move, ...]]:
+    """Objective ``pyramid``, from the deal: can a line discard ``n`` of the cards in
+    ``slots`` (a slot mask) before the game ends (``board``: and clear the pyramid)? As
+    :func:`msc_reaches` answers; ``never``: pyramid slots the caller proved never go."""
+    from pyramids.engines.autodeal import translates
+    from pyramids.engines.clock import loading
+
+    if (variant.rest != "stock" or variant.objective != "pyramid" or translates(variant)
+            or variant.opening or variant.scoring == "par" or variant.rows != 7):
+        return None, ()
+    with loading():  # OR-Tools: not the analysis's time
+        from pyramids.engines.cpsat.stock_model import StockModel, horizon
+
+    from pyramids.engines.faceup import face_down
+
+    down = face_down(variant) if variant.face_up else variant
+    res = StockModel(deal, down, horizon(down), msc=0, uncleared=uncleared, never=never,
+                     cards=(slots, n), cleared=board).solve(time_limit, presolve=False,
+                                                            workers=1)
+    if res.status == "infeasible":
+        return False, ()
+    if res.status in ("feasible", "optimal"):
+        return True, tuple(res.moves)
+    return None, ()
+
+
+__all__ = ["clears_with", "discards", "msc_reaches", "reaches", "solve"]

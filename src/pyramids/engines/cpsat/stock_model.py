@@ -92,6 +92,8 @@ from pyramids.engines.cpsat.open_model import Model, solver_params
 from pyramids.engines.cpsat.position import Position
 from pyramids.engines.cpsat.slots import slots
 
+MSC_BONUS = (25, 50, 75, 100, 150, 250, 500)  # MSC's row bonuses, the bottom row first
+MSC_REMOVAL_POINTS = 5
 PAR_WEIGHTS = (15, 15, 20)  # c1, c2, c3: 50 / 35 / 20 for a pyramid cleared in pass 1/2/3
 
 
@@ -125,9 +127,24 @@ class StockModel:
     """Build once, solve, turn a solution into moves."""
 
     def __init__(self, deal: Deal, variant: Variant, passes: int | None = None,
-                 pos: Position | None = None, at_least: int | None = None) -> None:
+                 pos: Position | None = None, at_least: int | None = None,
+                 removals: int | None = None, msc: int | None = None,
+                 uncleared: bool = False, never: int = 0,
+                 cards: tuple[int, int] | None = None, cleared: bool = False,
+                 rows_cap: int | None = None) -> None:
         self.deal, self.variant = deal, variant
         self.at_least = at_least  # Par: ask for a line scoring this much, not the best
+        # objective pyramid: ask for a line that clears it with at least this many
+        # removals (Kings and pairs) made by then (see _removals_by_the_clear)
+        self.removals = removals
+        # ask for a line scoring this much under MSC's score, every card optional (see
+        # _msc_at_least)
+        self.msc = msc
+        self.uncleared = uncleared
+        self.never = never
+        self.cards = cards
+        self.cleared = cleared
+        self.rows_cap = 7 if rows_cap is None else rows_cap
         self.pos = pos = pos if pos is not None else Position()
         lay = slots(variant)
         self.lay = lay
@@ -165,8 +182,11 @@ class StockModel:
         N, P, M, PH, T = self.N, self.P, self.M, self.PH, self.T
         pv = [c % 13 + 1 for c in self.pcards]
         sv = [0] + [c % 13 + 1 for c in self.stock]  # 1-based
-        must_p = not self.par
-        must_s = v.objective == "all" and not self.par
+        must_p = not self.par and self.msc is None
+        # every card to go by the clear (the most removals): as objective all, each stock
+        # card with exactly one partner, which CP-SAT propagates better than a count
+        every = self.removals is not None and self.removals >= 4 + (self.M - 4) // 2
+        must_s = (v.objective == "all" or every) and not self.par
         lp, ls = self.live_p, self.live_s
         rp = [None if must_p or not lp[a] else m.new_bool_var(f"rp{a}") for a in range(lay.n)]
         rs = [None] + [None if must_s or not ls[i] else m.new_bool_var(f"rs{i}")
@@ -284,6 +304,10 @@ class StockModel:
             self._forced_pairs()
         if not self.pos.is_start and P > 3:
             self._no_idle_passes()
+        if self.removals is not None:
+            self._removals_by_the_clear(pv, sv)
+        if self.msc is not None:
+            self._msc_at_least(pv, sv)
 
         if self.par:
             # c_q for the game's passes 1..3; the model's pass 1 is the position's pass q0
@@ -312,6 +336,91 @@ class StockModel:
                 m.maximize(self.score_expr)
             else:  # a decision, not an optimisation: about a third cheaper (oracle.py)
                 m.add(self.score_expr >= self.at_least)
+
+    def _removals_by_the_clear(self, pv: list[int], sv: list[int | None]) -> None:
+        """Objective ``pyramid`` (the game stops when the pyramid is clear): at least
+        ``self.removals`` removals, each a King or a pair, all made by the move that
+        clears the pyramid. That move takes the top card (every other pyramid card lies
+        on it), so every stock card that goes leaves strictly before the top card, unless
+        as its partner; other pyramid cards already do (the covers). MSC's score of a
+        cleared board is 1,150 and 5 a removal: a line scoring ``1150 + 5 r`` or more is
+        a solution, and a solution's removals sorted by time are a line (the model's
+        completeness: a real line's removals take distinct times in its order)."""
+        m, rs, ts, tp = self.m, self.rs, self.ts, self.tp
+        if self.variant.objective != "pyramid" or self.par or not self.live_p[0]:
+            raise ModelError("removals by the clear: objective pyramid, from a position "
+                             "whose top card is still there")
+        count: list[cp_model.LinearExprT] = [*self.pp.values(), *self.ps.values(),
+                                             *self.ss.values()]
+        kings = sum(1 for a in range(self.lay.n) if self.live_p[a] and pv[a] == 13)
+        for i in range(1, self.N + 1):
+            if not self.live_s[i]:
+                continue
+            r = rs[i]
+            if sv[i] == 13:
+                if r is None:
+                    kings += 1
+                else:
+                    count.append(r)
+            with_top = self.ps.get((0, i))
+            cond = [c for c in (r, None if with_top is None else ~with_top) if c is not None]
+            ct = m.add(ts[i] + 1 <= tp[0])
+            if cond:
+                ct.only_enforce_if(cond)
+        m.add(sum(count) + kings >= self.removals)
+
+    def _msc_at_least(self, pv: list[int], sv: list[int | None]) -> None:
+        """MSC's score of at least ``self.msc``, every card optional (a removed card's
+        covers are removed first, as under Par): 5 a removal (a King or a pair) and the
+        bonus of row ``j`` from the bottom when the ``j`` lowest rows are all clear
+        (booleans ``c_j``: ``c_j`` needs row ``j``'s cards gone and ``c_(j-1)``). The game
+        stops when the pyramid is clear, with its top card: a stock card that goes then
+        goes strictly before it, unless as its partner. Only from the deal (the score
+        counts from there)."""
+        m, rs, rp, ts, tp = self.m, self.rs, self.rp, self.ts, self.tp
+        rows = len(MSC_BONUS)
+        if (self.variant.objective != "pyramid" or self.par or not self.pos.is_start
+                or self.lay.n != rows * (rows + 1) // 2):
+            raise ModelError("MSC's score: objective pyramid, seven rows, from the deal")
+        count: list[cp_model.LinearExprT] = [*self.pp.values(), *self.ps.values(),
+                                             *self.ss.values()]
+        count += [rp[a] for a in range(self.lay.n) if pv[a] == 13]
+        count += [rs[i] for i in range(1, self.N + 1) if sv[i] == 13]
+        clear: list[cp_model.IntVar] = []
+        for j in range(1, rows + 1):  # the j lowest rows
+            r = rows - j + 1  # row r from the top holds slots r(r-1)/2 ...
+            c = m.new_bool_var(f"rows{j}")
+            for a in range(r * (r - 1) // 2, r * (r + 1) // 2):
+                m.add_implication(c, rp[a])
+            if clear:
+                m.add_implication(c, clear[-1])
+            clear.append(c)
+        if self.msc > 0:
+            m.add(MSC_REMOVAL_POINTS * sum(count)
+                  + sum(b * c for b, c in zip(MSC_BONUS, clear, strict=True)) >= self.msc)
+            most = MSC_REMOVAL_POINTS * (4 + (self.M - 4) // 2)
+            for j in range(rows):  # the rows the score needs: fewer earn too little
+                if sum(MSC_BONUS[:j]) + most < self.msc:
+                    m.add(clear[j] == 1)
+        for j in range(self.rows_cap, rows):  # the caller proved no line clears more
+            m.add(clear[j] == 0)
+        if self.cards is not None:  # at least n of these slots' cards gone
+            slots, n = self.cards
+            gone = [rp[a] for a in range(self.lay.n) if (slots >> a) & 1] + [
+                rs[i] for i in range(1, self.N + 1) if (slots >> (self.lay.n + i - 1)) & 1]
+            m.add(sum(gone) >= n)
+        for a in range(self.lay.n):  # the caller proved these never go
+            if (self.never >> a) & 1 and rp[a] is not None:
+                m.add(rp[a] == 0)
+        if self.cleared:  # asked for: the line clears the board
+            m.add(rp[0] == 1)
+        if self.uncleared:  # the caller proved it: the top card never goes
+            m.add(rp[0] == 0)
+            return
+        for i in range(1, self.N + 1):
+            with_top = self.ps.get((0, i))
+            cond = [rs[i], rp[0]] + ([] if with_top is None else [~with_top])
+            m.add(ts[i] + 1 <= tp[0]).only_enforce_if(cond)
 
     def _no_idle_passes(self) -> None:
         """Every pass after the model's first up to the last one used removes a stock

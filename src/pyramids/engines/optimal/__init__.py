@@ -34,7 +34,8 @@ from pyramids.engines.search import core, to_moves
 from pyramids.engines.search import root_state as classic_root
 from pyramids.engines.search.tables import layout
 
-__all__ = ["EndKind", "MaxKind", "Optimum", "Relaxed", "most", "relaxed_score", "shortest"]
+__all__ = ["EndKind", "MaxKind", "Optimum", "Relaxed", "most", "open_relaxation",
+           "relaxed_cards", "relaxed_never", "relaxed_score", "shortest"]
 
 #: what A* stops at (the answers' Goal is the question a player asks; this, the end it
 #: searches for): a clear pyramid, every card gone, a score, N cards of a rank (and the board)
@@ -259,7 +260,7 @@ def shortest(deal: Deal, variant: Variant, goal: EndKind, *, target: int = 0,
              rank: int = 0, start: Sequence[Move] = (), node_limit: int | None = None,
              time_limit: float | None = None, prunings: Sequence[str] = PRUNINGS,
              ceiling: int | None = None, rows: int | None = None,
-             max_moves: int | None = None) -> Optimum:
+             max_moves: int | None = None, never: int = 0) -> Optimum:
     """The fewest moves from the position after ``start`` to one meeting ``goal``:
     ``board`` (the pyramid clear), ``all`` (every card gone), ``score`` (MSC's score at
     least ``target``), ``cards`` (at least ``target`` cards of value ``rank`` gone),
@@ -267,8 +268,11 @@ def shortest(deal: Deal, variant: Variant, goal: EndKind, *, target: int = 0,
     referee from the deal (``start`` first). ``ceiling``: a score no line from here can
     pass, proven by the caller (it sharpens the score's bound); ``rows``: the most rows
     (from the bottom) a line can clear, proven by the caller. ``max_moves``: look no
-    further (``none`` then says no line of at most that many moves reaches the goal)."""
+    further (``none`` then says no line of at most that many moves reaches the goal).
+    ``never``: pyramid slots (a mask) the caller proved no line removes
+    (:func:`relaxed_never`)."""
     prm = _goal_params(variant, goal, target, rank, prunings)
+    prm[K.O_NEVER] = never
     prm[K.O_FMAX] = max_moves if max_moves is not None else 0
     prm[K.O_CAP] = ceiling or 0
     prm[K.O_ROWCAP] = 0 if rows is None else rows + 1
@@ -291,15 +295,16 @@ def shortest(deal: Deal, variant: Variant, goal: EndKind, *, target: int = 0,
 def most(deal: Deal, variant: Variant, what: MaxKind, *, rank: int = 0,
          start: Sequence[Move] = (), stop_at: int | None = None,
          node_limit: int | None = None, time_limit: float | None = None,
-         ceiling: int | None = None, rows: int | None = None) -> Optimum:
+         ceiling: int | None = None, rows: int | None = None, never: int = 0) -> Optimum:
     """The most a position reachable from the one after ``start`` holds: MSC's
     ``score``, ``cards`` of value ``rank`` gone, or ``cards-board`` (that, with the
     pyramid clear; ``value`` -1 when the pyramid cannot be cleared). ``stop_at``: stop
     as soon as a position holds that much (``found``, ``value`` at least ``stop_at``,
     not the best). ``moves``: a line to the best position seen (not the shortest).
     ``ceiling``: a score no line from here can pass, ``rows``: the most rows a line can
-    clear, both proven by the caller."""
+    clear, both proven by the caller; ``never``: pyramid slots no line removes."""
     prm = _params(variant)
+    prm[K.O_NEVER] = never
     prm[K.O_CAP] = ceiling or 0
     prm[K.O_ROWCAP] = 0 if rows is None else rows + 1
     prm[K.O_MODE] = K.MODE_MAX
@@ -358,13 +363,68 @@ def relaxed_score(deal: Deal, variant: Variant, *, time_limit: float | None = No
     if variant.rest != "stock" or variant.scoring != "msc":
         raise VariantError(f"the open relaxation bounds MSC's score in a stock game, "
                            f"not in {variant.name}")
-    open_game = Variant(name=f"{variant.name}-open", rows=variant.rows, rest="bouquet",
-                        draw=None, passes=None, stock_waste=None, overlap=variant.overlap,
-                        objective="pyramid", scoring="msc")
-    best = most(deal, open_game, "score", time_limit=time_limit)
+    best = most(deal, open_relaxation(variant), "score", time_limit=time_limit)
     if best.status != "found" or best.value is None:
         return None
     return Relaxed(best.value, _rows_within(variant, best.value), best.nodes)
+
+
+def open_relaxation(variant: Variant) -> Variant:
+    """A stock game's open relaxation: the same pyramid and objective, every other card
+    face up and free at every move (the open bouquet). Every line of the stock game is a
+    line of it (each stock card it uses is free there too, two of them pair as any two
+    bouquet cards), so what no line of it reaches, no line of the stock game does."""
+    if variant.rest != "stock":
+        raise VariantError(f"the open relaxation is that of a stock game, not of "
+                           f"{variant.name}")
+    return Variant(name=f"{variant.name}-open", rows=variant.rows, rest="bouquet",
+                   draw=None, passes=None, stock_waste=None, overlap=variant.overlap,
+                   objective=variant.objective,
+                   scoring="msc" if variant.scoring == "msc" else "none")
+
+
+def relaxed_cards(deal: Deal, variant: Variant, rank: int, *, board: bool = False,
+                  stop_at: int | None = None, time_limit: float | None = None,
+                  ) -> int | None:
+    """The most cards of value ``rank`` a line of the open relaxation
+    (:func:`open_relaxation`) discards (``board``: with the pyramid clear, -1 when the
+    relaxation cannot clear it): no line of the stock game discards more, from the deal
+    or from any position reached from it (the count is from the deal). ``stop_at``: stop
+    once that many are found (the answer is then at least ``stop_at``, not the most).
+    None: ``time_limit`` ran out first."""
+    best = most(deal, open_relaxation(variant), "cards-board" if board else "cards",
+                rank=rank, stop_at=stop_at, time_limit=time_limit)
+    if best.status != "found" or best.value is None:
+        return None
+    return best.value
+
+
+def relaxed_never(deal: Deal, variant: Variant, *, time_limit: float | None = None) -> int:
+    """The pyramid slots (a mask) no line of the open relaxation (:func:`open_relaxation`)
+    removes, so no line of the stock game either, from the deal or any position reached
+    from it: A* in the relaxation for each slot's removal, from the bottom row up (a
+    card under one that never goes never goes), the top card first (when it can go,
+    every card can). What ``time_limit`` leaves unproven counts as removable."""
+    open_game = open_relaxation(variant)
+    anc = _anc(variant)
+    t0 = time.perf_counter()
+
+    def never_goes(slot: int) -> bool:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        if left is not None and left <= 0:
+            return False
+        prm = _goal_params(open_game, "cards", 1, 0)
+        prm[K.O_RANK] = 1 << slot
+        _, ctx, reason, _ = _search(deal, open_game, (), prm, None, left)
+        return int(ctx[K.C_STATUS]) == K.S_EXHAUSTED and not reason
+
+    if not never_goes(0):
+        return 0
+    never = 1
+    for p in range(variant.pyramid_cards - 1, 0, -1):
+        if int(anc[p]) & never or never_goes(p):
+            never |= 1 << p
+    return never
 
 
 def _rows_within(variant: Variant, score: int) -> int:

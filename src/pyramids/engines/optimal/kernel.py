@@ -68,8 +68,8 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters
 (O_NPYR, O_REST, O_DRAW, O_PASSES, O_SW, O_OVERLAP, O_FACEUP, O_OBJPYR, O_MODE, O_GOAL,
  O_TARGET, O_RANK, O_KING, O_COMMUTE, O_HEUR, O_BUDGET, O_PARTNER, O_CANON, O_CAP,
- O_ROWCAP, O_AUTO, O_FMAX) = range(22)
-NPARAMS = 22
+ O_ROWCAP, O_AUTO, O_FMAX, O_NEVER) = range(23)
+NPARAMS = 23
 
 # context
 (C_NODES, C_STATUS, C_FOUND, C_BUCKET, C_EXPANDED, C_BEST, C_BESTNODE, C_REOPENED,
@@ -1359,12 +1359,13 @@ def _never(rem, k, ps, prm, val, canpair, byval, gad):  # type: ignore[no-untype
     them, with them, cannot each be matched to a partner of their own
     (:func:`_matchable`), from the bottom row up (one that cannot go keeps every card
     under it). Worked out once at a search's root: every position below it has fewer
-    cards to pair with."""
-    gad[NEVER] = 0
+    cards to pair with. ``O_NEVER``: pyramid cards the caller proved can never go (the
+    open relaxation's, :func:`pyramids.engines.optimal.relaxed_never`), the start."""
     npyr = prm[O_NPYR]
     remaining = FULL & ~rem
+    never = prm[O_NEVER] & remaining
+    gad[NEVER] = never
     gone = rem | _stuck(rem, k, ps, prm, val, canpair, gad)
-    never = np.int64(0)
     for p in range(npyr - 1, -1, -1):
         if not (remaining >> p) & 1:
             continue
