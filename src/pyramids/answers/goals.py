@@ -495,9 +495,9 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     tries = 2
     if _cpsat_scores(variant, start):
         # A* for a moment (it finds most deals' line in milliseconds); then CP-SAT's
-        # model decides whether aim can be reached at all, 5 points fewer at a time
-        # while it cannot (where A* or the best-first search would search every
-        # position to prove it); reachable, A* gets the time left
+        # model decides the best score up to aim (where A* or the best-first search would
+        # search every position to prove the aims above it out of reach); reached, A*
+        # gets the time left for the fewest moves to it
         probe = _to_score(deal, variant, aim, start, _part(left, 0.15), ceiling, rows,
                           never, node_limit=QUICK_SCORE)
         if probe.status == "found":
@@ -513,19 +513,18 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
             # the board out of reach (the game's verdict, or the relaxation's rows): the
             # pyramid cards that never go, even in the relaxation, sharpen every bound
             never = optimal.relaxed_never(deal, variant, time_limit=_part(left, 0.1))
-        while probe.status == "limit":
-            # (below the board, CP-SAT proves fewer aims quickly: a smaller share)
-            can = _clears_with(deal, variant, aim,
-                               _part(left, 0.3 if aim > BOARDLESS_MOST else 0.15),
-                               uncleared=top <= BOARDLESS_MOST, never=never, rows=rows)
-            if can is not False:
-                reachable = can is True
-                if can is None and aim <= BOARDLESS_MOST:
-                    tries = 0  # A* to an aim out of reach would search as long
-                break
-            unreachable = unreachable or (goal.target is not None and aim <= goal.target)
-            aim -= MSC_REMOVAL
-            ceiling = aim if ceiling is None else min(ceiling, aim)
+        if probe.status == "limit":
+            most_in_reach, can = _best_by_cpsat(deal, variant, aim, left,
+                                                uncleared=top <= BOARDLESS_MOST, never=never,
+                                                rows=rows)
+            if most_in_reach < aim:  # every aim above it proven out of reach
+                unreachable = unreachable or (goal.target is not None
+                                              and most_in_reach < goal.target)
+                aim = most_in_reach
+                ceiling = aim if ceiling is None else min(ceiling, aim)
+            reachable = can is True
+            if can is None and aim <= BOARDLESS_MOST:
+                tries = 0  # A* to an aim out of reach would search as long
     for _ in range(tries):
         quick = _to_score(deal, variant, aim, start,
                           left() if reachable else _part(left, 0.15),  # type: ignore[operator]
@@ -579,6 +578,40 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
 QUICK_SCORE = 150_000
 
 
+def _best_by_cpsat(deal: Deal, variant: Variant, aim: int, left: object, *, uncleared: bool,
+                   never: int, rows: int | None) -> tuple[int, bool | None]:
+    """The best MSC score at most ``aim``, by CP-SAT's decisions (:func:`_clears_with`):
+    ``(best, True)`` proven (every score above it out of reach, itself reached), or
+    ``(hi, None)`` when a decision hit its limit (every score above ``hi`` is out of
+    reach, ``hi`` not decided). Down from ``aim`` in growing steps (5, 10, 20, ... points:
+    most deals' best is within a few removals of the ceiling, but some boards that
+    cannot be cleared score hundreds of points under it), then halving the gap between
+    the best reached (the replayed score of CP-SAT's line, often above what was asked)
+    and the lowest out of reach."""
+    lo: int | None = None  # the highest score a line is known to reach
+    hi = aim  # every score above hi is proven out of reach
+    step = 0
+    while lo is None or lo < hi:
+        if lo is None:  # galloping down
+            at = max(hi - step, 0)
+            step = MSC_REMOVAL if not step else 2 * step
+        else:  # halfway, on the 5-point grid, rounded up (so that lo < at <= hi)
+            at = lo + MSC_REMOVAL * -(-(hi - lo) // (2 * MSC_REMOVAL))
+        # (below the board, CP-SAT proves fewer aims quickly: a smaller share)
+        can, scored = _clears_with(deal, variant, at,
+                                   _part(left, 0.3 if at > BOARDLESS_MOST else 0.15),
+                                   uncleared=uncleared, never=never, rows=rows)
+        if can is None:
+            return hi, None
+        if can:
+            lo = min(max(at, scored), hi)
+        elif at == 0:  # (no line at all: a deal without a move)
+            return 0, None
+        else:
+            hi = at - MSC_REMOVAL
+    return hi, True
+
+
 def _cpsat_scores(variant: Variant, start: tuple[Move, ...]) -> bool:
     """Whether CP-SAT's stock model decides the score and cards goals' questions
     (:func:`_clears_with`, :func:`_cards_search`): from the deal, in a stock game of
@@ -593,16 +626,25 @@ def _cpsat_scores(variant: Variant, start: tuple[Move, ...]) -> bool:
 
 
 def _clears_with(deal: Deal, variant: Variant, score: int, time_limit: float | None, *,
-                 uncleared: bool, never: int, rows: int | None) -> bool | None:
+                 uncleared: bool, never: int, rows: int | None) -> tuple[bool | None, int]:
     """Can a line from the deal score ``score``? CP-SAT's model (:func:`pyramids.engines.
     cpsat.msc_reaches`: above :data:`BOARDLESS_MOST`, a clear with the removals the score
     needs by then; below, every card optional); ``uncleared``: the board is proven out
     of reach; ``never``: pyramid cards proven never to go; ``rows``: the most rows a
-    line clears, proven. True, False (proven), None (the limit)."""
+    line clears, proven. True, False (proven), None (the limit); and the score of the
+    model's line, replayed by the rules engine (0 without one)."""
     from pyramids.engines import cpsat
+    from pyramids.engines.faceup import face_down
 
-    return cpsat.msc_reaches(deal, variant, score, time_limit=time_limit,
-                             uncleared=uncleared, never=never, rows=rows)[0]
+    can, line = cpsat.msc_reaches(deal, variant, score, time_limit=time_limit,
+                                  uncleared=uncleared, never=never, rows=rows)
+    if not can:
+        return can, 0
+    # (the line is the face-down game's for MSC's face-up deck: the same game)
+    scored = replayed(deal, face_down(variant) if variant.face_up else variant, line)
+    if scored.msc_score < score:
+        raise AssertionError(f"CP-SAT's line scores {scored.msc_score}, not {score}")
+    return True, scored.msc_score
 
 
 def _to_score(deal: Deal, variant: Variant, target: int, start: tuple[Move, ...],

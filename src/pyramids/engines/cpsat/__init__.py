@@ -126,7 +126,7 @@ def clears_with(deal: Deal, variant: Variant, removals: int, *,
 
     down = face_down(variant) if variant.face_up else variant
     res = StockModel(deal, down, horizon(down), removals=removals).solve(
-        time_limit, presolve=False, workers=1)
+        time_limit, presolve=False, workers=1, lp=True)
     if res.status == "infeasible":
         return False, ()
     if res.status in ("feasible", "optimal"):
@@ -161,7 +161,7 @@ def msc_reaches(deal: Deal, variant: Variant, score: int, *,
     down = face_down(variant) if variant.face_up else variant
     res = StockModel(deal, down, horizon(down), msc=score, uncleared=uncleared,
                      never=never, rows_cap=rows).solve(
-        time_limit, presolve=presolve, workers=1)
+        time_limit, presolve=presolve, workers=1, lp=True)
     if res.status == "infeasible":
         return False, ()
     if res.status in ("feasible", "optimal"):
@@ -189,7 +189,7 @@ def discards(deal: Deal, variant: Variant, slots: int, n: int, *, board: bool = 
     down = face_down(variant) if variant.face_up else variant
     res = StockModel(deal, down, horizon(down), msc=0, uncleared=uncleared, never=never,
                      cards=(slots, n), cleared=board).solve(time_limit, presolve=False,
-                                                            workers=1)
+                                                            workers=1, lp=True)
     if res.status == "infeasible":
         return False, ()
     if res.status in ("feasible", "optimal"):

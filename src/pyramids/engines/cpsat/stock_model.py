@@ -620,13 +620,18 @@ class StockModel:
 
     # -- solving -------------------------------------------------------------
     def solve(self, time_limit: float | None, presolve: bool, workers: int,
-              deterministic: float | None = None) -> StockResult:
+              deterministic: float | None = None, lp: bool = False) -> StockResult:
+        """``lp``: keep CP-SAT's linear relaxation (off for the win question, where it
+        costs more than it saves): the goals' counting questions (a score, N cards) are
+        proven out of reach 20 to 300 times faster with it (benchmarks/bench_goals_results.txt)."""
         start = time.process_time()
         if self.infeasible:
             return StockResult("infeasible", passes=self.P)
         solver = cp_model.CpSolver()
         solver_params(solver, time_limit, presolve, workers, small=True,
                       deterministic=deterministic)
+        if lp:
+            solver.parameters.linearization_level = 1
         status = solver.solve(self.m)
         seconds = time.process_time() - start
         res = StockResult("unknown", seconds=seconds, branches=solver.num_branches,
