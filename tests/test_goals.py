@@ -158,6 +158,50 @@ def test_score_ceilings_prove_blocked_boards_best_at_once() -> None:
     assert line_end(deal, v.moves).rows_cleared() == 4
 
 
+@given(st.integers(0, 157), st.integers(0, 157), st.integers(0, 3), st.data())
+def test_the_best_score_by_cpsat_decisions_is_found_and_proven(
+        best5: int, aim5: int, extra: int, data: st.DataObject) -> None:
+    """``_best_by_cpsat`` against a stand-in for CP-SAT that knows the best score: the
+    answer is the best up to the ceiling, proven, whatever the model's lines score above
+    what was asked; a decision at its limit stops with every score above ``hi`` proven
+    out of reach (``hi`` not below the best)."""
+    best, aim = 5 * best5, 5 * max(aim5, best5)
+    limit_at = data.draw(st.one_of(st.none(), st.integers(1, 12)))
+    asked: list[int] = []
+
+    def decide(deal: Deal, variant: object, score: int, time_limit: object, **kw: object,
+               ) -> tuple[bool | None, int]:
+        asked.append(score)
+        assert len(asked) <= 40, asked  # (a search that repeats itself fails here)
+        if limit_at is not None and len(asked) == limit_at:
+            return None, 0
+        return (True, min(best, score + 5 * extra)) if score <= best else (False, 0)
+
+    old = goals._clears_with
+    goals._clears_with = decide  # type: ignore[assignment]
+    try:
+        hi, can = goals._best_by_cpsat(Deal.from_number(0), MSC, aim, lambda: None,
+                                       uncleared=False, never=0, rows=None)
+    finally:
+        goals._clears_with = old  # type: ignore[assignment]
+    assert len(asked) == len(set(asked)) <= 2 * 8 + 2  # each score once, ~2 log2 steps
+    if can is True:
+        assert hi == best
+    else:
+        assert can is None and limit_at == len(asked) and hi >= best
+
+
+def test_a_blocked_board_far_below_its_ceiling_gets_its_best_in_few_decisions() -> None:
+    """MSC deal 996675197475407560: the board cannot be cleared, the open relaxation
+    clears it, so the ceiling is 785 points; the best is 380. CP-SAT decides 12 scores
+    (down in growing steps, then halving), not 81 (5 points at a time), and A* then
+    finds the fewest steps to the best: 42, as the route 5 points at a time found."""
+    deal = Deal.from_number(996675197475407560)
+    v = answer(deal, MSC, Goal.parse("score"), time_limit=60)
+    assert (v.status, v.score, v.steps, v.optimal) == ("blocked", 380, 42, True)
+    assert line_end(deal, v.moves).msc_score() == 380
+
+
 def test_after_a_start_the_steps_count_from_there() -> None:
     deal = Deal.from_number(2)
     whole = answer(deal, MSC, Goal.parse("board"))

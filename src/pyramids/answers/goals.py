@@ -26,9 +26,10 @@ does best):
   out of reach; past those, the optimal solver's best-first search for the highest score
   a line reaches, then A* for the fewest moves reaching it; ``score:N``, the fewest moves
   to N points, or the best score when N cannot be reached. From the deal (draw 1,
-  objective pyramid) A* first runs for a moment only: CP-SAT's model then decides
-  whether the ceiling can be reached at all (5 points fewer while it cannot), and A*
-  gets the rest of the time for a score proven reachable.
+  objective pyramid) A* first runs for a moment only: CP-SAT's model (with its linear
+  relaxation) then finds the best score up to the ceiling, deciding scores down from it
+  in growing steps and then halving the gap, and A* gets the rest of the time for the
+  fewest moves to that score.
 * ``cards:RANK:N``: the open relaxation's most first (fewer than N: out of reach); A*
   for the fewest moves that discard N cards of RANK (its bound: the cards, partners of
   their own and every pyramid card lying on them must be made available, matched and
@@ -476,8 +477,8 @@ def _score(deal: Deal, variant: Variant, goal: Goal, start: tuple[Move, ...],
     of 5). Past those, the best-first search for the best score, under the ceilings
     proven so far, then A* for the fewest moves to it. Where CP-SAT's model plays the
     rules (:func:`_cpsat_scores`), A* first for :data:`QUICK_SCORE` positions, then CP-SAT
-    lowers the ceiling 5 points at a time while it proves it out of reach; a ceiling it
-    proves reachable gets A* for all the time left."""
+    finds the best score up to the ceiling (:func:`_best_by_cpsat`); a score it proves
+    the best gets A* for all the time left."""
     from pyramids.engines import optimal
 
     name = str(goal)
