@@ -31,6 +31,15 @@ from pyramids.core.deals import Deal
 from pyramids.core.variants import get_variant
 
 
+def _one_deal_a_line(obj: dict[str, object]) -> str:
+    """The figures as JSON, each deal of ``per_deal`` on a line of its own (the files are
+    committed: a re-run's diff then reads deal by deal)."""
+    rows = obj["per_deal"]
+    text = json.dumps({**obj, "per_deal": "@rows@"}, indent=1)
+    lines = ",\n".join("  " + json.dumps(r) for r in rows)  # type: ignore[attr-defined]
+    return text.replace('"@rows@"', "[\n" + lines + "\n ]") + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--preset", default="msc")
@@ -112,7 +121,7 @@ def main() -> None:
                "machine": f"{platform.machine()}, {os.cpu_count()} cores, one process"}
         tmp = args.json_out + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(obj, f, indent=1)
+            f.write(_one_deal_a_line(obj))
         os.replace(tmp, args.json_out)
 
 

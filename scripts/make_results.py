@@ -1026,7 +1026,13 @@ def render_pysolfc_grades(root: Path) -> list[str]:
         "shipped beside the full one "
         "(`src/pyramids/data/pysolfc_seeds/NAME_GRADE_solvable_seeds.py`); made by "
         "`python scripts/make_pysolfc_seeds.py grade GAME` (resumable, parts of 5,000 "
-        "games; Giza's of 10,000) and `... assemble`.", "",
+        "games; Giza's of 10,000) and `... assemble`. "
+        "The three games with a talon were graded on 2026-11-25 under the clicks presets "
+        "(CPU per seed measured beside other jobs on 2 shared cores); their grades split "
+        "the seeds 40/30/20/10 by construction, their thresholds being those percentiles "
+        "of the same seeds. Relaxed Pyramid's are low: it is won by clearing the pyramid "
+        "alone, which leaves most of its seeds easy for the grading player (93% fell "
+        "below the stock games' fallback thresholds).", "",
         "| game | games | tried | solvable seeds | easy | medium | hard | expert | ungraded "
         "| thresholds (medium / hard / expert from) | CPU s per seed |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
