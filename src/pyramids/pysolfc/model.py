@@ -70,6 +70,29 @@ class _Stack:
         return any(s.cards for s in self.blockmap)
 
 
+def talon_cards(number: int, ms: bool, decks: int = 1) -> list[_Card]:
+    """The talon after ``Game.shuffle`` (game/__init__.py:1243-1256), bottom first (the
+    last card is on top), face down: the cards of ``Game.createCards``
+    (game/__init__.py:1213-1237: deck by deck, suits in PySolFC's order, Ace to King, as
+    pysol-cards' ``createCards`` makes them), rearranged for the Microsoft generator
+    (``ms_rearrange``, which rearranges a 52-card deck only and returns two decks as they
+    are), shuffled. The generator is ``construct_random``'s (pysollib/pysolrandom.py:
+    68-89): ``LCRandom31`` for an ``ms`` number or one below 32000, else ``MTRandom``."""
+    from pysol_cards.cards import createCards, ms_rearrange
+    from pysol_cards.random import LCRandom31, MTRandom
+
+    cards = createCards(decks)
+    rnd: LCRandom31 | MTRandom
+    if ms or number < 32000:
+        rnd = LCRandom31(number)  # refuses 0 and numbers past 2**33 - 1
+        cards = ms_rearrange(cards)
+    else:
+        rnd = MTRandom(number)
+    rnd.reset()
+    rnd.shuffle(cards)
+    return [_Card(c.rank - 1, c.suit) for c in cards]
+
+
 @dataclass(frozen=True)
 class Replayed:
     """A line replayed: won, the player's clicks, and what PySolFC did by itself."""
@@ -123,24 +146,8 @@ class Table:
     # -- the deal ----------------------------------------------------------------------
     @staticmethod
     def _shuffled(number: int, ms: bool) -> list[_Card]:
-        """``Game.shuffle`` (game/__init__.py:1243-1256): the deck in PySolFC's order,
-        rearranged for the Microsoft generator (``ms_rearrange``), shuffled, and added to
-        the talon card by card (the last on top), face down. The generator is
-        ``construct_random``'s (pysollib/pysolrandom.py:68-89): ``LCRandom31`` for an
-        ``ms`` number or one below 32000, else ``MTRandom``."""
-        from pysol_cards.cards import createCards, ms_rearrange
-        from pysol_cards.random import LCRandom31, MTRandom
-
-        cards = createCards(1)
-        rnd: LCRandom31 | MTRandom
-        if ms or number < 32000:
-            rnd = LCRandom31(number)  # refuses 0 and numbers past 2**33 - 1
-            cards = ms_rearrange(cards)
-        else:
-            rnd = MTRandom(number)
-        rnd.reset()
-        rnd.shuffle(cards)
-        return [_Card(c.rank - 1, c.suit) for c in cards]
+        """The talon after ``Game.shuffle``: :func:`talon_cards` for one deck."""
+        return talon_cards(number, ms)
 
     def _pyramid(self, size: int) -> list[_Stack]:
         """``Pyramid._createPyramid`` (pyramid.py:197-214): rows from the top, left to
