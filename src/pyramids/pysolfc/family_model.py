@@ -42,6 +42,8 @@ from pyramids.pysolfc.model import (
     talon_cards,
 )
 
+__all__ = ["GAMES", "FamilyTable", "ModelError", "Replayed", "pyramid", "replay_family"]
+
 Pairs = Callable[[int, int], bool]  # acceptsCards' test on (dragged rank, top rank), from 0
 
 
