@@ -316,8 +316,9 @@ def test_pyramid_dozen_pairs_twelve_and_queen_king() -> None:
 # -- two decks: places ------------------------------------------------------------------
 
 def test_two_copies_on_top_need_a_place() -> None:
-    """With two decks both copies of a card can be on top; the line then names the
-    place (``@r12``: ``s.rows[12]``, ``@w``: the waste, ``@t``: the talon)."""
+    """With two decks both copies of a card can be free at once; the line then names
+    the place (``@r12``: ``s.rows[12]``, ``@w``: the waste, ``@t``: the talon). A copy
+    that is covered does not count: the name then means the free one."""
     for number in range(1, 200):
         t = FamilyTable(677, number)
         free = [(i, str(s.top)) for i, s in enumerate(t.rows) if not s.blocked()]
@@ -328,11 +329,14 @@ def test_two_copies_on_top_need_a_place() -> None:
     else:  # pragma: no cover
         pytest.fail("no two-deck game with a card twice on top in 200")
     first = next(i for i, n in free if n == twice)
-    with pytest.raises(ModelError, match=f"{twice} is on top of r{first} and r\\d+: say "
-                                         f"which \\({twice}@r{first}\\)"):
+    with pytest.raises(ModelError, match=f"{twice} can be played from r{first} and "
+                                         f"r\\d+: say which \\({twice}@r{first}\\)"):
         t.click(twice if twice[0] == "K" else f"{twice}+{twice}")
     with pytest.raises(ModelError, match=f"{twice}@r0: {twice} is not face up on top of r0"):
         t.click(f"{twice}@r0+{twice}@r{first}")
+    t = FamilyTable(677, 1)
+    t.click("TD+3S")  # 3S lies at r40 too, covered: the free one at r53 is meant
+    assert not t.rows[53].cards and str(t.rows[40].top) == "3S"
     with pytest.raises(ModelError, match="Two Pyramids has no place v3"):
         t.click("9H@v3")
     with pytest.raises(ModelError, match="is not a card, nor a card and its place"):

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pyramids.pysolfc.model import (
     KING,
     ModelError,
+    Player,
     Replayed,
     _Card,
     _Stack,
@@ -165,7 +166,7 @@ def pyramid(size: int, inverted: bool = False) -> list[_Stack]:
     return rows
 
 
-class FamilyTable:
+class FamilyTable(Player):
     """PySolFC's stacks for game ``game_id`` (one of :data:`GAMES`), game number
     ``number`` (``ms``: typed with the ``ms`` prefix), dealt as ``newGame`` deals it
     (game/__init__.py:825-887): shuffled, ``startGame``, then ``autoPlay``."""
@@ -305,16 +306,6 @@ class FamilyTable:
             self.round += 1
         self._deal_row(self.wastes[:len(self.talon.cards)])
 
-    def _game_deal(self) -> bool:
-        """``Game.dealCards`` (game/__init__.py:2309-2323): if the talon can deal, deal,
-        then unless the game is won ``autoPlay``. False if it could not."""
-        if not self._can_deal():
-            return False
-        self._talon_deal()
-        if not self.won():
-            self._auto_play()
-        return True
-
     def _auto_play(self) -> None:
         """``Game._autoPlay`` with PySolFC's default options (game/__init__.py:2603-2648;
         options.py:350-352: autofaceup on, autodrop off, autodeal on): until nothing
@@ -354,8 +345,10 @@ class FamilyTable:
         return named
 
     def _where(self, text: str) -> tuple[str, _Stack]:
-        """The card and stack of ``9H`` (its only face-up copy on top of a stack) or
-        ``9H@r12`` (the stack named)."""
+        """The card and stack of ``9H@r12`` (the stack named), or of ``9H``: the copy a
+        player can play, face up on top of a stack that is not blocked (or, if neither
+        copy can be, the one face up on top, which the move then refuses as covered).
+        Two copies that could both be played need the place."""
         m = _PLACE.match(text)
         if m is None:
             raise ModelError(f"{text!r} is not a card, nor a card and its place (9H@r12)")
@@ -366,11 +359,12 @@ class FamilyTable:
         if m.group("kind") is None:
             if not shown:
                 raise ModelError(f"{name} is not the top card of any stack, face up")
-            if len(shown) > 1:
-                where = " and ".join(shown)
-                raise ModelError(f"{name} is on top of {where}: say which "
-                                 f"({name}@{next(iter(shown))})")
-            return name, next(iter(shown.values()))
+            free = {p: s for p, s in shown.items() if not s.blocked()} or shown
+            if len(free) > 1:
+                where = " and ".join(free)
+                raise ModelError(f"{name} can be played from {where}: say which "
+                                 f"({name}@{next(iter(free))})")
+            return name, next(iter(free.values()))
         place = m.group("kind") + (m.group("index") or "")
         if place not in places:
             raise ModelError(f"{text}: {self.rules.name} has no place {place} "
@@ -382,21 +376,6 @@ class FamilyTable:
                              f"({on} is)")
         return name, places[place]
 
-    def click(self, step: str) -> None:
-        """Play one step of a line (``KC``, ``9H+4C``, ``deal``, ``redeal``, cards with
-        places) as the player's click or drag; :class:`ModelError` if PySolFC would
-        not do it."""
-        word = step.strip()
-        if self.won():
-            raise ModelError(f"{word}: the game is already won")
-        if word in ("deal", "redeal"):
-            self._click_talon(word)
-        elif "+" in word:
-            a, _, b = word.partition("+")
-            self._drag(a.strip(), b.strip())
-        else:
-            self._click_king(word)
-
     def _click_talon(self, word: str) -> None:
         """A click on the talon: ``Pyramid_Talon.clickHandler`` first drops a King on
         top (pyramid.py:121-124; not ``Cheops_Talon``'s, pyramid.py:1465-1466), else
@@ -406,18 +385,7 @@ class FamilyTable:
         if r.talon == "initial":
             raise ModelError(f"{word}: {r.name} has no talon to click (every card is "
                              "dealt at the start)")
-        if (word == "deal") != bool(self.talon.cards):
-            held = len(self.talon.cards)
-            raise ModelError(f"{word}: the talon " + (f"holds {held} cards" if held
-                                                      else "is empty"))
-        top = self.talon.top
-        if (r.talon == "face-up" and r.king_alone and top is not None and top.face_up
-                and top.rank == KING):
-            raise ModelError(f"deal: a click on the talon discards its top card {top}, "
-                             "a King; the line should say so")
-        if not self._game_deal():
-            raise ModelError(f"{word}: PySolFC deals nothing here"
-                             + (" (no redeal left)" if not self.talon.cards else ""))
+        self._deal_clicked(word, r.talon == "face-up" and r.king_alone)
 
     def _click_king(self, text: str) -> None:
         """``_dropKingClickHandler`` (pyramid.py:73-81): a King, face up, its stack not
@@ -435,15 +403,7 @@ class FamilyTable:
             raise ModelError(f"{text}: the talon is face down")
         if stack.blocked():
             raise ModelError(f"{text}: {name} is covered")
-        stack.cards.pop()
-        self.foundation.cards.append(card)
-        self._fill(stack)
-        self._after_move()
-
-    def _after_move(self) -> None:
-        """``Stack.playMoveMove`` (stack.py:661-677): ``autoPlay`` unless won."""
-        if not self.won():
-            self._auto_play()
+        self._to_foundation(stack)
 
     def _drag(self, a: str, b: str) -> None:
         """A pair: ``a`` dragged onto ``b``, or ``b`` onto ``a`` if only that is
@@ -457,12 +417,7 @@ class FamilyTable:
             assert card is not None and other is not None
             if (self._can_move(src) and self._accepts(dst, src, card)
                     and self._accepts(src, dst, other)):
-                src.cards.pop()
-                dst.cards.pop()
-                self.foundation.cards += [card, other]
-                self._fill(src)
-                self._fill(dst)
-                self._after_move()
+                self._to_foundation(src, dst)
                 return
         covered = [n for n, s in ((na, sa), (nb, sb)) if s.blocked()]
         if covered:
@@ -480,10 +435,4 @@ def replay_family(game_id: int, number: int, steps: list[str], ms: bool = False,
                   auto_deal: bool = True) -> Replayed:
     """Replay ``steps`` click by click in PySolFC game ``game_id`` number ``number``;
     :class:`ModelError` names the first step PySolFC would not play as written."""
-    table = FamilyTable(game_id, number, ms=ms, auto_deal=auto_deal)
-    for i, step in enumerate(steps, 1):
-        try:
-            table.click(step)
-        except ModelError as e:
-            raise ModelError(f"step {i}: {e}") from None
-    return Replayed(table.won(), len(steps), table.automatic_deals, table.flips)
+    return FamilyTable(game_id, number, ms=ms, auto_deal=auto_deal).replayed(steps)

@@ -103,7 +103,111 @@ class Replayed:
     flips: int
 
 
-class Table:
+class Player:
+    """What the models of PySolFC's stacks share (this module's :class:`Table` and
+    :class:`pyramids.pysolfc.family_model.FamilyTable`): a step dispatched as the click or
+    drag it is, a deal through ``Game.dealCards``, cards sent to the foundation and
+    ``autoPlay`` after the player's move. Each model says how its game deals, flips,
+    fills, pairs and wins."""
+
+    talon: _Stack
+    foundation: _Stack
+    automatic_deals: int
+    flips: int
+
+    def won(self) -> bool:
+        raise NotImplementedError
+
+    def _can_deal(self) -> bool:
+        raise NotImplementedError
+
+    def _talon_deal(self) -> None:
+        raise NotImplementedError
+
+    def _auto_play(self) -> None:
+        raise NotImplementedError
+
+    def _fill(self, stack: _Stack) -> None:
+        raise NotImplementedError
+
+    def _click_talon(self, word: str) -> None:
+        raise NotImplementedError
+
+    def _click_king(self, name: str) -> None:
+        raise NotImplementedError
+
+    def _drag(self, a: str, b: str) -> None:
+        raise NotImplementedError
+
+    def _game_deal(self) -> bool:
+        """``Game.dealCards`` (game/__init__.py:2309-2323): if the talon can deal, deal,
+        then unless the game is won ``autoPlay``. False if it could not."""
+        if not self._can_deal():
+            return False
+        self._talon_deal()
+        if not self.won():
+            self._auto_play()
+        return True
+
+    def _after_move(self) -> None:
+        """``Stack.playMoveMove`` (stack.py:661-677): after the player's move,
+        ``autoPlay`` unless the game is won."""
+        if not self.won():
+            self._auto_play()
+
+    def _to_foundation(self, *stacks: _Stack) -> None:
+        """The top card of each of ``stacks`` to the foundation, then each stack filled
+        (``moveMove``, pyramid.py:98-102; ``_dropPairMove``, pyramid.py:90-96), then the
+        player's move ends (:meth:`_after_move`)."""
+        for s in stacks:
+            self.foundation.cards.append(s.cards.pop())
+        for s in stacks:
+            self._fill(s)
+        self._after_move()
+
+    def _deal_clicked(self, word: str, drops_king: bool) -> None:
+        """A click on a talon that deals: ``deal`` while it holds cards, ``redeal`` once
+        it is empty; where the click drops a King on top instead (``drops_king``:
+        ``Pyramid_Talon.clickHandler``, pyramid.py:121-124) the line must say so; then
+        ``Game.dealCards``."""
+        if (word == "deal") != bool(self.talon.cards):
+            raise ModelError(f"{word}: the talon {'holds' if self.talon.cards else 'is'} "
+                             f"{len(self.talon.cards) or 'empty'}"
+                             f"{' cards' if self.talon.cards else ''}")
+        top = self.talon.top
+        if drops_king and top is not None and top.face_up and top.rank == KING:
+            raise ModelError(f"deal: a click on the talon discards its top card {top}, "
+                             "a King; the line should say so")
+        if not self._game_deal():
+            raise ModelError(f"{word}: PySolFC deals nothing here"
+                             + (" (no redeal left)" if not self.talon.cards else ""))
+
+    def click(self, step: str) -> None:
+        """Play one step of a line (``KC``, ``9H+4C``, ``deal``, ``redeal``) as the
+        player's click or drag; :class:`ModelError` if PySolFC would not do it."""
+        word = step.strip()
+        if self.won():
+            raise ModelError(f"{word}: the game is already won")
+        if word in ("deal", "redeal"):
+            self._click_talon(word)
+        elif "+" in word:
+            a, _, b = word.partition("+")
+            self._drag(a.strip(), b.strip())
+        else:
+            self._click_king(word)
+
+    def replayed(self, steps: list[str]) -> Replayed:
+        """Play ``steps`` in turn; :class:`ModelError` names the first step PySolFC would
+        not play as written."""
+        for i, step in enumerate(steps, 1):
+            try:
+                self.click(step)
+            except ModelError as e:
+                raise ModelError(f"step {i}: {e}") from None
+        return Replayed(self.won(), len(steps), self.automatic_deals, self.flips)
+
+
+class Table(Player):
     """One PySolFC game of ``game_id`` (38, 193, 592, 681), game number ``number``
     (``ms``: typed with PySolFC's ``ms`` prefix, Microsoft's generator at any number),
     dealt as PySolFC's ``newGame`` deals it (game/__init__.py:825-887)."""
@@ -259,16 +363,6 @@ class Table:
             self.round += 1
         self._fill(self.talon)
 
-    def _game_deal(self) -> bool:
-        """``Game.dealCards`` (game/__init__.py:2309-2323): if the talon can deal, deal,
-        then unless the game is won ``autoPlay``. False if it could not."""
-        if not self._can_deal():
-            return False
-        self._talon_deal()
-        if not self.won():
-            self._auto_play()
-        return True
-
     def _auto_play(self) -> None:
         """``Game._autoPlay`` with PySolFC's default options (game/__init__.py:2603-2648;
         options.py:350-352: autofaceup on, autodrop off, autodeal on unless switched
@@ -296,12 +390,6 @@ class Table:
                 if self.won():
                     return
 
-    def _after_move(self) -> None:
-        """``Stack.playMoveMove`` (stack.py:661-677): after the player's move,
-        ``autoPlay`` unless the game is won."""
-        if not self.won():
-            self._auto_play()
-
     # -- the player's clicks -----------------------------------------------------------
     def _where(self, name: str) -> _Stack:
         """The stack whose top card is ``name``, face up (a card a player can see)."""
@@ -310,35 +398,12 @@ class Table:
                 return s
         raise ModelError(f"{name} is not the top card of any stack, face up")
 
-    def click(self, step: str) -> None:
-        """Play one step of a line (``KC``, ``9H+4C``, ``deal``, ``redeal``) as the
-        player's click or drag; :class:`ModelError` if PySolFC would not do it."""
-        word = step.strip()
-        if self.won():
-            raise ModelError(f"{word}: the game is already won")
-        if word in ("deal", "redeal"):
-            self._click_talon(word)
-        elif "+" in word:
-            self._drag(*word.split("+"))
-        else:
-            self._click_king(word)
-
     def _click_talon(self, word: str) -> None:
         """A click on the talon: Pyramid's talon first drops a King on top
         (``Pyramid_Talon.clickHandler``, pyramid.py:121-124), else ``Game.dealCards``."""
         if self.waste is None:
             raise ModelError(f"{word}: {GAMES[self.game_id]} has no talon to click")
-        if (word == "deal") != bool(self.talon.cards):
-            raise ModelError(f"{word}: the talon {'holds' if self.talon.cards else 'is'} "
-                             f"{len(self.talon.cards) or 'empty'}"
-                             f"{' cards' if self.talon.cards else ''}")
-        top = self.talon.top
-        if self.face_up_talon and top is not None and top.face_up and top.rank == KING:
-            raise ModelError(f"deal: a click on the talon discards its top card {top}, "
-                             "a King; the line should say so")
-        if not self._game_deal():
-            raise ModelError(f"{word}: PySolFC deals nothing here"
-                             + (" (no redeal left)" if not self.talon.cards else ""))
+        self._deal_clicked(word, self.face_up_talon)
 
     def _click_king(self, name: str) -> None:
         stack = self._where(name)
@@ -350,10 +415,7 @@ class Table:
             raise ModelError(f"{name}: King Tut's talon is face down")
         if stack.blocked():
             raise ModelError(f"{name} is covered")
-        stack.cards.pop()
-        self.foundation.cards.append(card)
-        self._fill(stack)
-        self._after_move()
+        self._to_foundation(stack)
 
     def _drag(self, a: str, b: str) -> None:
         """A pair: drag ``a`` onto ``b``, or ``b`` onto ``a`` if only that is allowed."""
@@ -362,14 +424,7 @@ class Table:
             card = src.top
             assert card is not None
             if self._can_move(src) and self._accepts(dst, src, card):
-                other = dst.top
-                assert other is not None
-                src.cards.pop()
-                dst.cards.pop()
-                self.foundation.cards += [card, other]
-                self._fill(src)
-                self._fill(dst)
-                self._after_move()
+                self._to_foundation(src, dst)
                 return
         raise ModelError(f"{a}+{b}: neither card can be dragged onto the other "
                          "(a covered card, a talon card on the talon, or not 13)")
@@ -379,10 +434,4 @@ def replay(game_id: int, number: int, steps: list[str], *, ms: bool = False,
            auto_deal: bool = True) -> Replayed:
     """Replay ``steps`` click by click in PySolFC game ``game_id`` number ``number``;
     :class:`ModelError` names the first step PySolFC would not play as written."""
-    table = Table(game_id, number, ms=ms, auto_deal=auto_deal)
-    for i, step in enumerate(steps, 1):
-        try:
-            table.click(step)
-        except ModelError as e:
-            raise ModelError(f"step {i}: {e}") from None
-    return Replayed(table.won(), len(steps), table.automatic_deals, table.flips)
+    return Table(game_id, number, ms=ms, auto_deal=auto_deal).replayed(steps)
