@@ -45,6 +45,23 @@ WON = [
     (969, 1, "deal deal deal deal deal QH+QS 5C+6C AH+TS 8S+3D 3C+8D 4C+7D JS+JH AS+TH "
              "2S+9D QC+QD 5H+6D KH+KS 3H+8H KD+KC 2D+9H 9S+2C JD+JC deal 5S+6S AD+TC "
              "8C+3S 7H+4S AC+TD 7S+4D 7C+4H deal 5D+6H 9C+2H"),
+    (701, 2,
+             "AD+QH deal deal 5H+8C 3S+TC deal deal TS+3H deal KH deal 6C+7D 4H+9H deal deal "
+             "deal 2C+JS TH+3C KC 5S+8H QC+AH 5C@r17+8S KH JC+2H 9H+4C KS deal deal deal 5C+8S "
+             "deal deal JH+2D 8D+5D 7S+6H deal deal deal 9D+4H KD deal 7S+6D 4C+9D TC+3H 7C+6S "
+             "9C@r13+4D deal deal JD+2S 7H+6D KC AS+QD deal deal deal KD deal deal deal deal "
+             "9C+4S 5D+8H 3S+TS KS deal redeal JS+2D TH+3D QS+AC deal deal deal JH+2S TD@r5+3D "
+             "deal deal QS+AD deal deal deal deal deal 7D+6C AS+QD 7H+6S deal deal deal deal "
+             "deal 7C+6H redeal 4S+9S@t deal deal deal 9S+4D QH+AC deal deal 8D+5S 2H+JD 2C+JC "
+             "TD+3C AH+QC 5H+8C"),
+    (677, 6,
+             "2H+JH 8C+5H 7S+6D 2D+JC 8H+5C deal deal deal deal deal deal deal deal deal 2D+JS "
+             "deal KD QH+AH TS+3D 6S+7S deal KC deal deal JD+2S AH+QC 7H+6D TS+3C AC+QS KS "
+             "deal TD+3S KS deal TC+3C KC deal 9S+4S 3H+TC 9H@r38+4D deal deal deal deal deal "
+             "KH JD+2C deal deal deal 8S+5C 5H+8D KD 9C+4S AC+QD 3H+TD deal deal 9H+4C 3S+TH "
+             "9S+4C redeal JS+2C KH 7C+6H deal deal deal deal deal 4H@r1+9D deal 6S+7H 4H+9C "
+             "QC+AS deal QD+AS QS+AD deal deal deal 4D+9D deal 7C+6H deal 2H+JC redeal 7D+6C "
+             "AD+QH deal 5D+8S deal deal 3D+TH 5D+8H 5S+8C 6C+7D JH+2S 5S+8D"),
 ]
 
 
