@@ -258,6 +258,18 @@ def test_cheops_pairs_equal_or_adjacent_and_sends_nothing_alone() -> None:
     assert t.automatic_deals == 1 and str(t.wastes[0].top) == "4D"
 
 
+def test_auto_deal_fills_an_empty_waste_unless_switched_off() -> None:
+    """*Auto deal* (``_autoDeal``, game/__init__.py:2650-2655): Cheops 617, the waste's
+    8S paired with the talon's 7H leaves the waste empty; PySolFC deals 4D onto it by
+    itself, or with the option off leaves it empty for the player's ``deal``."""
+    on = replay_family(659, 617, ["8S+7H"])
+    off = replay_family(659, 617, ["8S+7H", "deal"], auto_deal=False)
+    assert (on.automatic_deals, off.automatic_deals) == (1, 0)
+    t = FamilyTable(659, 617, auto_deal=False)
+    t.click("8S+7H")
+    assert not t.wastes[0].cards and str(t.talon.top) == "4D"
+
+
 def test_cheops_talon_deals_a_king() -> None:
     """``Cheops_Talon.clickHandler`` deals (pyramid.py:1465-1466): a King on top goes to
     the waste like any card; Pyramid's talon would discard it."""
