@@ -17,6 +17,7 @@ from pyramids.pysolfc.family import (
     FAMILY,
     PRESETS,
     SHAPES,
+    covers,
     face_down_places,
     family_cards,
     talon_size,
@@ -207,3 +208,24 @@ def test_layout_order_is_what_the_model_deals(game_id: int, game: PySolFCGame) -
     assert down == face_down_places(game_id)
     opening = SHAPES[game_id].opening * SHAPES[game_id].wastes
     assert sum(len(w.cards) for w in t.wastes) == opening
+
+
+@pytest.mark.parametrize("game_id", list(FAMILY))
+def test_covers_are_the_models_blockmaps(game_id: int) -> None:
+    """:func:`covers`, from the formulas, is the blockmap of each stack the model builds
+    with PySolFC's loops; the free places at the start are each pyramid's last row."""
+    t = FamilyTable(game_id, 1)
+    assert covers(game_id) == tuple(tuple(t.rows.index(b) for b in s.blockmap)
+                                    for s in t.rows)
+    assert len(covers(game_id)) == SHAPES[game_id].places
+
+
+def test_covers_by_hand() -> None:
+    """Triangle's inverted pyramid: its top row's left end (0) lies under 7, its right
+    end (6) under 12, place 8 under 13 and 14, the last card (27) under nothing; Up and
+    Down's inverted pyramid is the same, 28 places on; Pharaohs' pyramid of 2 covers its
+    top card (0) with 1 and 2, and its pyramid of 7 starts at 3 (under 4 and 5)."""
+    tri = covers(700)
+    assert (tri[0], tri[6], tri[8], tri[27]) == ((7,), (12,), (13, 14), ())
+    assert covers(701)[28:] == tuple(tuple(m + 28 for m in c) for c in tri)
+    assert covers(655)[:4] == ((1, 2), (), (), (4, 5))

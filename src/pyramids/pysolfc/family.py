@@ -145,6 +145,32 @@ def family_cards(game_id: int, game: PySolFCGame) -> tuple[Card, ...]:
     return tuple(dealt[held:] + [c for pile in piles for c in pile])
 
 
+def covers(game_id: int) -> tuple[tuple[int, ...], ...]:
+    """For each tableau place (``s.rows`` order), the places lying on it: PySolFC's
+    ``blockmap`` (``_createPyramid``, pyramid.py:207-213: place ``n`` of row ``i`` under
+    ``n+i+1`` and ``n+i+2``; ``_createInvertedPyramid``, pyramid.py:226-237: rows of
+    ``size`` down to 1, place ``n``, ``j``-th of row ``i``, under ``k-1`` and ``k`` of
+    the row below, ``k = n + size - i``, the left end under ``k`` only and the right end
+    under ``k-1`` only), each pyramid within itself, offset by the places before it.
+    Pyramid Dozen's reserves are no tableau places: only their top card is free."""
+    out: list[tuple[int, ...]] = []
+    for size, inverted in shape(game_id).pyramids:
+        base = len(out)
+        for i in range(size):
+            width = size - i if inverted else i + 1
+            for j in range(width):
+                n = len(out) - base
+                if i == size - 1:
+                    out.append(())
+                elif inverted:
+                    k = base + n + size - i
+                    out.append(tuple(m for m, keep in ((k - 1, j > 0), (k, j < width - 1))
+                                     if keep))
+                else:
+                    out.append((base + n + i + 1, base + n + i + 2))
+    return tuple(out)
+
+
 def face_down_places(game_id: int) -> frozenset[int]:
     """The layout places PySolFC deals face down (Pyramid Thirteen's 21, pyramid.py:421)."""
     return frozenset(range(shape(game_id).face_down))
