@@ -366,11 +366,12 @@ def test_two_copies_on_top_need_a_place() -> None:
     t = FamilyTable(677, 1)
     t.click("TD+3S")  # 3S lies at r40 too, covered: the free one at r53 is meant
     assert not t.rows[53].cards and str(t.rows[40].top) == "3S"
-    with pytest.raises(ModelError, match="Two Pyramids has no place v3"):
+    with pytest.raises(ModelError, match=r"Two Pyramids has no place v3 \(its places: "
+                                         r"r0-r55, w, t\)"):
         t.click("9H@v3")
     with pytest.raises(ModelError, match="is not a card, nor a card and its place"):
         t.click("9H@q3")
-    with pytest.raises(ModelError, match="has no place w2"):
+    with pytest.raises(ModelError, match="has no place w2"):  # one waste: w
         t.click(f"{twice}@w2")
 
 

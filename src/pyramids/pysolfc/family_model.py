@@ -344,6 +344,14 @@ class FamilyTable(Player):
         named["t"] = self.talon
         return named
 
+    def _place_ranges(self) -> str:
+        """The places, in short: ``r0-r27, w0-w2, t``."""
+        spans = [("r", len(self.rows)), ("v", len(self.reserves))]
+        if len(self.wastes) > 1:
+            spans.append(("w", len(self.wastes)))
+        out = [f"{k}0-{k}{n - 1}" for k, n in spans if n]
+        return ", ".join(out + (["w"] if len(self.wastes) == 1 else []) + ["t"])
+
     def _where(self, text: str) -> tuple[str, _Stack]:
         """The card and stack of ``9H@r12`` (the stack named), or of ``9H``: the copy a
         player can play, face up on top of a stack that is not blocked (or, if neither
@@ -368,7 +376,7 @@ class FamilyTable(Player):
         place = m.group("kind") + (m.group("index") or "")
         if place not in places:
             raise ModelError(f"{text}: {self.rules.name} has no place {place} "
-                             f"(its places: {', '.join(places)})")
+                             f"(its places: {self._place_ranges()})")
         if place not in shown:
             top = places[place].top
             on = "nothing" if top is None else (str(top) if top.face_up else "a face-down card")
