@@ -62,6 +62,14 @@ WON = [
              "9S+4C redeal JS+2C KH 7C+6H deal deal deal deal deal 4H@r1+9D deal 6S+7H 4H+9C "
              "QC+AS deal QD+AS QS+AD deal deal deal 4D+9D deal 7C+6H deal 2H+JC redeal 7D+6C "
              "AD+QH deal 5D+8S deal deal 3D+TH 5D+8H 5S+8C 6C+7D JH+2S 5S+8D"),
+    (699, 60,
+             "2D+JH 7S+6S JS+2C deal 5D+8H KC deal deal KC 5C+8H TC+3D 6H+7C 9C+4H 2D+JS KH "
+             "5H+8D 6C+7S 9S+4S QC+AS deal deal deal 6S+7D deal deal 4D+9C 5S+8D deal JH+2S "
+             "3C@r18+TH KD deal 3C+TS 4H+9D deal deal KH deal 7D+6D 3D+TC deal 3S+TD deal deal "
+             "4C+9H deal deal AD+QS 8C+5C deal deal JC+2H KS deal deal 8S+5H AS+QD 6H+7H deal "
+             "KS deal deal AD+QH deal 3H+TH deal KD deal redeal deal 2C+JD deal deal deal deal "
+             "2H+JD 6C+7H deal deal 5D+8S 9S+4S TS+3S 9H+4D QH+AH deal deal deal deal deal "
+             "8C+5S 2S+JC redeal deal deal deal TD+3H 4C+9D QD+AC QC+AC 7C+6D AH+QS"),
 ]
 
 
