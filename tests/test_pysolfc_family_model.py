@@ -24,7 +24,8 @@ from pyramids.pysolfc.family_model import (
 )
 from pyramids.pysolfc.model import _Stack
 
-# (game id, number, line): won in the model, lines found by a search over its clicks
+# (game id, number, line): won in the model; found by a depth-first search over its clicks
+# (all but Pharaohs', below), one line for each of the ten games
 WON = [
     (44, 3, "KS 7C+6D QD+AD TC+3D 9D+4H QH+AS KH deal deal JS+2S TD+3C deal KD deal "
             "TH+3S deal JD+2C TS+3H 5D+8D 9S+4C QS+AH 6H+7S 4D+9C deal 2H+JC deal 5H+8C "
@@ -70,6 +71,11 @@ WON = [
              "KS deal deal AD+QH deal 3H+TH deal KD deal redeal deal 2C+JD deal deal deal deal "
              "2H+JD 6C+7H deal deal 5D+8S 9S+4S TS+3S 9H+4D QH+AH deal deal deal deal deal "
              "8C+5S 2S+JC redeal deal deal deal TD+3H 4C+9D QD+AC QC+AC 7C+6D AH+QS"),
+    # Pharaohs: the first game from 1 that can be won (216), found by a search written
+    # apart from the model, on family.family_cards and family.covers
+    (655, 216, "KD JH+2S 7D+6D 4S+9H 3C+TS TC+3S JS+2D AD+QH 3H+TH 5H+8H 4H+9D 7C+6C KC "
+               "8C+5D AS+QC TD+3D 7S+6H 5S+8D 6S+7H QD+AC 8S+5C JD+2C AH+QS KH KS 2H+JC "
+               "9S+4C 9C+4D"),
 ]
 
 
