@@ -408,3 +408,23 @@ def test_unknown_game_and_bad_steps() -> None:
     with pytest.raises(ModelError, match="redeal: the talon holds 21 cards"):
         t.click("redeal")
     assert set(GAMES) == {44, 655, 658, 659, 677, 699, 700, 701, 846, 969}
+
+
+@pytest.mark.parametrize("game_id", [677, 699, 701])
+def test_two_deck_games_refuse_covered_cards_and_wrong_sums(game_id: int) -> None:
+    """Game 1 of each two-deck game: a card under another (Up and Down's stack 54, under
+    the inverted pyramid's last card 55; the others' stack 20, under the bottom row) is
+    refused as covered, named by its place; two free cards not adding to 13 are refused
+    as no pair."""
+    t = FamilyTable(game_id, 1)
+    free = [i for i, s in enumerate(t.rows) if not s.blocked()]
+    under = 54 if game_id == 701 else 20
+    assert t.rows[under].blocked() and under not in free
+    card, other = str(t.rows[under].top), str(t.rows[free[0]].top)
+    with pytest.raises(ModelError, match=f"{card} is covered"):
+        t.click(f"{card}@r{under}+{other}@r{free[0]}")
+    a, b = next((a, b) for a in free for b in free if a < b
+                and t.rows[a].top.rank + t.rows[b].top.rank != 11)
+    with pytest.raises(ModelError, match="pairs values adding to 13"):
+        t.click(f"{t.rows[a].top}@r{a}+{t.rows[b].top}@r{b}")
+    assert not t.foundation.cards
