@@ -36,6 +36,7 @@ from pyramids.bulk import (
     parse_source,
     run_records,
 )
+from pyramids.bulk.pool import LOCAL_CHUNK_SECONDS, MAX_CHUNK, ChunkSizer
 from pyramids.bulk.sources import LinesSource
 from pyramids.bulk.stats import Tally
 from pyramids.cli import main
@@ -138,11 +139,59 @@ def test_memory_is_flat_in_the_number_of_deals() -> None:
                 yield SourceItem(n, number=n)
 
     lead = 0
-    with BulkRunner(2, chunk_size=5, window=4) as runner:
+    with BulkRunner(2, chunk_size=5, window=4, waiting=10) as runner:
         for done, _ in enumerate(runner.run(Counting(), fake_job()), 1):
             lead = max(lead, read - done)
     assert done == 2000
-    assert lead <= 4 * 5 + 5
+    # 4 chunks submitted, up to 10 deals (plus the chunk that passed the mark) finished
+    # and waiting for an earlier one, and the chunk being handed over
+    assert lead <= 4 * 5 + (10 + 5) + 5
+
+
+def slow_first(deal: Deal, job: Job) -> Verdict:
+    """:func:`fake`, but deal 0 takes a second and every other one 2 ms."""
+    time.sleep(1.0 if deal.number == 0 else 0.002)
+    return fake(deal, job)
+
+
+def test_a_slow_chunk_holds_back_the_records_not_the_workers(tmp_path: Path) -> None:
+    """While the first chunk takes a second, the other worker goes on with the later
+    chunks (their records wait, in the out file already): far more than the chunks in
+    flight are finished when the first record is handed over."""
+    out = tmp_path / "run.jsonl"
+    job = Job(PYRAMID, analyser=slow_first)
+    src = RangeSource(0, 300)
+    with BulkRunner(2, chunk_size=5) as runner:
+        records = runner.run(src, job, OutFile(out, job, src))
+        first = next(records)
+        finished = len(keys(out))
+        rest = list(records)
+    assert first["i"] == 0 and [r["i"] for r in rest] == list(range(1, 300))
+    assert finished > runner.window * 5 + 100, (finished, runner.window)
+
+
+def test_chunk_sizes_follow_the_measured_cost_of_a_deal() -> None:
+    sizer = ChunkSizer(32, target=0.1)
+    assert sizer.size() == 32 and sizer.cost is None  # nothing measured: the prior
+    sizer.observe([{"seconds": 0.002}] * 50)
+    assert sizer.cost == pytest.approx(0.002) and sizer.size() == 50  # 0.1 s of work
+    sizer.observe([{"seconds": 10.0}])  # a slow deal raises the mean cost
+    assert sizer.size() == 1
+    cheap = ChunkSizer(32, target=0.1)
+    cheap.observe([{"seconds": 1e-9}] * 10)
+    assert cheap.size() == MAX_CHUNK
+    assert ChunkSizer(32, fixed=7).size() == 7  # --chunk wins over any measurement
+
+
+def test_a_run_without_chunk_sizes_its_chunks_from_the_deals() -> None:
+    """No --chunk: after the first chunks (the prior) the chunks hold ~0.1 s of work."""
+    with BulkRunner(2) as runner:
+        recs = list(runner.run(RangeSource(0, 400), Job(get_variant("giza-6x4"),
+                                                        slim=True)))
+    assert [r["i"] for r in recs] == list(range(400))
+    sizer = runner.sizer
+    assert sizer is not None and sizer.deals == 400 and sizer.cost is not None
+    assert sizer.size() == max(1, min(MAX_CHUNK, round(LOCAL_CHUNK_SECONDS / sizer.cost)))
 
 
 def test_engine_failure_is_an_unknown_not_a_crash() -> None:
