@@ -312,13 +312,15 @@ def main(argv: list[str] | None = None) -> int:
         return time.perf_counter() - start > args.budget
 
     skipped: list[str] = []
-    for n in counts:
-        if args.loop:
-            if over():
-                skipped.append(f"loop at {n}")
-            else:
-                emit(loop_row(n, args.loop))
-        for name in runners:
+    for n in counts if args.loop else ():
+        if over():
+            skipped.append(f"loop at {n}")
+        else:
+            emit(loop_row(n, args.loop))
+    # every pool before any Dask client: a client leaves threads in this process, and the
+    # pool forks only a process without other threads (forkserver otherwise)
+    for name in runners:
+        for n in counts:
             if over():
                 skipped.append(f"{name} at {n}")
                 continue

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pyramids.answers.goals import Goal
 from pyramids.bulk import (
     BulkError,
     BulkRunner,
@@ -35,6 +36,7 @@ from pyramids.bulk import (
     analysis,
     parse_source,
     run_records,
+    run_tally,
 )
 from pyramids.bulk.pool import LOCAL_CHUNK_SECONDS, MAX_CHUNK, ChunkSizer
 from pyramids.bulk.sources import LinesSource
@@ -683,3 +685,44 @@ def test_the_progress_line_redraws_in_place_with_notes_above_it() -> None:
     off.note("lost")
     off.close()
     assert quiet.getvalue() == "lost\n"
+
+
+def counts(t: Tally) -> dict[str, object]:
+    """A tally's fields but the timings."""
+    return {k: v for k, v in vars(t).items() if k not in ("engine_seconds", "max_seconds")}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_without_records_tallies_in_the_workers_with_the_same_counts(
+        workers: int) -> None:
+    """``stats`` without --out: each worker sends back one tally a chunk; the sum equals
+    the tally of every record, on a range and on a file of deals, with a goal too."""
+    variant = get_variant("giza-6x4")
+    lines = LinesSource("numbers", lambda: io.StringIO("\n".join(map(str, range(150)))))
+    for source, goal in ((RangeSource(0, 300), None), (lines, None),
+                         (RangeSource(0, 12), Goal.parse("board"))):
+        v = get_variant("msc") if goal else variant
+        job = Job(v, slim=True, goal=goal)
+        with BulkRunner(1) as one:
+            want = Tally().update(one.run(RangeSource(0, 150) if source is lines else source,
+                                          job))
+        ticks: list[int] = []
+        with BulkRunner(workers, chunk_size=7) as runner:
+            got = runner.tally(source, job, tick=ticks.append)
+        assert counts(got) == counts(want) and sum(ticks) == got.deals
+        assert got.engine_seconds > 0
+
+
+def test_run_tally_without_out_goes_through_the_workers_tallies() -> None:
+    with BulkRunner(2) as runner:
+        run = run_tally(runner, RangeSource(0, 200), get_variant("giza-6x4"), progress=False)
+    want = Tally().update(run_records("0:200", "giza-6x4", workers=1))
+    assert counts(run.tally) == counts(want) and run.analysed == 200 and run.read_back == 0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_interrupting_a_tally_run_says_how_many_deals_were_counted(workers: int) -> None:
+    with BulkRunner(workers, chunk_size=3) as runner, pytest.raises(Interrupted) as exc:
+        runner.tally(_StopAfter(40), fake_job())
+    assert 0 <= exc.value.done <= 40 and str(exc.value) == "interrupted"
+    assert runner._pool is None  # the workers were stopped

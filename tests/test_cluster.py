@@ -329,3 +329,8 @@ def test_stats_on_a_cluster_started_by_the_dask_commands(
     assert got["workers"] == 2
     same_counts(got, local[0])
     same_records(out, local[1])
+    # without --out the workers send back one tally a chunk: the same counts
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
+                                    "--scheduler", cli_cluster])
+    assert res.exit_code == 0, res.output
+    same_counts(json.loads(res.stdout), local[0])

@@ -49,6 +49,7 @@ from pyramids.bulk.pool import (
     load_kernels,
 )
 from pyramids.bulk.sources import SourceItem
+from pyramids.bulk.stats import Tally
 from pyramids.core.errors import PyramidsError
 
 Client = Any  # distributed.Client (untyped; imported only when a scheduler is given)
@@ -303,6 +304,7 @@ class DaskRunner(BulkRunner):
         self.retries = retries
         self.report = report
         self.workers = max(1, cluster_threads(self.client))
+        self._loaded: dict[Job, set[str]] = {}  # job -> workers that loaded its kernels
 
     def close(self, kill: bool = False) -> None:
         client = getattr(self, "client", None)
@@ -339,11 +341,29 @@ class DaskRunner(BulkRunner):
             state.saved += sum(len(r) for r in cmap.ready.values())
             raise
 
+    def _map(self, fn: Callable[[Sequence[SourceItem], Job], Tally],
+             chunks: Iterator[Sequence[SourceItem]], job: Job,
+             sizer: ChunkSizer) -> Iterator[Tally]:
+        self.workers = max(1, cluster_threads(self.client))
+        self._load_kernels(job)
+        cmap: ClusterMap[Sequence[SourceItem], Tally] = ClusterMap(
+            self.client, self.window_given, self.retries, self.report, describe_items)
+        try:
+            yield from cmap.run(fn, chunks, job,
+                                on_done=lambda t: sizer.count(t.deals, t.engine_seconds))
+        except ClusterError as e:
+            raise Interrupted(0, str(e)) from None
+
     def _load_kernels(self, job: Job) -> None:
-        """Every worker now in the cluster loads the job's kernels before its first chunk
-        (in parallel, ~1 s each), so that the chunks' measured cost is the deals' alone;
-        a worker joining later loads them with its first chunk. Only a warm-up: a worker
-        that fails here is left to fail (and be reported) on its chunks."""
+        """Every worker now in the cluster that has not loaded the job's kernels for this
+        runner loads them before its first chunk (in parallel, ~1-3 s each), so that the
+        chunks' measured cost is the deals' alone; a worker joining later loads them with
+        its first chunk. Only a warm-up: a worker that fails here is left to fail (and be
+        reported) on its chunks."""
         with contextlib.suppress(Exception):
-            self.client.run(load_kernels, job, on_error="ignore")
+            loaded = self._loaded.setdefault(job, set())
+            new = [w for w in self.client.nthreads() if w not in loaded]
+            if new:
+                self.client.run(load_kernels, job, workers=new, on_error="ignore")
+                loaded.update(new)
 

@@ -29,6 +29,7 @@ from pyramids.bulk.analysis import (
 from pyramids.bulk.errors import Interrupted
 from pyramids.bulk.outfile import OutFile
 from pyramids.bulk.sources import DealSource, NumberRun, RangeSource, SourceItem
+from pyramids.bulk.stats import Tally
 
 
 def _worker_init() -> None:
@@ -112,8 +113,12 @@ class ChunkSizer:
 
     def observe(self, records: Sequence[Record]) -> None:
         """Count a finished chunk's deals and their seconds."""
-        self.deals += len(records)
-        self.seconds += sum(float(r.get("seconds") or 0.0) for r in records)
+        self.count(len(records), sum(float(r.get("seconds") or 0.0) for r in records))
+
+    def count(self, deals: int, seconds: float) -> None:
+        """Count ``deals`` finished deals that took ``seconds`` in all."""
+        self.deals += deals
+        self.seconds += seconds
 
     @property
     def cost(self) -> float | None:
@@ -145,6 +150,14 @@ def _runs(source: RangeSource, size: Callable[[], int]) -> Iterator[NumberRun]:
         hi = min(source.stop, lo + size())
         yield NumberRun(lo, hi)
         lo = hi
+
+
+def tally_chunk(items: Sequence[SourceItem], job: Job) -> Tally:
+    """A chunk's counts, made where it was analysed: a run that keeps no records
+    (``pyramids stats`` without ``--out``) sends back one :class:`Tally` a chunk, not a
+    record a deal, so the parent process adds up chunks instead of tallying every deal
+    (with many workers on cheap deals it would otherwise be the bottleneck)."""
+    return Tally().update(analyse_chunk(items, job))
 
 
 def load_kernels(job: Job) -> None:
@@ -235,6 +248,72 @@ class BulkRunner:
     def _sizer(self, job: Job) -> ChunkSizer:
         """Chunk sizes for a run of ``job``: the user's ``chunk_size``, else measured."""
         return ChunkSizer(default_chunk(job), LOCAL_CHUNK_SECONDS, self.chunk_size)
+
+    def tally(self, source: DealSource, job: Job, state: RunState | None = None,
+              tick: Callable[[int], None] | None = None) -> Tally:
+        """The counts of every deal of ``source`` (no records, no out file): each worker
+        tallies its chunks (:func:`tally_chunk`), and this process adds the chunks up in
+        the order they finish, so no chunk waits for another. ``tick(n)``: ``n`` more
+        deals counted. On Ctrl-C, SIGTERM or a lost worker raises :class:`Interrupted`."""
+        state = state or RunState()
+        self.sizer = sizer = self._sizer(job)
+        chunks: Iterator[Sequence[SourceItem]] = (
+            _runs(source, sizer.size) if isinstance(source, RangeSource)
+            else _chunks(source, sizer.size))
+        total = Tally()
+        old_term = catch_sigterm()
+        try:
+            for part in self._map(tally_chunk, chunks, job, sizer):
+                total.merge(part)
+                state.new += part.deals
+                if tick is not None:
+                    tick(part.deals)
+        except KeyboardInterrupt:
+            raise Interrupted(state.new) from None
+        except Interrupted as e:
+            raise Interrupted(state.new, str(e)) from None
+        finally:
+            restore_sigterm(old_term)
+        return total
+
+    def _map(self, fn: Callable[[Sequence[SourceItem], Job], Tally],
+             chunks: Iterator[Sequence[SourceItem]], job: Job,
+             sizer: ChunkSizer) -> Iterator[Tally]:
+        """``fn(chunk, job)`` for every chunk, yielded as each finishes (any order), the
+        sizer told each one's deals and seconds; a dead worker raises
+        :class:`Interrupted`. Replaced by a runner on another engine (see ``cluster``)."""
+        if self.workers == 1:
+            for chunk in chunks:
+                part = fn(chunk, job)
+                sizer.count(part.deals, part.engine_seconds)
+                yield part
+            return
+        if self._pool is None:
+            load_kernels(job)
+        pool = self._executor()
+        pending: set[cf.Future[Tally]] = set()
+        exhausted = clean = False
+        try:
+            while True:
+                while not exhausted and len(pending) < self.window:
+                    todo = next(chunks, None)
+                    if todo is None:
+                        exhausted = True
+                        break
+                    pending.add(pool.submit(fn, todo, job))
+                if not pending:
+                    break
+                finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for fut in finished:
+                    part = fut.result()
+                    sizer.count(part.deals, part.engine_seconds)
+                    yield part
+            clean = True
+        except cf.process.BrokenProcessPool:
+            raise Interrupted(0, "a worker died") from None
+        finally:
+            if not clean:
+                self.close(kill=True)
 
     def _dispatch(self, chunks: Iterator[Sequence[SourceItem]], job: Job, out: OutFile | None,
                   state: RunState) -> Iterator[Record]:
