@@ -15,7 +15,7 @@
 #   bench_scaling_results.txt     the table (as benchmarks/bench_scaling_results.txt)
 #   bench_scaling.jsonl           the same rows as JSON lines
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
-# for the benchmark, 300), BENCH_ARGS (more flags, e.g. "--deals pyramid=800").
+# for the benchmark, 270), BENCH_ARGS (more flags, e.g. "--deals pyramid=800").
 set -uo pipefail
 OUT=${OUT:-output/device}
 mkdir -p "$OUT"
@@ -43,7 +43,7 @@ $PY -m pyramids.warmup || { echo "the warm-up failed"; exit 1; }
 echo "== warmed at $(( $(date +%s) - start )) s; the benchmark"
 # shellcheck disable=SC2086
 $PY benchmarks/bench_scaling.py --workers "${WORKERS:-1,2,4,8,16}" \
-  --budget "${BUDGET:-300}" --out "$OUT/bench_scaling_results.txt" \
+  --budget "${BUDGET:-270}" --out "$OUT/bench_scaling_results.txt" \
   --json-out "$OUT/bench_scaling.jsonl" ${BENCH_ARGS:-}
 rc=$?
 echo "== done in $(( $(date +%s) - start )) s (exit $rc)"

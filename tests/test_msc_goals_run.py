@@ -4,12 +4,11 @@ bulk run of the same deals."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -18,17 +17,8 @@ from pyramids.bulk.stats import wilson
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("msc_goals_run",
-                                                  ROOT / "scripts" / "msc_goals_run.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["msc_goals_run"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-gr = load_script()
+sys.path.insert(0, str(ROOT / "scripts"))
+gr = importlib.import_module("msc_goals_run")  # a script, not a package module
 ARGS = ["--goal", "board", "--deals", "0:7", "--chunk", "3", "-j", "1", "-q"]
 
 
