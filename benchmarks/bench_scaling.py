@@ -189,7 +189,7 @@ def stats_row(runner: BulkRunner, name: str, case: str, workers: int, per_worker
     cpu = cpu_between(cpu0, cpu_of_tree())
     t = got.tally
     note = f"{t.winnable} winnable, {t.blocked} blocked, {t.unknown} unknown"
-    sizer = runner.sizer
+    sizer = getattr(runner, "sizer", None)  # (an older pyramids, for a baseline: none)
     if sizer is not None:
         note += f"; chunks of {sizer.size()} at the end"
     return Row(case, name, workers, deals, got.seconds, deals / got.seconds,
