@@ -61,7 +61,7 @@ from pyramids.core.variants import get_variant
 CASES = {  # name: (variant, goal, deals per worker by default)
     "pyramid": ("pyramid", None, 1500),
     "bouquet": ("bouquet", None, 30000),
-    "msc-board": ("msc", "board", 150),
+    "msc-board": ("msc", "board", 250),
 }
 WARM_START = 10**9  # warm-up deals, far from the timed ones
 
