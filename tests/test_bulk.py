@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pyramids.answers.goals import Goal
 from pyramids.bulk import (
     BulkError,
     BulkRunner,
@@ -35,7 +36,9 @@ from pyramids.bulk import (
     analysis,
     parse_source,
     run_records,
+    run_tally,
 )
+from pyramids.bulk.pool import LOCAL_CHUNK_SECONDS, MAX_CHUNK, ChunkSizer
 from pyramids.bulk.sources import LinesSource
 from pyramids.bulk.stats import Tally
 from pyramids.cli import main
@@ -138,11 +141,59 @@ def test_memory_is_flat_in_the_number_of_deals() -> None:
                 yield SourceItem(n, number=n)
 
     lead = 0
-    with BulkRunner(2, chunk_size=5, window=4) as runner:
+    with BulkRunner(2, chunk_size=5, window=4, waiting=10) as runner:
         for done, _ in enumerate(runner.run(Counting(), fake_job()), 1):
             lead = max(lead, read - done)
     assert done == 2000
-    assert lead <= 4 * 5 + 5
+    # 4 chunks submitted, up to 10 deals (plus the chunk that passed the mark) finished
+    # and waiting for an earlier one, and the chunk being handed over
+    assert lead <= 4 * 5 + (10 + 5) + 5
+
+
+def slow_first(deal: Deal, job: Job) -> Verdict:
+    """:func:`fake`, but deal 0 takes a second and every other one 2 ms."""
+    time.sleep(1.0 if deal.number == 0 else 0.002)
+    return fake(deal, job)
+
+
+def test_a_slow_chunk_holds_back_the_records_not_the_workers(tmp_path: Path) -> None:
+    """While the first chunk takes a second, the other worker goes on with the later
+    chunks (their records wait, in the out file already): far more than the chunks in
+    flight are finished when the first record is handed over."""
+    out = tmp_path / "run.jsonl"
+    job = Job(PYRAMID, analyser=slow_first)
+    src = RangeSource(0, 300)
+    with BulkRunner(2, chunk_size=5) as runner:
+        records = runner.run(src, job, OutFile(out, job, src))
+        first = next(records)
+        finished = len(keys(out))
+        rest = list(records)
+    assert first["i"] == 0 and [r["i"] for r in rest] == list(range(1, 300))
+    assert finished > runner.window * 5 + 100, (finished, runner.window)
+
+
+def test_chunk_sizes_follow_the_measured_cost_of_a_deal() -> None:
+    sizer = ChunkSizer(32, target=0.1)
+    assert sizer.size() == 32 and sizer.cost is None  # nothing measured: the prior
+    sizer.observe([{"seconds": 0.002}] * 50)
+    assert sizer.cost == pytest.approx(0.002) and sizer.size() == 50  # 0.1 s of work
+    sizer.observe([{"seconds": 10.0}])  # a slow deal raises the mean cost
+    assert sizer.size() == 1
+    cheap = ChunkSizer(32, target=0.1)
+    cheap.observe([{"seconds": 1e-9}] * 10)
+    assert cheap.size() == MAX_CHUNK
+    assert ChunkSizer(32, fixed=7).size() == 7  # --chunk wins over any measurement
+
+
+def test_a_run_without_chunk_sizes_its_chunks_from_the_deals() -> None:
+    """No --chunk: after the first chunks (the prior) the chunks hold ~0.1 s of work."""
+    with BulkRunner(2) as runner:
+        recs = list(runner.run(RangeSource(0, 400), Job(get_variant("giza-6x4"),
+                                                        slim=True)))
+    assert [r["i"] for r in recs] == list(range(400))
+    sizer = runner.sizer
+    assert sizer is not None and sizer.deals == 400 and sizer.cost is not None
+    assert sizer.size() == max(1, min(MAX_CHUNK, round(LOCAL_CHUNK_SECONDS / sizer.cost)))
 
 
 def test_engine_failure_is_an_unknown_not_a_crash() -> None:
@@ -634,3 +685,44 @@ def test_the_progress_line_redraws_in_place_with_notes_above_it() -> None:
     off.note("lost")
     off.close()
     assert quiet.getvalue() == "lost\n"
+
+
+def counts(t: Tally) -> dict[str, object]:
+    """A tally's fields but the timings."""
+    return {k: v for k, v in vars(t).items() if k not in ("engine_seconds", "max_seconds")}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_without_records_tallies_in_the_workers_with_the_same_counts(
+        workers: int) -> None:
+    """``stats`` without --out: each worker sends back one tally a chunk; the sum equals
+    the tally of every record, on a range and on a file of deals, with a goal too."""
+    variant = get_variant("giza-6x4")
+    lines = LinesSource("numbers", lambda: io.StringIO("\n".join(map(str, range(150)))))
+    for source, goal in ((RangeSource(0, 300), None), (lines, None),
+                         (RangeSource(0, 12), Goal.parse("board"))):
+        v = get_variant("msc") if goal else variant
+        job = Job(v, slim=True, goal=goal)
+        with BulkRunner(1) as one:
+            want = Tally().update(one.run(RangeSource(0, 150) if source is lines else source,
+                                          job))
+        ticks: list[int] = []
+        with BulkRunner(workers, chunk_size=7) as runner:
+            got = runner.tally(source, job, tick=ticks.append)
+        assert counts(got) == counts(want) and sum(ticks) == got.deals
+        assert got.engine_seconds > 0
+
+
+def test_run_tally_without_out_goes_through_the_workers_tallies() -> None:
+    with BulkRunner(2) as runner:
+        run = run_tally(runner, RangeSource(0, 200), get_variant("giza-6x4"), progress=False)
+    want = Tally().update(run_records("0:200", "giza-6x4", workers=1))
+    assert counts(run.tally) == counts(want) and run.analysed == 200 and run.read_back == 0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_interrupting_a_tally_run_says_how_many_deals_were_counted(workers: int) -> None:
+    with BulkRunner(workers, chunk_size=3) as runner, pytest.raises(Interrupted) as exc:
+        runner.tally(_StopAfter(40), fake_job())
+    assert 0 <= exc.value.done <= 40 and str(exc.value) == "interrupted"
+    assert runner._pool is None  # the workers were stopped

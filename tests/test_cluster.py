@@ -161,7 +161,8 @@ def test_cluster_map_keeps_order_and_gives_up_after_the_retries(
             pulled += 1
             yield c
 
-    results = cmap.run(sum, source())
+    lazy: ClusterMap[list[int], int] = ClusterMap(client, window=3, waiting=1)
+    results = lazy.run(sum, source())
     for k in range(1, 6):  # consumed lazily: never more than the window ahead
         next(results)
         assert pulled <= k + 3
@@ -277,3 +278,59 @@ def test_scheduler_option_errors() -> None:
     assert res.exit_code == 2 and "--workers counts local processes" in res.output
     with pytest.raises(ClusterError, match="cannot reach a Dask scheduler at 'tcp://127"):
         connect("tcp://127.0.0.1:1", timeout=1)
+
+
+@pytest.fixture()
+def cli_cluster(tmp_path: Path) -> Iterator[str]:
+    """A scheduler and two one-thread workers started as separate processes by Dask's
+    own commands, as docs/usage.md's recipe starts them (loopback only); its address."""
+    sched_file = tmp_path / "scheduler.json"
+    log = (tmp_path / "dask.log").open("w")
+    procs = [subprocess.Popen(
+        [sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+         "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(sched_file)],
+        stdout=log, stderr=log)]
+    try:
+        deadline = time.monotonic() + 60
+        while not sched_file.exists():
+            assert procs[0].poll() is None and time.monotonic() < deadline, \
+                "the scheduler did not start"
+            time.sleep(0.1)
+        address = json.loads(sched_file.read_text())["address"]
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "dask", "worker", address, "--host", "127.0.0.1",
+             "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+            stdout=log, stderr=log))
+        with Client(address, set_as_default=False, timeout=30) as client:
+            client.wait_for_workers(2, timeout=90)
+        yield address
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in reversed(procs):
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        log.close()
+
+
+def test_stats_on_a_cluster_started_by_the_dask_commands(
+        cli_cluster: str, local: tuple[dict[str, Any], Path], tmp_path: Path) -> None:
+    """The recipe's cluster: `dask scheduler` and `dask worker --nworkers 2 --nthreads 1`
+    as their own processes; `pyramids stats --scheduler` at its default settings (chunks
+    sized from the measured cost of a deal) gives the local run's counts and records."""
+    out = tmp_path / "cli.jsonl"
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
+                                    "--scheduler", cli_cluster, "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.stdout)
+    assert got["workers"] == 2
+    same_counts(got, local[0])
+    same_records(out, local[1])
+    # without --out the workers send back one tally a chunk: the same counts
+    res = CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", DEALS, "--json",
+                                    "--scheduler", cli_cluster])
+    assert res.exit_code == 0, res.output
+    same_counts(json.loads(res.stdout), local[0])

@@ -4,6 +4,9 @@ and a compile (not a load from numba's cache) is said once on stderr."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+import textwrap
 import time
 
 import pytest
@@ -72,3 +75,38 @@ def test_a_goal_compiles_the_optimal_solver_too(monkeypatch: pytest.MonkeyPatch)
     r = CliRunner().invoke(main, ["solve", "2", "--variant", "msc", "--goal", "board"])
     assert r.exit_code == 0, r.output
     assert goals == [True]
+
+
+def test_after_warmup_a_bulk_process_loads_every_kernel_and_compiles_none() -> None:
+    """``python -m pyramids.warmup`` leaves nothing to compile for the bulk runs: a fresh
+    process running ``stats`` work (one-pass Pyramid and the bouquet on the batch path,
+    the MSC board goal on the optimal solver) takes every numba kernel it calls from the
+    disk cache (numba's own counters: cache hits, no misses), as each pool or Dask worker
+    does."""
+    warmup.warmup()  # compiles what the cache lacks (nothing, once set up)
+    code = textwrap.dedent("""
+        import sys
+        from numba.core.registry import CPUDispatcher
+        from pyramids.answers.goals import Goal
+        from pyramids.bulk import Job, analyse_chunk
+        from pyramids.bulk.sources import NumberRun
+        from pyramids.core.variants import get_variant
+
+        for name, goal in (("pyramid", None), ("bouquet", None), ("msc", "board")):
+            job = Job(get_variant(name), slim=True, goal=goal and Goal.parse(goal))
+            analyse_chunk(NumberRun(5, 9), job)
+        hits = misses = 0
+        for mod in list(sys.modules.values()):
+            if not getattr(mod, "__name__", "").startswith("pyramids"):
+                continue
+            for obj in vars(mod).values():
+                if isinstance(obj, CPUDispatcher) and obj.signatures:
+                    hits += sum(obj.stats.cache_hits.values())
+                    misses += sum(obj.stats.cache_misses.values())
+        print(hits, misses)
+    """)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    hits, misses = map(int, res.stdout.split())
+    assert misses == 0 and hits >= 5, (hits, misses)

@@ -7,7 +7,9 @@ second. This one module owns that work, for its three callers:
 
 - :func:`warmup`: every kernel, once, in the setup step (``make setup`` runs it), so that
   no user's first command pays for the compiling: the search on each kind of variant, the
-  simulated players' (the grading's), the optimal solver's;
+  bulk runs' batch path (a stock game's and the bouquet's), the simulated players' (the
+  grading's), the optimal solver's; every worker of a bulk run, local or on a Dask
+  cluster, then loads them from the cache instead of compiling them;
 - :func:`ready`: the kernels one solve needs, before ``pyramids solve`` times it, saying
   so when they are being compiled;
 - :func:`load_solvers`: what a service worker loads when it starts (the kernels and
@@ -36,6 +38,7 @@ def warmup() -> float:
     deal = Deal.from_number(1)
     for name in ("pyramid", "bouquet", "giza", "par-pyramid"):
         solve(deal, get_variant(name), node_limit=2000)
+    _bulk()
     _players(deal)
     _optimal()
     return time.perf_counter() - t0
@@ -90,6 +93,17 @@ def _compile(variant: Variant, goal: bool) -> None:
     solve(Deal.from_number(1), variant, node_limit=2000)
     if goal:
         _optimal()
+
+
+def _bulk() -> None:
+    """The kernels only the bulk runs' batch path calls (``pyramids.bulk.analyse_chunk``:
+    the shuffle of many deal numbers, the instant certificates' flags, the search over
+    many deals), on a stock game and on the bouquet (~10 s of compiling after install)."""
+    from pyramids.bulk import Job, analyse_chunk
+    from pyramids.bulk.sources import NumberRun
+
+    for name in ("pyramid", "bouquet"):
+        analyse_chunk(NumberRun(1, 3), Job(get_variant(name), slim=True))
 
 
 def _optimal() -> None:

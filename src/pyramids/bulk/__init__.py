@@ -14,7 +14,8 @@ Five jobs, one module each (the names below are all importable from ``pyramids.b
 * :mod:`.runs`: runs as the CLI makes them, for library use too: :func:`make_runner`
   (the local pool, or a Dask cluster's workers), :func:`run_records` (all records of a
   run), :func:`start_run` and :func:`consume` (a run with its out file and progress
-  line, interrupted cleanly), :func:`run_tally` (``pyramids stats``) and
+  line, interrupted cleanly), :func:`count_run` (a run's counts alone, tallied by the
+  workers), :func:`run_tally` (``pyramids stats``) and
   :func:`run_table` (``pyramids stats --table``);
 
 plus :mod:`.progress` (the progress line) and :mod:`.errors`.
@@ -47,6 +48,7 @@ from pyramids.bulk.runs import (
     TallyRun,
     cell_file,
     consume,
+    count_run,
     make_runner,
     run_records,
     run_table,
@@ -98,6 +100,7 @@ __all__ = [
     "cell_file",
     "check_variant",
     "consume",
+    "count_run",
     "default_chunk",
     "default_workers",
     "format_duration",

@@ -7,15 +7,19 @@ stays the default and never loads it.
 * :func:`connect` opens a :class:`distributed.Client` on a running scheduler, or raises
   :class:`ClusterError` saying what to install or which address failed.
 * :class:`ClusterMap` maps a module-level function over chunks (lists of deals) on the
-  cluster, with a bounded number of chunks submitted or waiting to be handed over,
-  and yields the results **in chunk order**; each result is also handed to ``on_done``
+  cluster, with a bounded number of chunks submitted and of finished deals waiting for
+  an earlier chunk (so a slow chunk holds back the results, not the workers), and
+  yields the results **in chunk order**; each result is also handed to ``on_done``
   as soon as it arrives (in completion order), which is how the out file gets every
   finished deal at once. A worker that dies is reported (from the scheduler's
   ``remove-worker`` event, naming the chunks it was running); the scheduler gives its
   chunks to other workers, and a chunk that still fails (``KilledWorker`` after
   repeated deaths, or an error) is submitted again up to ``retries`` times.
 * :class:`DaskRunner` is a :class:`~pyramids.bulk.BulkRunner` whose chunks go to the
-  cluster: same records, same order, same resumable out file as a local run.
+  cluster: same records, same order, same resumable out file as a local run. Its chunks
+  hold :data:`CLUSTER_CHUNK_SECONDS` of work at the measured cost of a deal
+  (:class:`~pyramids.bulk.pool.ChunkSizer`), and every worker loads the job's compiled
+  kernels once when a run starts (:func:`~pyramids.bulk.pool.load_kernels`).
 
 Workers need only this package installed (``pip install 'pyramids[cluster]'``). Tasks
 call the same functions as local workers (:func:`pyramids.bulk.analyse_item`), so each
@@ -36,8 +40,16 @@ from typing import Any, Generic, TypeVar
 from pyramids.bulk.analysis import Job, Record, analyse_chunk
 from pyramids.bulk.errors import Interrupted
 from pyramids.bulk.outfile import OutFile
-from pyramids.bulk.pool import BulkRunner, RunState
+from pyramids.bulk.pool import (
+    WAITING_DEALS,
+    BulkRunner,
+    ChunkSizer,
+    RunState,
+    default_chunk,
+    load_kernels,
+)
 from pyramids.bulk.sources import SourceItem
+from pyramids.bulk.stats import Tally
 from pyramids.core.errors import PyramidsError
 
 Client = Any  # distributed.Client (untyped; imported only when a scheduler is given)
@@ -47,6 +59,9 @@ R = TypeVar("R")
 
 DEFAULT_RETRIES = 3
 POLL = 0.5  # seconds between looks at the scheduler's events while waiting
+#: Seconds of work a cluster chunk aims at: each task costs the client, the scheduler
+#: and a worker a round trip of a few ms, so a chunk is longer than a local one.
+CLUSTER_CHUNK_SECONDS = 0.5
 
 
 class ClusterError(PyramidsError):
@@ -81,17 +96,21 @@ def stderr_report(message: str) -> None:
 class ClusterMap(Generic[T, R]):
     """``fn(chunk, *args)`` for each chunk, on the cluster, results yielded in order.
 
-    At most ``window`` chunks are submitted or finished-but-not-yielded at a time, so
-    memory stays flat however long the source. ``describe(chunk)`` names a chunk in
+    At most ``window`` chunks are submitted and not finished at a time, and at most
+    ``waiting`` finished deals (a result's ``len``, else 1) wait for an earlier chunk, so
+    memory stays flat however long the source and a slow chunk does not idle the
+    workers. ``describe(chunk)`` names a chunk in
     reports ("deals 96..103"). After an interruption, ``ready`` holds the results that
     were handed to ``on_done`` but not yielded."""
 
     def __init__(self, client: Client, window: int | None = None,
                  retries: int = DEFAULT_RETRIES,
                  report: Callable[[str], None] = stderr_report,
-                 describe: Callable[[T], str] | None = None) -> None:
+                 describe: Callable[[T], str] | None = None,
+                 waiting: int = WAITING_DEALS) -> None:
         self.client = client
         self.window = window
+        self.waiting = waiting
         self.retries = retries
         self.report = report
         self.describe = describe or (lambda chunk: "a chunk")
@@ -119,7 +138,7 @@ class ClusterMap(Generic[T, R]):
         todo: dict[int, T] = {}  # chunk number -> chunk, until its result is in
         tries: dict[int, int] = {}
         self.ready = {}
-        submitted = emitted = 0
+        submitted = emitted = waiting = 0
         exhausted = False
 
         def submit(seq: int) -> None:
@@ -131,6 +150,7 @@ class ClusterMap(Generic[T, R]):
             if fut.status in ("lost", "pending"):  # its worker died: being recomputed
                 pending[fut] = seq
                 return
+            nonlocal waiting
             keys.pop(fut.key, None)
             if fut.status == "finished":
                 result = fut.result()
@@ -139,6 +159,7 @@ class ClusterMap(Generic[T, R]):
                 if on_done is not None:
                     on_done(result)
                 self.ready[seq] = result
+                waiting += _weight(result)
                 return
             error = fut.exception() if fut.status == "error" else "cancelled"
             tries[seq] = tries.get(seq, 0) + 1
@@ -150,7 +171,8 @@ class ClusterMap(Generic[T, R]):
 
         try:
             while True:
-                while not exhausted and len(pending) + len(self.ready) < window():
+                while (not exhausted and len(pending) < window()
+                       and (waiting < self.waiting or not self.ready)):
                     chunk = next(source, None)
                     if chunk is None:
                         exhausted = True
@@ -177,6 +199,7 @@ class ClusterMap(Generic[T, R]):
                 while emitted in self.ready:
                     result = self.ready.pop(emitted)
                     emitted += 1
+                    waiting -= _weight(result)
                     yield result
             self._events(events, keys, todo)
         finally:
@@ -217,6 +240,14 @@ class ClusterMap(Generic[T, R]):
                 self.report(f"worker {msg.get('worker', '?')} joined")
 
 
+def _weight(result: Any) -> int:
+    """A finished chunk's deals, for the bound on those waiting: its ``len``, else 1."""
+    try:
+        return max(1, len(result))
+    except TypeError:
+        return 1
+
+
 def _name(error: Any) -> str:
     if isinstance(error, BaseException):
         text = str(error).splitlines()[0] if str(error) else ""
@@ -250,9 +281,10 @@ def cluster_mapper(scheduler: str, report: Callable[[str], None] = stderr_report
 
 
 def default_cluster_chunk(job: Job) -> int:
-    """Deals per task on a cluster: larger than locally, since each task costs a round
-    trip to the scheduler (~ms), still small enough that a lost worker costs little."""
-    return 1000 if job.mode == "quick" else 32
+    """Deals in a cluster run's first chunks, before the cost of a deal is measured: the
+    local pool's (:func:`~pyramids.bulk.pool.default_chunk`), at least 1000 in quick
+    mode; later chunks hold :data:`CLUSTER_CHUNK_SECONDS` of work."""
+    return max(1000, default_chunk(job)) if job.mode == "quick" else default_chunk(job)
 
 
 class DaskRunner(BulkRunner):
@@ -272,6 +304,7 @@ class DaskRunner(BulkRunner):
         self.retries = retries
         self.report = report
         self.workers = max(1, cluster_threads(self.client))
+        self._loaded: dict[Job, set[str]] = {}  # job -> workers that loaded its kernels
 
     def close(self, kill: bool = False) -> None:
         client = getattr(self, "client", None)
@@ -280,17 +313,25 @@ class DaskRunner(BulkRunner):
                 client.close()
             self.client = None
 
-    def _chunk_size(self, job: Job) -> int:
-        return self.chunk_size or default_cluster_chunk(job)
+    def _sizer(self, job: Job) -> ChunkSizer:
+        return ChunkSizer(default_cluster_chunk(job), CLUSTER_CHUNK_SECONDS, self.chunk_size)
 
     def _dispatch(self, chunks: Iterator[Sequence[SourceItem]], job: Job, out: OutFile | None,
                   state: RunState) -> Iterator[Record]:
         self.workers = max(1, cluster_threads(self.client))
+        self._load_kernels(job)
         cmap: ClusterMap[Sequence[SourceItem], list[Record]] = ClusterMap(
             self.client, self.window_given, self.retries, self.report, describe_items)
+        sizer = self.sizer
+
+        def done(records: list[Record]) -> None:
+            if out is not None:
+                out.write(records)
+            if sizer is not None:
+                sizer.observe(records)
+
         try:
-            for records in cmap.run(analyse_chunk, chunks, job,
-                                    on_done=out.write if out is not None else None):
+            for records in cmap.run(analyse_chunk, chunks, job, on_done=done):
                 state.new += len(records)
                 yield from records
         except ClusterError as e:
@@ -299,4 +340,30 @@ class DaskRunner(BulkRunner):
         except KeyboardInterrupt:
             state.saved += sum(len(r) for r in cmap.ready.values())
             raise
+
+    def _map(self, fn: Callable[[Sequence[SourceItem], Job], Tally],
+             chunks: Iterator[Sequence[SourceItem]], job: Job,
+             sizer: ChunkSizer) -> Iterator[Tally]:
+        self.workers = max(1, cluster_threads(self.client))
+        self._load_kernels(job)
+        cmap: ClusterMap[Sequence[SourceItem], Tally] = ClusterMap(
+            self.client, self.window_given, self.retries, self.report, describe_items)
+        try:
+            yield from cmap.run(fn, chunks, job,
+                                on_done=lambda t: sizer.count(t.deals, t.engine_seconds))
+        except ClusterError as e:
+            raise Interrupted(0, str(e)) from None
+
+    def _load_kernels(self, job: Job) -> None:
+        """Every worker now in the cluster that has not loaded the job's kernels for this
+        runner loads them before its first chunk (in parallel, ~1-3 s each), so that the
+        chunks' measured cost is the deals' alone; a worker joining later loads them with
+        its first chunk. Only a warm-up: a worker that fails here is left to fail (and be
+        reported) on its chunks."""
+        with contextlib.suppress(Exception):
+            loaded = self._loaded.setdefault(job, set())
+            new = [w for w in self.client.nthreads() if w not in loaded]
+            if new:
+                self.client.run(load_kernels, job, workers=new, on_error="ignore")
+                loaded.update(new)
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import itertools
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ from pyramids.bulk.analysis import (
 from pyramids.bulk.errors import Interrupted
 from pyramids.bulk.outfile import OutFile
 from pyramids.bulk.sources import DealSource, NumberRun, RangeSource, SourceItem
+from pyramids.bulk.stats import Tally
 
 
 def _worker_init() -> None:
@@ -75,10 +77,9 @@ def default_workers() -> int:
 
 
 def default_chunk(job: Job) -> int:
-    """Deals per task: big enough to amortise the hand-over (and, on the batch path, the
-    compiled calls per chunk), small enough that little is in flight (and lost to a
-    kill -9): ~0.1 s of work. Open games without a tableau (the bouquet) take ~0.025 ms a
-    deal, stock games a few ms on average."""
+    """Deals in a run's first chunks, before the cost of a deal is measured
+    (:class:`ChunkSizer`): ~0.1 s of work at the usual cost. Open games without a tableau
+    (the bouquet) take ~0.025-0.1 ms a deal, stock games a few ms on average."""
     if job.mode == "quick":
         return 200
     if analysis.batch_applies(job):
@@ -86,21 +87,87 @@ def default_chunk(job: Job) -> int:
     return 8
 
 
-def _chunks(items: Iterable[SourceItem], size: int) -> Iterator[list[SourceItem]]:
-    chunk: list[SourceItem] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
+#: Seconds of work a local chunk aims at: the hand-over of a chunk costs ~0.1-0.3 ms of
+#: the parent's and the worker's time, and a shorter chunk keeps the in-order tail short.
+LOCAL_CHUNK_SECONDS = 0.1
+MAX_CHUNK = 1 << 16  # deals in a chunk at most, however cheap a deal
+WAITING_DEALS = 50_000  # records finished out of order that may wait for an earlier chunk
+
+
+class ChunkSizer:
+    """Deals per chunk from the measured cost of a deal, so that no user needs ``--chunk``.
+
+    The first chunks have ``first`` deals (the job's prior, :func:`default_chunk`); each
+    finished chunk adds its deals and their engine seconds (the records' ``seconds``,
+    which on the batch path share out the chunk's whole time); later chunks hold
+    ``target`` seconds of work at the mean cost so far, between 1 and :data:`MAX_CHUNK`
+    deals. ``fixed``: a size given by the user, kept whatever the cost."""
+
+    def __init__(self, first: int, target: float = LOCAL_CHUNK_SECONDS,
+                 fixed: int | None = None) -> None:
+        self.first = max(1, first)
+        self.target = target
+        self.fixed = fixed
+        self.deals = 0
+        self.seconds = 0.0
+
+    def observe(self, records: Sequence[Record]) -> None:
+        """Count a finished chunk's deals and their seconds."""
+        self.count(len(records), sum(float(r.get("seconds") or 0.0) for r in records))
+
+    def count(self, deals: int, seconds: float) -> None:
+        """Count ``deals`` finished deals that took ``seconds`` in all."""
+        self.deals += deals
+        self.seconds += seconds
+
+    @property
+    def cost(self) -> float | None:
+        """Mean seconds per deal so far (``None`` before any deal took measurable time)."""
+        return self.seconds / self.deals if self.deals and self.seconds > 0 else None
+
+    def size(self) -> int:
+        """Deals for the next chunk."""
+        if self.fixed:
+            return self.fixed
+        cost = self.cost
+        if cost is None:
+            return self.first
+        return max(1, min(MAX_CHUNK, round(self.target / cost)))
+
+
+def _chunks(items: Iterable[SourceItem], size: Callable[[], int]) -> Iterator[list[SourceItem]]:
+    """Items in chunks of ``size()`` deals (asked again for each chunk)."""
+    it = iter(items)
+    while chunk := list(itertools.islice(it, size())):
         yield chunk
 
 
-def _runs(source: RangeSource, size: int) -> Iterator[NumberRun]:
-    """A range's chunks as :class:`NumberRun` (made in the worker, not here)."""
-    for lo in range(source.start, source.stop, size):
-        yield NumberRun(lo, min(source.stop, lo + size))
+def _runs(source: RangeSource, size: Callable[[], int]) -> Iterator[NumberRun]:
+    """A range's chunks as :class:`NumberRun` (made in the worker, not here), of
+    ``size()`` deals each (asked again for each chunk)."""
+    lo = source.start
+    while lo < source.stop:
+        hi = min(source.stop, lo + size())
+        yield NumberRun(lo, hi)
+        lo = hi
+
+
+def tally_chunk(items: Sequence[SourceItem], job: Job) -> Tally:
+    """A chunk's counts, made where it was analysed: a run that keeps no records
+    (``pyramids stats`` without ``--out``) sends back one :class:`Tally` a chunk, not a
+    record a deal, so the parent process adds up chunks instead of tallying every deal
+    (with many workers on cheap deals it would otherwise be the bottleneck)."""
+    return Tally().update(analyse_chunk(items, job))
+
+
+def load_kernels(job: Job) -> None:
+    """Have this process load (or compile) the code ``job`` runs, by analysing one deal
+    (number 1) and dropping its record: a pool forked after this shares the loaded
+    kernels, so its workers need not each load them from numba's cache (~1 s of CPU a
+    process for a stock game's batch path). Never raises: a job whose deal 1 cannot be
+    analysed reports that on its own deals."""
+    with contextlib.suppress(Exception):
+        analyse_chunk(NumberRun(1, 2), job)
 
 
 @dataclass
@@ -119,10 +186,14 @@ class BulkRunner:
     runs (the cells of a table) without restarting the pool."""
 
     def __init__(self, workers: int | None = None, chunk_size: int | None = None,
-                 window: int | None = None) -> None:
+                 window: int | None = None, waiting: int = WAITING_DEALS) -> None:
         self.workers = max(1, workers or default_workers())
         self.chunk_size = chunk_size
-        self.window = window or 4 * self.workers + 2  # chunks in flight or waiting
+        self.window = window or 4 * self.workers + 2  # chunks submitted, not finished
+        # deals finished but waiting for an earlier chunk: a slow chunk holds back the
+        # records, not the workers, until this many wait (memory stays bounded)
+        self.waiting = waiting
+        self.sizer: ChunkSizer | None = None  # the last run's (reports, tests)
         self._pool: cf.ProcessPoolExecutor | None = None
 
     def __enter__(self) -> BulkRunner:
@@ -158,12 +229,12 @@ class BulkRunner:
                 yield rec
             out.open()
         done = out.done if out is not None else None
-        size = self._chunk_size(job)
+        self.sizer = sizer = self._sizer(job)
         if isinstance(source, RangeSource) and not done:
-            chunks: Iterator[Sequence[SourceItem]] = _runs(source, size)
+            chunks: Iterator[Sequence[SourceItem]] = _runs(source, sizer.size)
         else:
             todo = (it for it in source if done is None or it.key not in done)
-            chunks = _chunks(todo, size)
+            chunks = _chunks(todo, sizer.size)
         old_term = catch_sigterm()
         try:
             yield from self._dispatch(chunks, job, out, state)
@@ -174,8 +245,75 @@ class BulkRunner:
             if out is not None:
                 out.close()
 
-    def _chunk_size(self, job: Job) -> int:
-        return self.chunk_size or default_chunk(job)
+    def _sizer(self, job: Job) -> ChunkSizer:
+        """Chunk sizes for a run of ``job``: the user's ``chunk_size``, else measured."""
+        return ChunkSizer(default_chunk(job), LOCAL_CHUNK_SECONDS, self.chunk_size)
+
+    def tally(self, source: DealSource, job: Job, state: RunState | None = None,
+              tick: Callable[[int], None] | None = None) -> Tally:
+        """The counts of every deal of ``source`` (no records, no out file): each worker
+        tallies its chunks (:func:`tally_chunk`), and this process adds the chunks up in
+        the order they finish, so no chunk waits for another. ``tick(n)``: ``n`` more
+        deals counted. On Ctrl-C, SIGTERM or a lost worker raises :class:`Interrupted`."""
+        state = state or RunState()
+        self.sizer = sizer = self._sizer(job)
+        chunks: Iterator[Sequence[SourceItem]] = (
+            _runs(source, sizer.size) if isinstance(source, RangeSource)
+            else _chunks(source, sizer.size))
+        total = Tally()
+        old_term = catch_sigterm()
+        try:
+            for part in self._map(tally_chunk, chunks, job, sizer):
+                total.merge(part)
+                state.new += part.deals
+                if tick is not None:
+                    tick(part.deals)
+        except KeyboardInterrupt:
+            raise Interrupted(state.new) from None
+        except Interrupted as e:
+            raise Interrupted(state.new, str(e)) from None
+        finally:
+            restore_sigterm(old_term)
+        return total
+
+    def _map(self, fn: Callable[[Sequence[SourceItem], Job], Tally],
+             chunks: Iterator[Sequence[SourceItem]], job: Job,
+             sizer: ChunkSizer) -> Iterator[Tally]:
+        """``fn(chunk, job)`` for every chunk, yielded as each finishes (any order), the
+        sizer told each one's deals and seconds; a dead worker raises
+        :class:`Interrupted`. Replaced by a runner on another engine (see ``cluster``)."""
+        if self.workers == 1:
+            for chunk in chunks:
+                part = fn(chunk, job)
+                sizer.count(part.deals, part.engine_seconds)
+                yield part
+            return
+        if self._pool is None:
+            load_kernels(job)
+        pool = self._executor()
+        pending: set[cf.Future[Tally]] = set()
+        exhausted = clean = False
+        try:
+            while True:
+                while not exhausted and len(pending) < self.window:
+                    todo = next(chunks, None)
+                    if todo is None:
+                        exhausted = True
+                        break
+                    pending.add(pool.submit(fn, todo, job))
+                if not pending:
+                    break
+                finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for fut in finished:
+                    part = fut.result()
+                    sizer.count(part.deals, part.engine_seconds)
+                    yield part
+            clean = True
+        except cf.process.BrokenProcessPool:
+            raise Interrupted(0, "a worker died") from None
+        finally:
+            if not clean:
+                self.close(kill=True)
 
     def _dispatch(self, chunks: Iterator[Sequence[SourceItem]], job: Job, out: OutFile | None,
                   state: RunState) -> Iterator[Record]:
@@ -198,29 +336,39 @@ class BulkRunner:
                     records.append(analyse_item(item, job))
                     if out is not None:  # one at a time: Ctrl-C loses nothing finished
                         out.write(records[-1:])
+            if self.sizer is not None:
+                self.sizer.observe(records)
             state.new += len(records)
             yield from records
 
     def _run_pool(self, chunks: Iterator[Sequence[SourceItem]], job: Job, out: OutFile | None,
                   state: RunState) -> Iterator[Record]:
+        if self._pool is None:  # the workers fork with the job's kernels loaded
+            load_kernels(job)
         pool = self._executor()
+        sizer = self.sizer
         pending: dict[cf.Future[list[Record]], int] = {}
         ready: dict[int, list[Record]] = {}
-        submitted = emitted = 0
+        submitted = emitted = waiting = 0
         exhausted = False
         clean = False
 
         def collect(futures: Iterable[cf.Future[list[Record]]]) -> None:
+            nonlocal waiting
             for fut in futures:
                 seq = pending.pop(fut)
                 records = fut.result()
                 if out is not None:
                     out.write(records)
+                if sizer is not None:
+                    sizer.observe(records)
                 ready[seq] = records
+                waiting += len(records)
 
         try:
             while True:
-                while not exhausted and len(pending) + len(ready) < self.window:
+                while (not exhausted and len(pending) < self.window
+                       and (waiting < self.waiting or not ready)):
                     chunk = next(chunks, None)
                     if chunk is None:
                         exhausted = True
@@ -235,6 +383,7 @@ class BulkRunner:
                 while emitted in ready:
                     records = ready.pop(emitted)
                     emitted += 1
+                    waiting -= len(records)
                     state.new += len(records)
                     yield from records
             clean = True

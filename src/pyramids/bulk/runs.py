@@ -132,12 +132,32 @@ def run_tally(runner: BulkRunner, source: DealSource, variant: Variant, *,
     """Every deal of ``source`` under ``variant`` counted (``pyramids stats``): without
     an out file the workers send back slim records (counts only)."""
     job = Job(variant, mode, engine, time_limit, slim=out is None, goal=goal)
-    tally = Tally()
     start = time.perf_counter()
+    if out is None:
+        tally, state = count_run(runner, source, job, progress, label)
+        return TallyRun(tally, time.perf_counter() - start, state.new, 0, runner.workers)
+    tally = Tally()
     run = start_run(runner, source, job, out, resume, progress, label)
     consume(run, tally.add)
     return TallyRun(tally, time.perf_counter() - start, run.state.new, run.state.prior,
                     runner.workers)
+
+
+def count_run(runner: BulkRunner, source: DealSource, job: Job, progress: bool | None = None,
+              label: str = "") -> tuple[Tally, RunState]:
+    """The tally of ``job`` over ``source`` when no out file is kept: the workers send
+    back one tally a chunk (:meth:`BulkRunner.tally`), with the progress line; an
+    interruption raises :class:`Interrupted` as :func:`consume` does."""
+    check_variant(source, job.variant)
+    state = RunState()
+    bar = Progress(source.total, label, enabled=progress, state=state)
+    if hasattr(runner, "report"):  # a cluster runner: lost workers are reported above the bar
+        runner.report = bar.note
+    try:
+        tally = runner.tally(source, job, state, tick=bar.update)
+    finally:
+        bar.close()
+    return tally, state
 
 
 @dataclass(frozen=True)
@@ -197,11 +217,15 @@ def run_table(kind: str, runner: BulkRunner, source: DealSource, *, mode: Mode =
         path = str(Path(out) / cell_file(cell)) if out else None
         job = Job(cell.variant, mode, engine, time_limit, slim=path is None)
         label = f"{kind} {n}/{len(cells)} {cell.row}, {cell.column}"
-        run = start_run(runner, source, job, path, resume, progress, label)
-        tally = Tally()
-        consume(run, tally.add)
+        if path is None:
+            tally, state = count_run(runner, source, job, progress, label)
+        else:
+            run = start_run(runner, source, job, path, resume, progress, label)
+            tally = Tally()
+            consume(run, tally.add)
+            state = run.state
         results.append((cell, tally))
-        read_back += run.state.prior
-        analysed += run.state.new
+        read_back += state.prior
+        analysed += state.new
     return TableRun(kind, source.description, mode, engine, time_limit, results,
                     time.perf_counter() - start, analysed, read_back)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pyramids.core.moves import Move
 
 Status = Literal["winnable", "blocked", "unknown"]
-CERTIFICATES = ("four-complement", "stock-count", "structural", "exhaustive")
+CERTIFICATES = ("four-complement", "stock-count", "structural", "exhaustive", "partners")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The scaling benchmark on a lent many-core machine, in one bounded run (~7 minutes).
+#
+#   OUT=/some/dir bash benchmarks/device_scaling.sh
+#
+# Run from the repository root. The machine has Python 3.12 with numpy, numba, llvmlite,
+# click, msgpack, psutil, pyyaml, jinja2, cloudpickle, toolz, sortedcontainers and fsspec,
+# and no network: the other dependencies (ortools, reportlab, pysol-cards, dask,
+# distributed and what they need) travel as Python 3.12 wheels in .whl/ (not committed;
+# see docs/benchmarks.md), installed into /tmp/site. Then the compiled kernels are warmed
+# once (numba's disk cache, under src/), and benchmarks/bench_scaling.py runs the local
+# pool and a Dask scheduler with one-thread workers at 1, 2, 4, 8 and 16 workers, plus the
+# plain CPU-bound loop. Everything it writes goes to $OUT:
+#   device_scaling.log            this script's whole output (versions, timings, errors)
+#   bench_scaling_results.txt     the table (as benchmarks/bench_scaling_results.txt)
+#   bench_scaling.jsonl           the same rows as JSON lines
+# Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
+# for the benchmark, 270), BENCH_ARGS (more flags, e.g. "--deals pyramid=800").
+set -uo pipefail
+OUT=${OUT:-output/device}
+mkdir -p "$OUT"
+exec > >(tee "$OUT/device_scaling.log") 2>&1
+PY=${PYTHON:-python3}
+SITE=${SITE:-/tmp/site}
+start=$(date +%s)
+echo "== $(date -u '+%F %T UTC') $(uname -srm); $(nproc) cores; $($PY -V 2>&1)"
+if ls .whl/*.whl >/dev/null 2>&1; then
+  $PY -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+    --target "$SITE" .whl/*.whl || { echo "the wheels did not install"; exit 1; }
+else
+  echo "no .whl/*.whl here: using what this Python has"
+fi
+export PYTHONPATH=$SITE:$PWD/src
+$PY - <<'EOF' || { echo "a dependency is missing"; exit 1; }
+import importlib
+for name in ("numpy", "numba", "llvmlite", "ortools", "reportlab", "pysol_cards", "dask",
+             "distributed", "psutil", "pandas", "pyramids.bulk.cluster", "pyramids.warmup"):
+    mod = importlib.import_module(name)
+    print(f"{name} {getattr(mod, '__version__', '')} {getattr(mod, '__file__', '')}")
+EOF
+echo "== installed in $(( $(date +%s) - start )) s; warming the kernels (compiled once)"
+$PY -m pyramids.warmup || { echo "the warm-up failed"; exit 1; }
+echo "== warmed at $(( $(date +%s) - start )) s; the benchmark"
+# shellcheck disable=SC2086
+$PY benchmarks/bench_scaling.py --workers "${WORKERS:-1,2,4,8,16}" \
+  --budget "${BUDGET:-270}" --out "$OUT/bench_scaling_results.txt" \
+  --json-out "$OUT/bench_scaling.jsonl" ${BENCH_ARGS:-}
+rc=$?
+echo "== done in $(( $(date +%s) - start )) s (exit $rc)"
+exit $rc

@@ -1,0 +1,163 @@
+"""Verdicts for any game of :mod:`pyramids.core.rules`: the certificates re-derived for its
+pairing rule, then the general search, every winning line replayed by the general rules
+engine (:mod:`pyramids.core.board`) before it is returned.
+
+The certificates, cheapest first:
+
+1. ``partners`` (:func:`partner_certificate`): a card that must go, cannot go alone, and
+   every card it pairs with lies on top of it (each of them must go first, with another
+   card). Under the sum 13 this is the classic ``four-complement``; under Cheops' rule
+   (equal or one apart) a card's partners are up to eleven cards, under Eleven
+   Triangle's a Jack's are the other Jacks.
+2. ``stock-count`` (:func:`stock_count`): where no two talon cards are ever in play at once
+   (draw 3 onto one waste; a hand that may not pair with the waste) and every card must go,
+   each talon card needs a partner of its own among the layout's cards: a matching that
+   the ranks' counts must allow (a flow over ranks, exact for any pairing rule).
+3. ``exhaustive``: the search saw every reachable position.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from pyramids.core.board import Board, Play, line_of, replay
+from pyramids.core.cards import Card, format_cards
+from pyramids.core.rules import Rules
+from pyramids.core.verdict import Certificate, Status
+from pyramids.engines.pairs import Needs, solve
+
+
+@dataclass(frozen=True)
+class GameVerdict:
+    """A game's verdict: ``winnable`` with its line (as written, replayed), ``blocked``
+    with a certificate, or ``unknown`` with the limit that ran out (``reason``)."""
+
+    status: Status
+    engine: str
+    line: tuple[str, ...] = ()
+    certificate: Certificate | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+    game: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status == "blocked" and self.certificate is None:
+            raise ValueError("a blocked verdict needs a certificate")
+        if self.status == "winnable" and not self.line:
+            raise ValueError("a winnable verdict needs its line")
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return {"game": self.game, "status": self.status, "engine": self.engine,
+                "moves": list(self.line),
+                "certificate": self.certificate.to_json_obj() if self.certificate else None,
+                "nodes": self.nodes, "seconds": round(self.seconds, 6),
+                "reason": self.reason or None}
+
+
+def partner_certificate(rules: Rules, cards: tuple[Card, ...]) -> Certificate | None:
+    """A card that must go whose every partner lies on top of it, or ``None``."""
+    board = Board(rules, cards)
+    needs = Needs(board)
+    a = needs.dead(0)
+    if a is None:
+        return None
+    card = cards[a]
+    partners = [cards[b] for b in range(rules.cards) if needs.partners[a] >> b & 1]
+    place = rules.layout.names[a]
+    detail = (f"{card} ({place}) can only go after every card it pairs with "
+              f"({len(partners)}: {format_cards(partners)}), because they all lie on top of it"
+              + (" (and not directly on it)" if rules.pairing.overlap else "")
+              + f"; {rules.pairing.words}")
+    return Certificate("partners", detail, {
+        "card": str(card), "place": place, "partners": [str(c) for c in partners],
+        "overlap": rules.pairing.overlap})
+
+
+def _talon_never_pairs_itself(rules: Rules) -> bool:
+    t = rules.talon
+    return (t.wastes == 1 and not t.top_face_up
+            and (not t.hand or t.stock_waste == "forbidden"))
+
+
+def _matchable(talon: list[int], layout: list[int], rules: Rules) -> int:
+    """The most talon cards that can each have a layout partner of their own (a maximum
+    matching, found as a flow over ranks: augmenting paths on the rank counts)."""
+    goes = rules.pairing.goes_with
+    need = [talon.count(r) for r in range(14)]
+    have = [layout.count(r) for r in range(14)]
+    flow = [[0] * 14 for _ in range(14)]  # flow[r][s]: talon rank r matched to layout s
+    matched = 0
+
+    def augment(r: int, seen: set[int]) -> bool:
+        for s in range(1, 14):
+            if s in seen or not goes(r, s):
+                continue
+            seen.add(s)
+            used = sum(flow[x][s] for x in range(14))
+            if used < have[s]:
+                flow[r][s] += 1
+                return True
+            for x in range(1, 14):  # move a unit of x's matching at s elsewhere
+                if flow[x][s] and augment(x, seen):
+                    flow[x][s] -= 1
+                    flow[r][s] += 1
+                    return True
+        return False
+
+    for r in range(1, 14):
+        for _ in range(need[r]):
+            if not augment(r, set()):
+                break
+            matched += 1
+    return matched
+
+
+def stock_count(rules: Rules, cards: tuple[Card, ...]) -> Certificate | None:
+    """Too few layout partners for the talon's cards, or ``None``."""
+    if rules.objective != "all" or not _talon_never_pairs_itself(rules):
+        return None
+    ranks = [c % 13 + 1 for c in cards]
+    n = rules.layout.size
+    alone = rules.pairing.alone
+    talon = [r for r in ranks[n:] if r not in alone]
+    layout = ranks[:n]
+    best = _matchable(talon, layout, rules)
+    if best == len(talon):
+        return None
+    detail = (f"the talon's {len(talon)} cards that cannot go alone can never pair with "
+              f"each other (only one of them is ever in play), and the layout's cards give "
+              f"at most {best} of them a partner of their own; {rules.pairing.words}")
+    return Certificate("stock-count", detail, {
+        "talon": format_cards(cards[n:]), "matched": best, "needed": len(talon)})
+
+
+def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] = (),
+               node_limit: int | None = None, time_limit: float | None = None) -> GameVerdict:
+    """Winnable (a replayed line), blocked (a certificate) or unknown (a limit)."""
+    t0 = time.process_time()
+    board = replay(rules, cards, list(start))
+    played = tuple(board.moves)
+    if not start:
+        cert = partner_certificate(rules, cards) or stock_count(rules, cards)
+        if cert is not None:
+            return GameVerdict("blocked", "certificate", certificate=cert,
+                               seconds=time.process_time() - t0, game=rules.name)
+    out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit)
+    seconds = time.process_time() - t0
+    if out.status == "winnable":
+        moves: list[Play] = [*played, *out.moves]
+        line = line_of(rules, cards, moves)
+        if not replay(rules, cards, line).is_won():  # pragma: no cover - a search bug
+            raise AssertionError(f"{rules.name}: the search's line does not win: {line}")
+        return GameVerdict("winnable", "pairs", tuple(line), nodes=out.nodes,
+                           seconds=seconds, game=rules.name)
+    if out.status == "blocked":
+        cert = Certificate("exhaustive", f"no line wins: {out.reason}",
+                           {"nodes": out.nodes})
+        return GameVerdict("blocked", "pairs", certificate=cert, nodes=out.nodes,
+                           seconds=seconds, reason=out.reason, game=rules.name)
+    return GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
+                       reason=out.reason, game=rules.name)

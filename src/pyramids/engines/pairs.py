@@ -1,0 +1,149 @@
+"""The general search: any game of :mod:`pyramids.core.rules`, exactly.
+
+A depth-first search over :class:`~pyramids.core.board.Board` positions that never visits
+a position twice (its :meth:`~pyramids.core.board.Board.key` is everything that decides
+the future), so that a search that runs out of moves has seen every reachable position:
+the deal is then blocked, proven by exhaustion. A limit that runs out first leaves it
+unknown, saying how far the search got. Its one pruning is argued where it is applied
+(:func:`_safe_move`). The winning line it returns is replayed by the caller.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pyramids.core.board import Board, Play
+from pyramids.core.cards import Card
+from pyramids.core.rules import Rules
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the search found: ``winnable`` with its moves, ``blocked`` (every position
+    seen), or ``unknown`` (a limit ran out; ``reason`` says which)."""
+
+    status: str
+    moves: tuple[Play, ...]
+    nodes: int
+    seconds: float
+    reason: str = ""
+
+
+def _safe_move(board: Board, moves: list[Play]) -> Play | None:
+    """A layout card that goes alone and pairs with no rank (a King under the sum 13):
+    taking it now loses nothing. It is in play and nothing else can use it; removing it
+    only uncovers layout cards, and leaves the talon and wastes as they were (so no
+    automatic deal follows), so every line from the position before it can be played
+    after it too, with this card gone earlier."""
+    pairing = board.rules.pairing
+    for m in moves:
+        if m.kind == "alone" and m.at[0] < board.places:
+            rank = board.ranks[m.at[0]]
+            if not pairing.partners(rank):
+                return m
+    return None
+
+
+class Needs:
+    """Per deal position, as bit masks over positions: the cards it pairs with
+    (``partners``) and the cards that must go before it can (``before``: the layout places
+    lying on it, less the direct ones where overlap lets a card go with those); and the
+    positions that must go for a win (``must``)."""
+
+    def __init__(self, board: Board) -> None:
+        rules = board.rules
+        pairing, lay, ranks = rules.pairing, rules.layout, board.ranks
+        n = rules.cards
+        self.partners = [sum(1 << b for b in range(n) if b != a and
+                             pairing.goes_with(ranks[a], ranks[b])) for a in range(n)]
+        self.before = [0] * n
+        for p in range(lay.size):
+            over = lay.covering[p]
+            if pairing.overlap:
+                over = over - set(lay.covered_by[p])
+            self.before[p] = sum(1 << q for q in over)
+        must = range(n) if rules.objective == "all" else lay.pyramid
+        self.check = [a for a in must if ranks[a] not in pairing.alone]
+
+    def dead(self, removed: int) -> int | None:
+        """A card that must go but whose partners are all gone or all lie on it (so each
+        must go before it, with another card): no line from here wins. Its position, or
+        ``None``. The deal-start case is the certificate "every partner of this card lies
+        on top of it"."""
+        for a in self.check:
+            if not removed >> a & 1 and not self.partners[a] & ~removed & ~self.before[a]:
+                return a
+        return None
+
+
+def _ordered(board: Board, moves: list[Play]) -> list[Play]:
+    """Cards alone first, then pairs of layout cards, then pairs with talon or waste
+    cards, then the stock move: the likeliest winning lines first (order changes the
+    time a search takes, never what it proves)."""
+    def rank(m: Play) -> int:
+        if m.kind == "alone":
+            return 0
+        if m.is_stock:
+            return 3
+        return 1 if all(a < board.places for a in m.at) else 2
+    return sorted(moves, key=rank)
+
+
+def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = (),
+          node_limit: int | None = None, time_limit: float | None = None) -> Outcome:
+    """Can ``cards`` dealt under ``rules`` (after ``start``) be won?"""
+    t0 = time.process_time()
+    board = Board(rules, cards)
+    for m in start:
+        board.push(m)
+    base = len(board.moves)
+    seen: set[tuple[object, ...]] = set()
+    nodes = 0
+    stack: list[Iterator[Play]] = []
+
+    def children() -> Iterator[Play]:
+        moves = board.legal_moves()
+        safe = _safe_move(board, moves)
+        return iter([safe] if safe is not None else _ordered(board, moves))
+
+    if board.is_won():
+        return Outcome("winnable", (), 0, time.process_time() - t0)
+    needs = Needs(board)
+    if needs.dead(board.removed) is not None:
+        return Outcome("blocked", (), 0, time.process_time() - t0,
+                       "a card that must go has no partner left that can reach it")
+    seen.add(board.key())
+    stack.append(children())
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if len(board.moves) > base:
+                board.pop()
+            continue
+        board.push_unchecked(move)
+        key = board.key()
+        if key in seen:
+            board.pop()
+            continue
+        seen.add(key)
+        nodes += 1
+        if needs.dead(board.removed) is not None:
+            board.pop()
+            continue
+        if board.is_won():
+            return Outcome("winnable", tuple(board.moves[base:]), nodes,
+                           time.process_time() - t0)
+        if node_limit is not None and nodes >= node_limit:
+            return Outcome("unknown", (), nodes, time.process_time() - t0,
+                           f"node limit {node_limit:,} reached after {len(seen):,} positions")
+        if time_limit is not None and nodes % 1024 == 0 \
+                and time.process_time() - t0 > time_limit:
+            return Outcome("unknown", (), nodes, time.process_time() - t0,
+                           f"time limit {time_limit:g} s reached after {len(seen):,} "
+                           "positions")
+        stack.append(children())
+    return Outcome("blocked", (), nodes, time.process_time() - t0,
+                   f"every reachable position seen ({len(seen):,})")
