@@ -9,7 +9,7 @@ talon then gives ``8S 7H 4D JS 4C QS 9C 9H 7C 6H 2C 2S 4S TS ...``. The winning 
 for Pharaohs apart from it) are pinned so that the model keeps playing them; they prove
 the games can be played to the end in the model, not that the model is right, which the
 refusals and positions read by hand do, and the rules engine's replay of the same lines
-(``tests/test_pysolfc_family_rules.py``)"""
+(``tests/test_pysolfc_family_rules.py``)."""
 
 from __future__ import annotations
 
