@@ -11,7 +11,10 @@ values adding to 13 and a King alone; Pyramid Dozen, values adding to 12 or a Qu
 King, the top card of each of its six reserves free. Each line it finds is replayed in
 :mod:`pyramids.pysolfc.family_model` (PySolFC's stacks, written from its source, which
 deals by moving cards off a shuffled talon): a failure is a step the model refuses, or
-a line that does not win there. Prints a line a game and the failures; exits 1 if any.
+a line that does not win there. Each game is also settled by the project's general
+search (:mod:`pyramids.engines.pairs` on :data:`pyramids.core.rules.GAMES`), and a verdict
+it gives otherwise is a failure too. Prints a line a game and the failures; exits 1 if
+any.
 
     .venv/bin/python benchmarks/replay_family.py --games 1:1001
 """
@@ -22,7 +25,9 @@ import argparse
 import sys
 import time
 
-from pyramids.pysolfc.family import SHAPES, covers, family_cards
+from pyramids.core.rules import GAMES
+from pyramids.engines.pairs import solve
+from pyramids.pysolfc.family import PRESETS, SHAPES, covers, family_cards
 from pyramids.pysolfc.family_model import ModelError, replay_family
 from pyramids.pysolfc.games import PySolFCGame
 
@@ -93,14 +98,26 @@ def main() -> int:
     args = ap.parse_args()
     start, stop = (int(x) for x in args.games.split(":"))
     failures: list[str] = []
-    print("game             games  winnable  blocked  unknown  replayed  won  seconds")
+    print("game             games  winnable  blocked  unknown  replayed  won  seconds"
+          "  engine agrees  engine s")
+    preset = {gid: name for name, gid in PRESETS.items()}
     for game_id in (655, 846):
         counts = {"winnable": 0, "blocked": 0, "unknown": 0}
-        won = replayed = 0
+        won = replayed = agrees = 0
         t0 = time.process_time()
+        engine = 0.0
         for number in range(start, stop):
             verdict, line = settle(game_id, number, args.nodes)
             counts[verdict] += 1
+            e0 = time.process_time()
+            theirs = solve(GAMES[preset[game_id]],
+                           family_cards(game_id, PySolFCGame(number))).status
+            engine += time.process_time() - e0
+            if theirs == verdict:
+                agrees += 1
+            else:
+                failures.append(f"{game_id} game {number}: {verdict} here, {theirs} "
+                                "by engines.pairs")
             if verdict != "winnable":
                 continue
             replayed += 1
@@ -113,10 +130,10 @@ def main() -> int:
                 won += 1
             else:
                 failures.append(f"{game_id} game {number}: the line does not win")
-        seconds = time.process_time() - t0
+        seconds = time.process_time() - t0 - engine
         print(f"{SHAPES[game_id].name:15} {stop - start:6} {counts['winnable']:9} "
               f"{counts['blocked']:8} {counts['unknown']:8} {replayed:9} {won:4} "
-              f"{seconds:8.1f}")
+              f"{seconds:8.1f} {agrees:14} {engine:9.1f}")
     print(f"failures: {len(failures)}")
     for f in failures[:10]:
         print("  " + f)
