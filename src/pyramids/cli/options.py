@@ -14,6 +14,7 @@ from pyramids.answers.goals import GOAL_SYNTAX, Goal
 from pyramids.core.deals import Deal
 from pyramids.core.errors import PyramidsError, VariantError
 from pyramids.core.messages import FLAGS
+from pyramids.core.rules import get_rules, is_game
 from pyramids.core.variants import (
     OBJECTIVES,
     SCORINGS,
@@ -138,6 +139,31 @@ _VARIANT_KEYS = ("variant", "rows", "rest", "draw", "passes", "stock_waste", "ov
                  "objective", "scoring", "stock_top", "auto_deal")
 
 
+#: The commands that answer PySolFC's games of core.rules so far (the general engines)
+GAME_COMMANDS = ("check", "solve_cmd")
+
+
+def _game_command(f: Callable[..., Any], opts: dict[str, Any], args: Any,
+                  kwargs: dict[str, Any]) -> Any:
+    """Run ``f`` for one of PySolFC's games of :data:`pyramids.core.rules.GAMES`: the
+    variant is its :class:`~pyramids.core.rules.Rules`, each deal a ``GameDeal``."""
+    from pyramids.cli.family import check_rules_options, game_deal
+
+    rules = get_rules(opts["variant"])
+    if f.__name__ not in GAME_COMMANDS:
+        raise click.UsageError(f"-V {rules.name}: this command does not play PySolFC's "
+                               f"{rules.title} yet (check and solve do)")
+    check_rules_options(opts, rules)
+    kwargs["variant"] = rules
+    for key, value in kwargs.items():
+        if isinstance(value, Deal | PySolFCGame):
+            try:
+                kwargs[key] = game_deal(value, rules)
+            except PyramidsError as e:
+                raise click.BadParameter(said(e), param_hint=f"'{key.upper()}'") from None
+    return f(*args, **kwargs)
+
+
 def variant_options(f: F) -> F:
     """Add ``--variant`` and every rule option; the command receives ``variant: Variant``."""
     decorators = [
@@ -146,7 +172,11 @@ def variant_options(f: F) -> F:
                           "giza-6x4, bouquet (great-triangle = pyramid), msc (Microsoft "
                           "Solitaire Collection's Pyramid); PySolFC's games: "
                           "pysolfc-pyramid, pysolfc-relaxed-pyramid, pysolfc-giza, "
-                          "pysolfc-king-tut."),
+                          "pysolfc-king-tut; with check and solve also "
+                          "pysolfc-pyramid-thirteen, pysolfc-pharaohs, pysolfc-apophis, "
+                          "pysolfc-cheops, pysolfc-two-pyramids, pysolfc-double-pyramid, "
+                          "pysolfc-triangle, pysolfc-up-and-down, pysolfc-pyramid-dozen, "
+                          "pysolfc-eleven-triangle (deals: pysolfc:N)."),
         click.option("--rows", type=click.IntRange(1, 9), help="Pyramid rows (default 7)."),
         click.option("--rest", help="Where the other cards go: stock, bouquet, tableau:CxR."),
         click.option("--draw", type=click.Choice(["1", "3"]), help="Stock cards per deal."),
@@ -173,6 +203,8 @@ def variant_options(f: F) -> F:
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         opts = {k: kwargs.pop(k, None) for k in _VARIANT_KEYS}
+        if is_game(opts["variant"] or ""):
+            return _game_command(f, opts, args, kwargs)
         try:
             kwargs["variant"] = build_variant(**opts)
         except VariantError as e:

@@ -14,6 +14,7 @@ from pyramids.cli.options import DEAL, goal_option, variant_options
 from pyramids.core.deals import Deal
 from pyramids.core.game import Game
 from pyramids.core.moves import Move, format_moves, parse_moves
+from pyramids.core.rules import Rules
 from pyramids.core.variants import Variant
 from pyramids.core.verdict import Verdict
 from pyramids.pysolfc.notes import notes_json, step_notes
@@ -115,6 +116,12 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
     With --after, the verdict is that of the position after those moves, and a solution
     is those moves followed by the rest of the line. A node limit is the search's.
     """
+    if isinstance(variant, Rules):  # one of PySolFC's games of core.rules
+        from pyramids.cli.check import _game
+
+        _game(deal, variant, goal, engine, time_limit=time_limit, node_limit=node_limit,
+              after=after, as_json=as_json)
+        return
     start = parse_moves(after)
     goal.validate(variant)  # once, here: the answer takes it as read
     if node_limit is not None and goal.kind != "win":

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyramids.core.cards import Card
-from pyramids.core.errors import DealError, IllegalMoveError, MoveError, RefereeError
+from pyramids.core.errors import CardError, DealError, IllegalMoveError, MoveError, RefereeError
 from pyramids.core.rules import Rules
 
 DEAL, REDEAL = "deal", "redeal"
@@ -386,7 +386,7 @@ def replay(rules: Rules, cards: tuple[Card, ...], line: list[str] | str) -> Boar
     for i, step in enumerate(steps, 1):
         try:
             board.push(board.parse(step))
-        except (IllegalMoveError, MoveError) as e:
+        except (CardError, IllegalMoveError, MoveError) as e:
             raise RefereeError(f"step {i}: {step}: {e}" if not str(e).startswith(step)
                                else f"step {i}: {e}") from None
     return board
@@ -400,3 +400,18 @@ def line_of(rules: Rules, cards: tuple[Card, ...], moves: list[Play]) -> list[st
         out.append(board.format(m))
         board.push(m)
     return out
+
+
+@dataclass(frozen=True)
+class GameDeal:
+    """A deal of a game of :mod:`pyramids.core.rules`: its cards in layout order, and the
+    PySolFC game number it was dealt from (``None`` for cards given as they lie)."""
+
+    cards: tuple[Card, ...]
+    pysolfc: int | str | None = None
+
+    def label(self) -> str:
+        return "" if self.pysolfc is None else f"pysolfc:{self.pysolfc}"
+
+    def line(self) -> str:
+        return " ".join(map(str, self.cards))

@@ -1,0 +1,63 @@
+"""``pyramids check``/``solve`` with PySolFC's games of core.rules (``-V pysolfc-*``)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from pyramids.cli import main
+from pyramids.core.board import replay
+from pyramids.core.deals import Deal
+from pyramids.core.rules import GAMES
+
+LINE = Deal.from_number(5).line()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_check_a_one_deck_game_from_its_cards() -> None:
+    code, out = run("check", LINE, "-V", "pysolfc-apophis")
+    assert code == 0, out
+    assert "verdict: winnable (engine pairs" in out
+    assert "solution (" in out and " 1. " in out
+
+
+def test_solve_json_gives_a_line_the_referee_accepts() -> None:
+    code, out = run("solve", LINE, "-V", "pysolfc-triangle", "--json")
+    assert code == 0, out
+    obj = json.loads(out)
+    assert obj["game"] == "pysolfc-triangle" and obj["status"] == "winnable"
+    cards = tuple(Deal.from_number(5).cards)
+    assert replay(GAMES["pysolfc-triangle"], cards, obj["moves"]).is_won()
+
+
+def test_a_blocked_game_says_why() -> None:
+    code, out = run("check", LINE, "-V", "pysolfc-pharaohs")
+    assert code == 0, out
+    assert "verdict: blocked" in out and "certificate: exhaustive" in out
+
+
+def test_after_moves_and_a_node_limit() -> None:
+    code, out = run("solve", LINE, "-V", "pysolfc-apophis", "--after", "KC",
+                    "--node-limit", "1")
+    assert code == 0, out
+    assert "verdict: unknown" in out and "node limit 1 reached" in out
+
+
+def test_misuse_exits_2_naming_the_option() -> None:
+    code, out = run("check", "5", "-V", "pysolfc-pharaohs")
+    assert code == 2 and "write pysolfc:5" in out
+    code, out = run("check", LINE, "-V", "pysolfc-pharaohs", "--rows", "6")
+    assert code == 2 and "--rows: pysolfc-pharaohs plays PySolFC's rules" in out
+    code, out = run("check", LINE, "-V", "pysolfc-pharaohs", "--goal", "moves")
+    assert code == 2 and "answered for a win so far" in out
+    code, out = run("stats", "-V", "pysolfc-pharaohs", "--deals", "1:3")
+    assert code == 2 and "check and solve do" in out
+    code, out = run("check", LINE, "-V", "pysolfc-two-pyramids")
+    assert code == 2 and "is dealt 104 cards; write pysolfc:N" in out
+    code, out = run("check", LINE, "-V", "pysolfc-apophis", "--after", "QQ")
+    assert code == 2 and "step 1: QQ" in out
