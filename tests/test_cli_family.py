@@ -61,3 +61,27 @@ def test_misuse_exits_2_naming_the_option() -> None:
     assert code == 2 and "is dealt 104 cards; write pysolfc:N" in out
     code, out = run("check", LINE, "-V", "pysolfc-apophis", "--after", "QQ")
     assert code == 2 and "step 1: QQ" in out
+
+
+def test_pysolfc_games_lines_replay_in_pysolfcs_own_stacks() -> None:
+    """The answers for PySolFC's numbered games: every winning line the CLI prints is
+    played click by click in the model of PySolFC's stacks (pysolfc.family_model) and
+    wins there; each game gets at least one win among the numbers tried."""
+    from pyramids.pysolfc.family_model import replay_family
+
+    for name, rules in GAMES.items():
+        if rules.decks == 2 or name in ("pysolfc-cheops", "pysolfc-pyramid-thirteen"):
+            continue  # the Python search is slow there (the compiled kernel will do them)
+        won = 0
+        for number in [*range(1, 40), 216]:  # 216: a Pharaohs win (its 5 in 1..1000)
+            code, out = run("solve", f"pysolfc:{number}", "-V", name, "--json",
+                            "--node-limit", "20000")
+            assert code == 0, out
+            obj = json.loads(out)
+            if obj["status"] == "winnable":
+                assert rules.pysolfc is not None
+                assert replay_family(rules.pysolfc, number, obj["moves"]).won, (name, number)
+                won += 1
+                if won == 2:
+                    break
+        assert won, name
