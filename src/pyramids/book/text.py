@@ -1,7 +1,7 @@
 """The words of the book: rules in plain words, rule options, goals, moves as markup.
 
-Suit symbols in running text use the standard PDF ``Symbol`` font (one of the 14 fonts
-every reader has, so nothing is embedded); on cards they are drawn as shapes.
+Suit symbols in running text are glyphs of the book's embedded font (it has ♠♥♦♣);
+on cards they are drawn as shapes.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def deal_title(deal: Deal) -> str:
 
 def suit_markup(suit: str) -> str:
     color = f' color="{RED_HEX}"' if suit in "DH" else ""
-    return f'<font name="Symbol"{color}>{SUIT_SYMBOLS[suit]}</font>'
+    return f"<font{color}>{SUIT_SYMBOLS[suit]}</font>"
 
 
 def card_markup(card: Card) -> str:
