@@ -711,6 +711,11 @@ class _Story:
         return t
 
 
+def _sans_notes(anchors: dict[str, int]) -> dict[str, int]:
+    """The anchors but the notes pages' (which follow from the page count alone)."""
+    return {k: v for k, v in anchors.items() if k != "notes"}
+
+
 def _too_small(opts: BookOptions, width: float) -> BookError:
     """The error of cards too small to read: which options made them so, what would help."""
     values: dict[str, object] = {"trim": opts.page_size, "per_page": opts.per_page,
@@ -786,7 +791,7 @@ def render_book(puzzles: Sequence[Puzzle], opts: BookOptions | None = None) -> t
         data, total = buf.getvalue(), doc.page
         content = total - notes
         want = padded_pages(content) - content
-        settled = (story.registry == pages and want == notes
+        settled = (_sans_notes(story.registry) == _sans_notes(pages) and want == notes
                    and min_gutter(total) == min_gutter(npages))
         pages, notes, npages = story.registry, want, total
         if settled:
