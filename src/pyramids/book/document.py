@@ -443,8 +443,9 @@ class _Story:
         if fewest:
             words.append(
                 f"{fewest} of the {len(self.puzzles)} solutions are marked the fewest: for "
-                "those, the optimal solver searched every shorter line and proved that none "
-                "reaches the goal. The others win, but are not claimed to be the shortest.")
+                "those no shorter line reaches the goal, as the optimal solver proved by "
+                "searching them all (or, where every win takes as many moves, as the rules "
+                "make it). The others are not claimed to be the shortest.")
         if graded:
             words.append("Grades (easy to expert) are those of the puzzle collections: a "
                          "guide to how hard a deal is, not a proof.")
