@@ -38,8 +38,8 @@ from reportlab.platypus import (
 
 from pyramids import __version__
 from pyramids.book.diagram import PositionDiagram
-from pyramids.book.drawing import draw_card, draw_star
-from pyramids.book.fonts import BOLD, REGULAR, register
+from pyramids.book.drawing import RED, draw_card, draw_star
+from pyramids.book.fonts import BOLD, ITALIC, REGULAR, register
 from pyramids.book.pages import (
     MM,
     SIZES,
@@ -55,14 +55,14 @@ from pyramids.book.text import (
     deal_title,
     goal_text,
     how_to_play,
-    move_markup,
     rule_options,
     variant_title,
 )
-from pyramids.core.cards import Card
+from pyramids.core.cards import SUIT_SYMBOLS, Card
 from pyramids.core.deals import Deal
 from pyramids.core.game import Game
 from pyramids.core.messages import Opt
+from pyramids.core.moves import Move
 from pyramids.core.placement import CAPTION_SIZE, CARD_RATIO, View, fit_width
 from pyramids.core.referee import replay
 from pyramids.core.variants import Variant
@@ -692,24 +692,73 @@ class _Story:
         return t
 
     def moves_table(self, moves: Sequence[Any], marked: Sequence[int] = (),
-                    ncol: int | None = None, width: float | None = None) -> Table:
+                    ncol: int | None = None, width: float | None = None) -> MovesGrid:
         """Numbered moves, row by row (as many a row as fit the page, at most
         ``MOVE_COLUMNS``); the cells of the ``marked`` moves are shaded."""
-        st = self.st
         ncol = ncol or max(1, min(MOVE_COLUMNS, int(self.frame_w // self.move_cell)))
-        cells = [Paragraph(f"<font color='#666666'>{j + 1}.</font>&nbsp;"
-                           + move_markup(m), st["move"]) for j, m in enumerate(moves)]
-        rows = [cells[r:r + ncol] + [""] * (ncol - len(cells[r:r + ncol]))
-                for r in range(0, len(cells), ncol)] or [[""] * ncol]
-        t = Table(rows, colWidths=[(width or self.frame_w) / ncol] * ncol, hAlign="LEFT")
-        style = [("FONT", (0, 0), (-1, -1), REGULAR, 10),  # the blank cells' font too
-                 ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                 ("LEFTPADDING", (0, 0), (-1, -1), 2)]
-        for k in marked:
-            cell = ((k - 1) % ncol, (k - 1) // ncol)
-            style.append(("BACKGROUND", cell, cell, SHADE))
-        t.setStyle(TableStyle(style))
-        return t
+        runs = [[(f"{j + 1}. ", REGULAR, GREY), *move_runs(m)] for j, m in enumerate(moves)]
+        return MovesGrid(runs, ncol, width or self.frame_w, self.st["move"].fontSize,
+                         set(marked))
+
+
+Run = tuple[str, str, Any]  # text, font, colour
+
+
+def move_runs(move: Move) -> list[Run]:
+    """``9♥+4♣`` as text runs, hearts and diamonds red; ``deal`` and ``redeal`` italic."""
+    if not move.is_discard:
+        return [(move.kind, ITALIC, INK)]
+    out: list[Run] = []
+    for i, card in enumerate(move.cards):
+        out += [("+", REGULAR, INK)] if i else []
+        out += [(card.rank, REGULAR, INK),
+                (SUIT_SYMBOLS[card.suit], REGULAR, RED if card.is_red else INK)]
+    return out
+
+
+class MovesGrid(Flowable):  # type: ignore[misc]
+    """Numbered moves in ``ncol`` columns, each a line of text runs drawn as they are:
+    a reportlab Paragraph a move (parsed, wrapped, drawn) took half a book's layout time.
+    The cells of the ``marked`` moves (1-based) are shaded; a grid taller than its frame
+    splits between rows. A move wider than its cell is set narrower, never past it."""
+
+    def __init__(self, runs: list[list[Run]], ncol: int, width: float, size: float,
+                 marked: set[int], first: int = 1) -> None:
+        super().__init__()
+        self.runs, self.ncol, self.size, self.marked, self.first = runs, ncol, size, marked, first
+        self.col_w, self.row_h = width / ncol, size * 1.3 + 2
+        self.width = width
+        self.height = max(1, -(-len(runs) // ncol)) * self.row_h
+        self.hAlign = "LEFT"
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        n = int(avail_height // self.row_h) * self.ncol
+        if n <= 0 or n >= len(self.runs):
+            return []
+        return [MovesGrid(self.runs[:n], self.ncol, self.width, self.size, self.marked,
+                          self.first),
+                MovesGrid(self.runs[n:], self.ncol, self.width, self.size, self.marked,
+                          self.first + n)]
+
+    def draw(self) -> None:
+        c = self.canv
+        for j, runs in enumerate(self.runs):
+            row, col = divmod(j, self.ncol)
+            x, top = col * self.col_w, self.height - row * self.row_h
+            if self.first + j in self.marked:
+                c.setFillColor(SHADE)
+                c.rect(x, top - self.row_h, self.col_w, self.row_h, stroke=0, fill=1)
+            wide = sum(c.stringWidth(text, font, self.size) for text, font, _ in runs)
+            t = c.beginText(x + 2, top - 1 - self.size)
+            t.setHorizScale(100 * min(1.0, (self.col_w - 4) / wide))
+            for text, font, colour in runs:
+                t.setFont(font, self.size)
+                t.setFillColor(colour)
+                t.textOut(text)
+            c.drawText(t)
 
 
 def _sans_notes(anchors: dict[str, int]) -> dict[str, int]:
