@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup book test lint bench clean browser node jscheck webtools
+.PHONY: setup book test lint bench clean browser poppler node jscheck webtools
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,20 @@ browser:
 	  fi; \
 	fi
 
+# The books' print checks (tests/test_book_print.py) read PDFs with poppler's pdffonts,
+# pdftotext and pdftoppm: installed like Chromium when missing and we may (root with
+# apt-get); otherwise those checks skip saying why (under CI=true they fail).
+poppler:
+	@if ! command -v pdffonts >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing poppler-utils for the books' print checks (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      poppler-utils >/dev/null || echo "could not install poppler-utils" >&2; \
+	  else \
+	    echo "no pdffonts and not root: the books' poppler checks will be skipped" >&2; \
+	  fi; \
+	fi
+
 # The page's audits (tests/test_web_audit.py, tests/test_web_phone.py): Lighthouse and
 # axe-core from npm, pinned in tools/web/package-lock.json; npm comes with Node.js (make
 # node installs Debian's when missing). Neither downloads a browser: both drive Chromium.
@@ -53,7 +67,7 @@ webtools: $(WEBTOOLS)
 # load 3.5-4.5), which is no fair comparison.
 PYTEST_WORKERS ?= 1
 
-test: $(STAMP) browser webtools
+test: $(STAMP) browser poppler webtools
 	$(BIN)/python -m pytest -q $(if $(filter-out 0 1,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS) --dist loadfile)
 
 lint: $(STAMP)

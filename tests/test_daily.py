@@ -141,6 +141,20 @@ def test_cli_json_and_book(tmp_path: Path, msc_day: dl.Day) -> None:
     out.unlink()  # again from the kept days: the same bytes
     r = CliRunner().invoke(main, ["daily", "--date", "2026-03-02", "--book", str(out)])
     assert r.exit_code == 0 and out.read_bytes() == first
+    # the book's print options (issue 42), from the same kept days
+    six, cover = tmp_path / "d6x9.pdf", tmp_path / "cover.pdf"
+    (tmp_path / "d6x9.pdf.jsonl").write_bytes((tmp_path / "d.pdf.jsonl").read_bytes())
+    r = CliRunner().invoke(main, ["daily", "--date", "2026-03-02", "--book", str(six),
+                                  "--trim", "6x9", "--cover", str(cover)])
+    assert r.exit_code == 0, r.output
+    from pypdf import PdfReader
+
+    pages = PdfReader(six).pages
+    assert float(pages[0].mediabox.width) == 432.0 and len(pages) >= 24
+    assert f"the cover for {len(pages)} pages on white paper" in r.output
+    r = CliRunner().invoke(main, ["daily", "--date", "2026-03-02", "--book", str(six),
+                                  "--trim", "6x9", "--page-size", "a4"])
+    assert r.exit_code == 2 and "--trim or --page-size, not both" in r.output
 
 
 @pytest.fixture(scope="module")

@@ -38,6 +38,11 @@ SAMPLES: dict[str, dict[str, object]] = {
     "automatic-needs-face-down": {},
     "auto-deal-needs-no-hand": {},
     "days-range": {"most": "3,660", "got": "0"},
+    "book-cards-small": {"trim": "6x9", "per_page": 4, "width": 16, "least": 24,
+                         "high": 34},
+    "book-cards-small-large": {"trim": "5x8", "per_page": 4, "width": 4, "least": 53},
+    "cover-pages": {"least": 24, "got": 23},
+    "cover-description": {},
 }
 
 

@@ -51,6 +51,16 @@ def test_the_wheel_holds_every_shipped_collection(wheel: Path) -> None:
         assert f"pyramids/data/puzzles/{name}" in names
 
 
+def test_the_wheel_holds_the_books_font(wheel: Path) -> None:
+    """Every book embeds DejaVu Sans from the package (pyramids.book.fonts): the fonts and
+    their licence are package data."""
+    from pyramids.book import fonts
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in [*fonts.FILES.values(), "LICENSE"]:
+        assert f"pyramids/data/fonts/{name}" in names
+
+
 def test_the_wheel_holds_the_web_page(wheel: Path) -> None:
     """The web page's static files (served at / by ``pyramids serve``) are package data."""
     static = ROOT / "src" / "pyramids" / "service" / "static"

@@ -568,6 +568,31 @@ def test_book_of_given_deals(client: TestClient) -> None:
     assert "Served Book" in pdf_text(r.content)
 
 
+def test_book_print_options(client: TestClient) -> None:
+    """trim, large_print and per_page as pyramids book takes them; a bad combination is a
+    400 naming the fields (never a flag)."""
+    import io
+
+    from pypdf import PdfReader
+
+    [(n, _moves)] = winnable_deals("giza", 1)
+    r = client.post("/v1/books", json={"deals": [n], "variant": "giza", "trim": "6x9",
+                                       "time_limit": 5})
+    assert r.status_code == 200, r.text
+    reader = PdfReader(io.BytesIO(r.content))
+    assert float(reader.pages[0].mediabox.width) == 432.0 and len(reader.pages) == 24
+    body = assert_error(client.post("/v1/books", json={
+        "deals": [n], "variant": "giza", "trim": "5x8", "per_page": 4, "large_print": True,
+        "time_limit": 5}), 400, "BookError")
+    assert 'trim "5x8" with per_page 4 and large_print' in body["error"], body
+    assert "--" not in body["error"]
+    body = assert_error(client.post("/v1/books", json={"trim": "6x9", "page_size": "a4"}),
+                        400, "BookError")
+    assert "trim or page_size, not both" in body["error"]
+    assert_error(client.post("/v1/books", json={"per_page": 3}), 422)
+    assert_error(client.post("/v1/books", json={"trim": "9x12"}), 422)
+
+
 def test_book_refuses_a_deal_it_cannot_win(client: TestClient) -> None:
     from pyramids.answers.certificates import quick_certificate
 

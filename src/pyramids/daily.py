@@ -536,13 +536,20 @@ def puzzles(sets: Iterable[Day]) -> list[Any]:
     return out
 
 
-def write_book(sets: Sequence[Day], out: str, page_size: str = "a4") -> Any:
-    """A PDF of ``sets`` (the same bytes for the same sets)."""
+def book_title(sets: Sequence[Day]) -> str:
+    """The title of a book of ``sets``."""
+    return f"Daily Pyramid Challenges ({sets[0].variant.title})"
+
+
+def write_book(sets: Sequence[Day], out: str, opts: Any = None) -> Any:
+    """A PDF of ``sets`` (the same bytes for the same sets), with the page, large print
+    and density of ``opts`` (a :class:`pyramids.book.BookOptions`; A4 by default)."""
+    from dataclasses import replace
+
     from pyramids.book import BookOptions
     from pyramids.book import write_book as write
 
     first, last = sets[0].date, sets[-1].date
     span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
-    title = f"Daily Pyramid Challenges ({sets[0].variant.title})"
-    return write(puzzles(sets), out, BookOptions(title=title, page_size=page_size,
-                                                 subtitle=span))
+    return write(puzzles(sets), out, replace(opts or BookOptions(), title=book_title(sets),
+                                             subtitle=span))

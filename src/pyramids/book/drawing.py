@@ -1,7 +1,7 @@
 """Vector drawing of cards on a reportlab canvas: suit shapes, card faces, empty slots, stars.
 
-Suit symbols are Bézier paths, not glyphs, so card faces need no font that has them
-(ranks use Helvetica, one of the 14 fonts every PDF reader has). All sizes are in points.
+Suit symbols are Bézier paths, not glyphs, so they look the same whatever the font; ranks
+are in the book's embedded bold font (:mod:`pyramids.book.fonts`). All sizes are in points.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pyramids.book.fonts import BOLD, register
 from pyramids.core.cards import Card
 from pyramids.core.placement import CARD_RATIO
 
@@ -116,7 +117,8 @@ def _index(c: Canvas, card: Card, x: float, top: float, w: float) -> None:
     """The corner index (rank above a small suit) with its top-left corner at (x, top)."""
     label = rank_label(card)
     fs = 0.30 * w
-    font = "Helvetica-Bold"
+    register()
+    font = BOLD
     c.setFillColor(suit_color(card.suit))
     tw = c.stringWidth(label, font, fs)
     squeeze = min(1.0, 0.30 * w / tw) if len(label) > 1 else 1.0

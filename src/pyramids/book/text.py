@@ -1,16 +1,13 @@
-"""The words of the book: rules in plain words, rule options, goals, moves as markup.
+"""The words of the book: rules in plain words, rule options, goals, suits as markup.
 
-Suit symbols in running text use the standard PDF ``Symbol`` font (one of the 14 fonts
-every reader has, so nothing is embedded); on cards they are drawn as shapes.
+Suit symbols in running text are glyphs of the book's embedded font (it has ♠♥♦♣);
+on cards they are drawn as shapes.
 """
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
-from pyramids.core.cards import SUIT_SYMBOLS, Card
+from pyramids.core.cards import SUIT_SYMBOLS
 from pyramids.core.deals import Deal
-from pyramids.core.moves import Move
 from pyramids.core.variants import PRESETS, Variant
 
 RED_HEX = "#c0161c"
@@ -64,18 +61,7 @@ def deal_title(deal: Deal) -> str:
 
 def suit_markup(suit: str) -> str:
     color = f' color="{RED_HEX}"' if suit in "DH" else ""
-    return f'<font name="Symbol"{color}>{SUIT_SYMBOLS[suit]}</font>'
-
-
-def card_markup(card: Card) -> str:
-    return escape(card.rank) + suit_markup(card.suit)
-
-
-def move_markup(move: Move) -> str:
-    """``9♥+4♣`` with red hearts and diamonds; ``deal`` and ``redeal`` in italics."""
-    if move.is_discard:
-        return "+".join(card_markup(c) for c in move.cards)
-    return f"<i>{move.kind}</i>"
+    return f"<font{color}>{SUIT_SYMBOLS[suit]}</font>"
 
 
 def passes_text(v: Variant) -> str:

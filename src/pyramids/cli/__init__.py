@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "filter": "bulk:filter_cmd",
     "generate": "generate:generate_cmd",
     "grade": "grade:grade_cmd",
+    "preflight": "book:preflight_cmd",
     "replay": "core:replay",
     "serve": "serve:serve",
     "solve": "solve:solve_cmd",

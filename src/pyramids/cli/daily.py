@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from pyramids import daily as dl
-from pyramids.cli.book import Stopped
+from pyramids.cli.book import Printing, Stopped, print_options
 from pyramids.cli.options import UserError, said
 
 
@@ -54,10 +54,9 @@ def _read_done(path: Path, preset: str) -> dict[str, dict[str, Any]]:
                    "FILE.jsonl as they come: run again to resume.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes making days.")
-@click.option("--page-size", type=click.Choice(["a4", "letter"]), default="a4",
-              show_default=True)
+@print_options
 def daily_cmd(date_text: str, preset: str, as_json: bool, days: int, book: Path | None,
-              jobs: int, page_size: str) -> None:
+              jobs: int, printing: Printing) -> None:
     """The daily challenges of a date: one per level, easy to expert, each a deal, a
     goal (clear the board, a score, N cards of a rank) and a step limit or none, with a
     solution the referee replayed and its par, the proven fewest steps. The same date
@@ -89,9 +88,12 @@ def daily_cmd(date_text: str, preset: str, as_json: bool, days: int, book: Path 
             out.close()
     if book is not None:
         made = [dl.Day.from_json(o) for o in sets]  # each solution replayed again
-        info = dl.write_book(made, str(book), page_size)
+        info = dl.write_book(made, str(book), printing.options())
         click.echo(f"wrote {book}: {days} days, {info.puzzles} challenges, {info.pages} "
                    f"pages in {time.perf_counter() - t0:.1f} s")
+        title = dl.book_title(made)
+        printing.write_cover(dl.puzzles(made)[0], info.pages, title, "pyramids",
+                             f"{info.puzzles} daily challenges with their pars")
         return
     if as_json:
         click.echo(json.dumps(sets[0] if days == 1 else sets))

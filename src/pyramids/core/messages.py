@@ -54,6 +54,17 @@ MESSAGES: dict[str, str] = {
         "card face up, a deck top and waste top summing to 13 would be forced before the "
         "player could use either, a rule no source describes"),
     "days-range": "{opt:days} must be 1 to {most} (ten years), got {got}",
+    "book-cards-small": (
+        "{set:trim} with {set:per_page}: the deals' cards would be {width} pt wide, but "
+        "cards are at least {least} pt wide ({high} pt high) to stay legible; choose a "
+        "larger {opt:trim} or fewer {opt:per_page}"),
+    "book-cards-small-large": (
+        "{set:trim} with {set:per_page} and {opt:large_print}: the deals' cards would be "
+        "{width} pt wide, but a large-print book's cards are at least {least} pt wide "
+        "(16 pt ranks); choose a larger {opt:trim} or fewer {opt:per_page}"),
+    "cover-pages": (
+        "{opt:cover} needs the interior's page count (even, at least {least}), got {got}"),
+    "cover-description": "{opt:description} is too long for the back cover",
     "auto-deal-needs-no-hand": (
         "{opt:auto_deal} needs a stock without a hand ({set:stock_top=face-up}, or "
         "{set:draw=3}): with a hand the waste it deals to is not PySolFC's"),

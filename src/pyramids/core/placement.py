@@ -265,10 +265,11 @@ def _fan(out: Placed, cards: list[Card], y: float, w: float, width: float, numbe
 
 
 def fit_width(view: View, max_width: float, max_height: float, max_card: float,
-              numbers: bool = True, captions: bool = True) -> float:
+              numbers: bool = True, captions: bool = True,
+              text_size: float = CAPTION_SIZE) -> float:
     """The largest card width (at most ``max_card``) whose layout fits the box."""
-    a = layout(view, 10.0, numbers, captions)
-    b = layout(view, 20.0, numbers, captions)
+    a = layout(view, 10.0, numbers, captions, text_size)
+    b = layout(view, 20.0, numbers, captions, text_size)
     # width and height are affine in the card width (captions are fixed-size).
     kw = (b.width - a.width) / 10.0
     kh = (b.height - a.height) / 10.0

@@ -73,7 +73,8 @@ def filter_deals(deals: list[Deal], job: Job, budget: float) -> list[dict[str, A
 
 def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[str] | None,
          grades: list[str] | None, count: int, title: str | None, page_size: str,
-         time_limit: float, ids: list[str] | None = None) -> bytes:
+         time_limit: float, ids: list[str] | None = None, large_print: bool = False,
+         per_page: int = 1) -> bytes:
     """A PDF book. With ``deals``: those deals under ``variant``, each solved here (a deal
     that is not proved winnable is an error, named). Otherwise ``count`` puzzles gathered
     from the collection files (``paths``) as ``pyramids book`` does, topped up on the fly."""
@@ -110,7 +111,10 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
         else:
             puzzles = gather(pool, variants, grades, count, on_the_fly=True,
                              time_limit=time_limit)
-    opts = BookOptions(page_size=page_size, **({"title": title} if title else {}))
+    opts = BookOptions(page_size=page_size, large_print=large_print, per_page=per_page)
+    if title:
+        opts = BookOptions(title=title, page_size=page_size, large_print=large_print,
+                           per_page=per_page)
     data, _info = render_book(puzzles, opts)
     return bytes(data)
 

@@ -259,6 +259,13 @@ class BookRequest(VariantOptions):
                                        "and grade; not with deals.")
     title: Title | None = None
     page_size: Literal["a4", "letter"] = "a4"
+    trim: Literal["5x8", "5.5x8.5", "6x9", "7x10", "8x10", "8.5x11", "a5", "a4"] | None = Field(
+        None, description="A print-on-demand trim (mirrored margins, the gutter by page "
+                          "count); not with page_size.")
+    large_print: StrictBool = Field(
+        False, description="Every text at least 16 pt; needs a large trim (8.5x11, a4).")
+    per_page: Literal[1, 2, 4] = Field(
+        1, description="Puzzles a page (a 400 when the cards would be under 24 pt wide).")
     time_limit: TimeLimit | None = None
 
 

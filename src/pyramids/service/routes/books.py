@@ -26,6 +26,9 @@ async def book(req: m.BookRequest, cfg: Config, pool: Pool, puzzles: Puzzles) ->
     """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
     from a shipped collection; at most the server's bound."""
     variant = req.build()
+    if req.trim is not None and "page_size" in req.model_fields_set:
+        raise ServiceError(400, "give trim or page_size, not both (page_size \"letter\" is "
+                                "trim \"8.5x11\")", "BookError")
     deals = [m.parse_deal(d, variant) for d in req.deals or []]
     if req.ids is not None and deals:
         raise ServiceError(400, "ids picks puzzles from the collections: give ids or "
@@ -46,7 +49,7 @@ async def book(req: m.BookRequest, cfg: Config, pool: Pool, puzzles: Puzzles) ->
     data = await pool.run(
         "book", cfg.book_time_limit + cfg.grace, paths=paths, deals=deals, variant=variant,
         variants=[variant.name] if "variant" in req.model_fields_set else None,
-        grades=req.grades, count=count, title=req.title, page_size=req.page_size,
-        time_limit=t, ids=req.ids)
+        grades=req.grades, count=count, title=req.title, page_size=req.trim or req.page_size,
+        time_limit=t, ids=req.ids, large_print=req.large_print, per_page=req.per_page)
     return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": 'inline; filename="pyramids-book.pdf"'})
