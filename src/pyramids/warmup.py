@@ -7,7 +7,8 @@ second. This one module owns that work, for its three callers:
 
 - :func:`warmup`: every kernel, once, in the setup step (``make setup`` runs it), so that
   no user's first command pays for the compiling: the search on each kind of variant, the
-  simulated players' (the grading's), the optimal solver's;
+  simulated players' (the grading's), the optimal solver's, the general search's
+  (:mod:`pyramids.engines.pairs.kernel`, PySolFC's pyramid family);
 - :func:`ready`: the kernels one solve needs, before ``pyramids solve`` times it, saying
   so when they are being compiled;
 - :func:`load_solvers`: what a service worker loads when it starts (the kernels and
@@ -38,6 +39,7 @@ def warmup() -> float:
         solve(deal, get_variant(name), node_limit=2000)
     _players(deal)
     _optimal()
+    _pairs()
     return time.perf_counter() - t0
 
 
@@ -99,6 +101,17 @@ def _optimal() -> None:
     msc = get_variant("msc")
     shortest(Deal.from_number(2), msc, "board", time_limit=5.0)
     most(Deal.from_number(2), msc, "score", node_limit=2000)
+
+
+def _pairs() -> None:
+    """The general search's kernel (one signature serves every game it plays): a small
+    case of a two-deck PySolFC game."""
+    from pyramids.core.rules import GAMES
+    from pyramids.engines import pairs
+
+    rules = GAMES["pysolfc-two-pyramids"]
+    cards = Deal.from_number(1).cards + Deal.from_number(2).cards
+    pairs.solve(rules, cards, node_limit=2000, engine="kernel")
 
 
 def _players(deal: Deal) -> None:
