@@ -120,7 +120,8 @@ def test_verdicts_of_both_kinds_are_reached() -> None:
 
 def test_the_waste_pruning_cuts_the_one_round_games() -> None:
     """The last round's waste check (kernel.waste_dead) fires (PySolFC's one-round
-    games, and Triangle's third round), and what it proves agrees with the search without it (same_answers)."""
+    games, and Triangle's third round), and what it proves agrees with the search
+    without it (more deals in same_answers)."""
     rng = random.Random(11)
     fewer = 0
     for name in ("pysolfc-pyramid-thirteen", "pysolfc-cheops", "pysolfc-triangle"):
@@ -161,3 +162,14 @@ def test_auto_picks_the_kernel_and_three_wastes_stay_in_python() -> None:
     assert (auto.status, auto.nodes, auto.moves) == (slow.status, slow.nodes, slow.moves)
     with pytest.raises(VariantError, match="unknown engine"):
         solve(rules, cards, engine="fast")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["pysolfc-cheops", "pysolfc-up-and-down",
+                                  "pysolfc-pyramid-dozen"])
+def test_needs_partners_are_every_other_card_of_a_pairing_rank(name: str) -> None:
+    rules = GAMES[name]
+    board = Board(rules, random_cards(rules, random.Random(name)))
+    ranks, goes = board.ranks, rules.pairing.goes_with
+    expect = [sum(1 << b for b in range(rules.cards) if b != a and goes(ranks[a], ranks[b]))
+              for a in range(rules.cards)]
+    assert Needs(board).partners == expect

@@ -64,8 +64,11 @@ class Needs:
         rules = board.rules
         pairing, lay, ranks = rules.pairing, rules.layout, board.ranks
         n = rules.cards
-        self.partners = [sum(1 << b for b in range(n) if b != a and
-                             pairing.goes_with(ranks[a], ranks[b])) for a in range(n)]
+        of_rank = [0] * 14
+        for b in range(n):
+            of_rank[ranks[b]] |= 1 << b
+        with_rank = [0] + [sum(of_rank[r] for r in pairing.partners(q)) for q in range(1, 14)]
+        self.partners = [with_rank[ranks[a]] & ~(1 << a) for a in range(n)]
         self.before = [0] * n
         for p in range(lay.size):
             over = lay.covering[p]
