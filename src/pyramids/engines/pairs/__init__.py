@@ -15,7 +15,7 @@ there and this Python loop elsewhere (three wastes: Apophis, Eleven Triangle).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -104,12 +104,12 @@ def _ordered(board: Board, moves: list[Play]) -> list[Play]:
 
 def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = (),
           node_limit: int | None = None, time_limit: float | None = None,
-          engine: Engine = "auto", prune: bool = True) -> Outcome:
+          engine: Engine = "auto", prune: bool | Collection[str] = True) -> Outcome:
     """Can ``cards`` dealt under ``rules`` (after ``start``) be won? ``engine``: the
     compiled search where the game fits it (``auto``), or either one forced (``kernel``
-    raises :class:`VariantError` for a game it cannot play). ``prune``: the kernel's
-    pruning of the last round's waste (:func:`kernel.waste_dead`); off, the kernel visits
-    the Python search's positions exactly."""
+    raises :class:`VariantError` for a game it cannot play). ``prune``: the kernel's own
+    prunings, all (``True``), none (``False``: it then visits the Python search's
+    positions exactly) or those named (:data:`kernel.PRUNINGS`)."""
     from pyramids.engines.pairs import kernel
 
     t0 = time.process_time()
@@ -127,7 +127,8 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     if engine == "kernel" or (engine == "auto" and kernel.supports(rules)):
         tables = kernel.Tables(rules, cards, needs.partners, needs.before, needs.check)
         found = kernel.search(tables, board, node_limit=node_limit, time_limit=time_limit,
-                              t0=t0, prune=prune)
+                              t0=t0, prune=kernel.PRUNINGS if prune is True
+                              else () if prune is False else prune)
         return Outcome(found.status, found.moves, found.nodes, time.process_time() - t0,
                        _reason(found.status, found.limit, found.seen, node_limit,
                                time_limit))

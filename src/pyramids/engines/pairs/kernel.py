@@ -30,6 +30,7 @@ budget of nodes so that the caller can check the CPU time (or grow an array) and
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,7 +48,9 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
- P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_SPARE) = range(16)
+ P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS) = range(16)
+#: the kernel's prunings by name (solve's ``prune``), each a switch
+PRUNINGS = ("waste", "twins")
 NPARAMS = 16
 
 # context (ctx)
@@ -380,6 +383,37 @@ def rehash(t0, t1, tm, size):  # type: ignore[no-untyped-def]
     return n0, n1, nm
 
 
+@njit(cache=True)
+def twin_key(r0, r1, ptr, prm, rank, tal):  # type: ignore[no-untyped-def]
+    """The removed set written canonically for the visited set (pruning "twins", off
+    with ``prm[P_PRUNE_TWINS] = 0``): the talon's cards that are left, on each side of
+    ``ptr``, placed on the earliest talon positions of their ranks in the same order.
+    Sound because the rules see a card only through its rank (pairs, cards alone, the
+    dead-card checks: a talon card has nothing lying on it in the layout), so two
+    positions with the same layout cards gone, the same ranks left in the talon order on
+    each side of ``ptr``, the same hand flag and round are one game up to renaming cards
+    of one rank: one is won exactly when the other is, and the search needs to see only
+    one. Only the key is canonical; the positions on the stack stay the real ones, so
+    the winning line is a real line (and is replayed)."""
+    places, nt = prm[P_PLACES], prm[P_NT]
+    c0, c1 = r0 | tal[0], r1 | tal[1]
+    for side in range(2):
+        lo, hi = (0, ptr) if side == 0 else (ptr, nt)
+        c = lo
+        for j in range(lo, hi):
+            a = places + j
+            if not _bit(r0, r1, a):
+                while rank[places + c] != rank[a]:
+                    c += 1
+                x = places + c
+                if x < 64:
+                    c0 &= ~(np.uint64(1) << np.uint64(x))
+                else:
+                    c1 &= ~(np.uint64(1) << np.uint64(x - 64))
+                c += 1
+    return c0, c1
+
+
 @njit(cache=True, inline="always")
 def _meta(ptr, hh, rnd, prm):  # type: ignore[no-untyped-def]
     return ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] != 0 else 0)
@@ -387,7 +421,7 @@ def _meta(ptr, hh, rnd, prm):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
-        chk, must, part, bef, sr, st, mv, mi, t0, t1, tm, scratch):
+        chk, must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
     ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd));
@@ -415,7 +449,10 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         mi[d, 2] += 1
         r0, r1, ptr, hh, rnd = play(sr[d, 0], sr[d, 1], st[d, 0], st[d, 1], st[d, 2],
                                     mv[row, 0], mv[row, 1], mv[row, 2], prm, rank, match, goal)
-        if not insert(t0, t1, tm, r0, r1, _meta(ptr, hh, rnd, prm)):
+        k0, k1 = r0, r1
+        if prm[P_PRUNE_TWINS]:
+            k0, k1 = twin_key(r0, r1, ptr, prm, rank, tal)
+        if not insert(t0, t1, tm, k0, k1, _meta(ptr, hh, rnd, prm)):
             ctx[C_HITS] += 1
             continue
         ctx[C_USED] += 1
@@ -471,6 +508,7 @@ class Tables:
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
                              int(t.exists), maxmv, -1, CHUNK, 1, 0], np.int64)
+        self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
         self.must[check] = True
         self.rank = np.array([c % 13 + 1 for c in cards], np.int64)
@@ -569,13 +607,19 @@ class Found:
 
 
 def search(tables: Tables, board: Board, *, node_limit: int | None,
-           time_limit: float | None, t0: float, prune: bool = True) -> Found:
+           time_limit: float | None, t0: float,
+           prune: Collection[str] = PRUNINGS) -> Found:
     """The Python search's loop, compiled: a DFS from ``board`` (not won, no dead card)
     that never visits a position twice. ``t0``: the process time the solve started.
-    ``prune``: the kernel's own pruning (:func:`waste_dead`); without it the kernel
-    visits exactly the Python search's positions, in its order."""
+    ``prune``: the kernel's own prunings to use (:data:`PRUNINGS`: :func:`waste_dead`,
+    :func:`twin_key`); without them it visits the Python search's positions, in order."""
+    unknown = set(prune) - set(PRUNINGS)
+    if unknown:
+        raise VariantError(f"unknown pruning {sorted(unknown)[0]!r}: choose from "
+                           f"{', '.join(PRUNINGS)}")
     prm = tables.prm.copy()
-    prm[P_PRUNE_WASTE] = int(prune)
+    prm[P_PRUNE_WASTE] = int("waste" in prune)
+    prm[P_PRUNE_TWINS] = int("twins" in prune)
     prm[P_LIMIT] = -1 if node_limit is None else node_limit
     prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
     depth = 256
@@ -588,8 +632,10 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     tms = np.zeros(TABLE_START, np.int64)
     ctx = np.zeros(NCTX, np.int64)
     r0, r1, ptr, hh, rnd = tables.position(board)
-    insert(t0s, t1s, tms, np.uint64(r0), np.uint64(r1),
-           ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] else 0))
+    k0, k1 = np.uint64(r0), np.uint64(r1)
+    if prm[P_PRUNE_TWINS]:
+        k0, k1 = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
+    insert(t0s, t1s, tms, k0, k1, ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] else 0))
     ctx[C_USED] = 1
     sr[0] = r0, r1
     st[0] = ptr, hh, rnd
@@ -599,7 +645,7 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     while True:
         status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
                      tables.cov, tables.cl, tables.goal, tables.chk, tables.must, tables.part,
-                     tables.bef,
+                     tables.bef, tables.tal,
                      sr, st, mv, mi, t0s, t1s, tms, tables.scratch)
         if status == S_WON:
             d = int(ctx[C_DEPTH])
