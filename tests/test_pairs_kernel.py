@@ -185,3 +185,12 @@ def test_needs_partners_are_every_other_card_of_a_pairing_rank(name: str) -> Non
     expect = [sum(1 << b for b in range(rules.cards) if b != a and goes(ranks[a], ranks[b]))
               for a in range(rules.cards)]
     assert Needs(board).partners == expect
+
+
+def test_warmup_runs_the_kernel() -> None:
+    """``python -m pyramids.warmup`` compiles the kernel (or loads it from numba's cache)."""
+    from pyramids import warmup
+    from pyramids.engines.pairs import kernel
+
+    warmup._pairs()
+    assert kernel.run.signatures and kernel.twin_key.signatures
