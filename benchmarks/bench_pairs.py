@@ -1,17 +1,19 @@
 """Benchmark the general search (pyramids.engines.pairs) on PySolFC's ten pyramid games:
 the Python search against the compiled kernel, in the same run, on the same deals.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/bench_pairs.py [--deals 200] [--python-deals 20]
-        [--limit 20000] [--kernel-limit 1000000] [--seed 41] [--game NAME ...] [--no-prune]
+    PYTHONPATH=src .venv/bin/python benchmarks/bench_pairs.py [--deals 100] [--python-deals 10]
+        [--limit 20000] [--kernel-limit 200000] [--seed 41] [--game NAME ...]
 
 Deals are random (``random.Random(seed)`` shuffles the game's decks; PySolFC's own deal
 numbers will come from pyramids.pysolfc.family). Two tables:
 
 1. both engines on the first ``--python-deals`` deals of each game at ``--limit`` nodes:
    deals per CPU second, median / p99 / slowest deal (CPU ms, ``time.process_time``),
-   the verdicts, and whether the two engines agree deal for deal (status and nodes);
-2. the kernel alone on ``--deals`` deals at ``--kernel-limit`` nodes (the win-rate runs'
-   setting): the same columns, and how many deals the limit left unknown.
+   the verdicts, and whether the two engines agree deal for deal (status and nodes; the
+   kernel without its pruning visits the Python search's positions exactly);
+2. the kernel alone on ``--deals`` deals at ``--kernel-limit`` nodes, without its
+   prunings (``before``) and with them (``after``), in the same run: the same columns, and
+   how many deals the limit left unknown.
 
 Games with three wastes (Apophis, Eleven Triangle) run on the Python search only: the
 kernel does not play them. The kernel is compiled (or loaded from numba's cache) before
@@ -69,27 +71,25 @@ HEAD = (f"{'game':26} {'engine':6} {'deals':>6} {'deals/cpu-s':>10} {'median ms'
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--python-deals", type=int, default=20)
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--python-deals", type=int, default=10)
     ap.add_argument("--limit", type=int, default=20_000)
-    ap.add_argument("--kernel-limit", type=int, default=1_000_000)
+    ap.add_argument("--kernel-limit", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--game", action="append", choices=sorted(GAMES))
-    ap.add_argument("--no-prune", action="store_true", help="the kernel's prunings off")
     args = ap.parse_args()
-    prune = not args.no_prune
     games = [GAMES[g] for g in (args.game or GAMES)]
     first = next(r for r in games if kernel.supports(r))
     solve(first, deals_of(first, 1, 0)[0], node_limit=100, engine="kernel")  # compile/load
     print(f"# same deals, both engines, node limit {args.limit:,}, seed {args.seed}, "
-          f"prune {prune}")
+          "the kernel without its pruning")
     print(HEAD)
     for rules in games:
         deals = deals_of(rules, args.python_deals, args.seed)
-        slow, t_slow = timed(rules, deals, "python", args.limit, prune)
+        slow, t_slow = timed(rules, deals, "python", args.limit, False)
         print(row(rules.name, "python", slow, t_slow), flush=True)
         if kernel.supports(rules):
-            fast, t_fast = timed(rules, deals, "kernel", args.limit, prune)
+            fast, t_fast = timed(rules, deals, "kernel", args.limit, False)
             same = sum(1 for a, b in zip(slow, fast, strict=True)
                        if (a.status, a.nodes) == (b.status, b.nodes))
             agree = sum(1 for a, b in zip(slow, fast, strict=True) if a.status == b.status
@@ -97,13 +97,19 @@ def main() -> None:
             print(row(rules.name, "kernel", fast, t_fast) + f"  same status+nodes "
                   f"{same}/{len(deals)}, no contradiction {agree}/{len(deals)}", flush=True)
     print(f"\n# the kernel alone, {args.deals} deals per game, node limit "
-          f"{args.kernel_limit:,}, seed {args.seed}, prune {prune}")
+          f"{args.kernel_limit:,}, seed {args.seed}: before = without the kernel's prunings, "
+          f"after = with them ({', '.join(kernel.PRUNINGS)})")
     print(HEAD)
     for rules in games:
         if kernel.supports(rules):
-            found, times = timed(rules, deals_of(rules, args.deals, args.seed), "kernel",
-                                 args.kernel_limit, prune)
-            print(row(rules.name, "kernel", found, times), flush=True)
+            deals = deals_of(rules, args.deals, args.seed)
+            before, t_before = timed(rules, deals, "kernel", args.kernel_limit, False)
+            print(row(rules.name, "before", before, t_before), flush=True)
+            after, t_after = timed(rules, deals, "kernel", args.kernel_limit, True)
+            flips = sum(1 for a, b in zip(before, after, strict=True)
+                        if {a.status, b.status} == {"winnable", "blocked"})
+            print(row(rules.name, "after", after, t_after) + f"  contradictions {flips}",
+                  flush=True)
 
 
 if __name__ == "__main__":

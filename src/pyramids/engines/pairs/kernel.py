@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pyramids.core.board import DEAL, REDEAL, Board, Play
 from pyramids.core.cards import Card
@@ -276,16 +277,31 @@ def play(r0, r1, ptr, hh, rnd, kind, a, b, prm, rank, match, goal):  # type: ign
     return r0, r1, ptr, hh, rnd
 
 
-@njit(cache=True)
-def dead(r0, r1, chk, part, bef):  # type: ignore[no-untyped-def]
-    """Needs.dead: a card that must go whose partners are all gone or all lie on it."""
-    for i in range(chk.shape[0]):
-        a = chk[i]
-        if _bit(r0, r1, a):
-            continue
-        if (part[a, 0] & ~r0 & ~bef[a, 0]) == 0 and (part[a, 1] & ~r1 & ~bef[a, 1]) == 0:
+@njit(cache=True, inline="always")
+def _dead_in(m, base, r0, r1, must, part, bef):  # type: ignore[no-untyped-def]
+    """Needs.dead's test for the cards of the word ``m`` (positions ``base`` on)."""
+    while m:
+        a = base + trailing_zeros(m)  # type: ignore[call-arg]
+        m &= m - np.uint64(1)
+        if must[a] and (part[a, 0] & ~r0 & ~bef[a, 0]) == 0 \
+                and (part[a, 1] & ~r1 & ~bef[a, 1]) == 0:
             return True
     return False
+
+
+@njit(cache=True)
+def dead_after(r0, r1, a, b, must, part, bef):  # type: ignore[no-untyped-def]
+    """Needs.dead (a card that must go whose partners are all gone or all lie on it)
+    after the cards ``a`` (and ``b`` when >= 0) went from a position that passed it: only
+    their partners' answers can change (a card's test reads the removed set only through
+    its partners), so only those are asked, with Needs.dead's answer. A deal removes
+    nothing and needs no test."""
+    m0, m1 = part[a, 0], part[a, 1]
+    if b >= 0:
+        m0 |= part[b, 0]
+        m1 |= part[b, 1]
+    return (_dead_in(m0 & ~r0, 0, r0, r1, must, part, bef)
+            or _dead_in(m1 & ~r1, 64, r0, r1, must, part, bef))
 
 
 @njit(cache=True)
@@ -421,7 +437,7 @@ def _meta(ptr, hh, rnd, prm):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
-        chk, must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch):
+        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
     ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd));
@@ -458,7 +474,8 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         ctx[C_USED] += 1
         ctx[C_NODES] += 1
         spent += 1
-        if dead(r0, r1, chk, part, bef):
+        if mv[row, 0] <= K_PAIR and dead_after(r0, r1, mv[row, 1], mv[row, 2], must, part,
+                                               bef):
             continue
         if prm[P_PRUNE_WASTE] and waste_dead(r0, r1, ptr, hh, rnd, prm, must, part):
             ctx[C_PRUNED] += 1
@@ -524,7 +541,6 @@ class Tables:
             self.cl[p, :len(over)] = over
         goal = range(n) if rules.objective == "all" else lay.pyramid
         self.goal = np.array(_words(sum(1 << a for a in goal)), np.uint64)
-        self.chk = np.array(check, np.int64)
         self.part = np.array([_words(m) for m in partners], np.uint64).reshape(n, 2)
         self.bef = np.array([_words(m) for m in before], np.uint64).reshape(n, 2)
         self.scratch = np.zeros((maxmv, 3), np.int64)
@@ -644,7 +660,7 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     mi[0] = 0, n, 0
     while True:
         status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
-                     tables.cov, tables.cl, tables.goal, tables.chk, tables.must, tables.part,
+                     tables.cov, tables.cl, tables.goal, tables.must, tables.part,
                      tables.bef, tables.tal,
                      sr, st, mv, mi, t0s, t1s, tms, tables.scratch)
         if status == S_WON:
