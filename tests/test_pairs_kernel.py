@@ -157,6 +157,24 @@ def test_kernel_starts_after_given_moves() -> None:
     assert (fast.status, fast.nodes, fast.moves) == (slow.status, slow.nodes, slow.moves)
 
 
+def test_growing_every_array_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search started on tiny arrays (visited set, depths, moves) grows each of them
+    and finds what it finds on the usual sizes."""
+    from pyramids.engines.pairs import kernel
+
+    cases = [(GAMES["pysolfc-triangle"], random_cards(GAMES["pysolfc-triangle"],
+                                                      random.Random(2))),
+             (CLASSIC["pyramid/unlimited"], Deal.from_number(4).cards)]
+    usual = [solve(r, c, node_limit=5000, engine="kernel") for r, c in cases]
+    monkeypatch.setattr(kernel, "TABLE_START", 4)
+    monkeypatch.setattr(kernel, "STACK_START", 3)
+    monkeypatch.setattr(kernel, "MOVES_START", 0)
+    tiny = [solve(r, c, node_limit=5000, engine="kernel") for r, c in cases]
+    assert [(f.status, f.nodes, f.moves) for f in tiny] == \
+        [(f.status, f.nodes, f.moves) for f in usual]
+    assert any(f.nodes > 100 for f in usual)
+
+
 def test_time_limit_leaves_the_deal_unknown() -> None:
     rules = GAMES["pysolfc-up-and-down"]
     cards = random_cards(rules, random.Random(3))

@@ -499,6 +499,8 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
 CHUNK = 1 << 20  # nodes per kernel call without a time limit
 TIMED_CHUNK = 1 << 14  # nodes per kernel call between CPU-time checks (a few ms)
 TABLE_START = 1 << 14  # visited-set entries a search starts with (doubled when 5/8 full)
+STACK_START = 256  # depths a search starts with (doubled when full)
+MOVES_START = 1 << 14  # rows of moves a search starts with (at least one position's worth)
 
 
 def supports(rules: Rules) -> bool:
@@ -638,11 +640,10 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     prm[P_PRUNE_TWINS] = int("twins" in prune)
     prm[P_LIMIT] = -1 if node_limit is None else node_limit
     prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
-    depth = 256
-    sr = np.zeros((depth, 2), np.uint64)
-    st = np.zeros((depth, 3), np.int64)
-    mi = np.zeros((depth, 3), np.int64)
-    mv = np.zeros((max(1 << 14, 4 * int(prm[P_MAXMV])), 3), np.int64)
+    sr = np.zeros((STACK_START, 2), np.uint64)
+    st = np.zeros((STACK_START, 3), np.int64)
+    mi = np.zeros((STACK_START, 3), np.int64)
+    mv = np.zeros((max(MOVES_START, int(prm[P_MAXMV]) + 1), 3), np.int64)
     t0s = np.zeros(TABLE_START, np.uint64)
     t1s = np.zeros(TABLE_START, np.uint64)
     tms = np.zeros(TABLE_START, np.int64)
