@@ -8,8 +8,9 @@ second. This one module owns that work, for its three callers:
 - :func:`warmup`: every kernel, once, in the setup step (``make setup`` runs it), so that
   no user's first command pays for the compiling: the search on each kind of variant, the
   bulk runs' batch path (a stock game's and the bouquet's), the simulated players' (the
-  grading's), the optimal solver's; every worker of a bulk run, local or on a Dask
-  cluster, then loads them from the cache instead of compiling them;
+  grading's), the optimal solver's, the general search's
+  (:mod:`pyramids.engines.pairs.kernel`, PySolFC's pyramid family); every worker of a bulk
+  run, local or on a Dask cluster, then loads them from the cache instead of compiling them;
 - :func:`ready`: the kernels one solve needs, before ``pyramids solve`` times it, saying
   so when they are being compiled;
 - :func:`load_solvers`: what a service worker loads when it starts (the kernels and
@@ -41,6 +42,7 @@ def warmup() -> float:
     _bulk()
     _players(deal)
     _optimal()
+    _pairs()
     return time.perf_counter() - t0
 
 
@@ -113,6 +115,17 @@ def _optimal() -> None:
     msc = get_variant("msc")
     shortest(Deal.from_number(2), msc, "board", time_limit=5.0)
     most(Deal.from_number(2), msc, "score", node_limit=2000)
+
+
+def _pairs() -> None:
+    """The general search's kernel (one signature serves every game it plays): a small
+    case of a two-deck PySolFC game."""
+    from pyramids.core.rules import GAMES
+    from pyramids.engines import pairs
+
+    rules = GAMES["pysolfc-two-pyramids"]
+    cards = Deal.from_number(1).cards + Deal.from_number(2).cards
+    pairs.solve(rules, cards, node_limit=2000, engine="kernel")
 
 
 def _players(deal: Deal) -> None:

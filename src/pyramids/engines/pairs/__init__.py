@@ -6,17 +6,25 @@ the future), so that a search that runs out of moves has seen every reachable po
 the deal is then blocked, proven by exhaustion. A limit that runs out first leaves it
 unknown, saying how far the search got. Its one pruning is argued where it is applied
 (:func:`_safe_move`). The winning line it returns is replayed by the caller.
+
+The same search compiled with numba (:mod:`pyramids.engines.pairs.kernel`) plays every
+game whose talon has at most one waste, turned over on a redeal; :func:`solve` uses it
+there and this Python loop elsewhere (three wastes: Apophis, Eleven Triangle).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from pyramids.core.board import Board, Play
 from pyramids.core.cards import Card
+from pyramids.core.errors import VariantError
 from pyramids.core.rules import Rules
+
+Engine = Literal["auto", "python", "kernel"]
 
 
 @dataclass(frozen=True)
@@ -56,8 +64,11 @@ class Needs:
         rules = board.rules
         pairing, lay, ranks = rules.pairing, rules.layout, board.ranks
         n = rules.cards
-        self.partners = [sum(1 << b for b in range(n) if b != a and
-                             pairing.goes_with(ranks[a], ranks[b])) for a in range(n)]
+        of_rank = [0] * 14
+        for b in range(n):
+            of_rank[ranks[b]] |= 1 << b
+        with_rank = [0] + [sum(of_rank[r] for r in pairing.partners(q)) for q in range(1, 14)]
+        self.partners = [with_rank[ranks[a]] & ~(1 << a) for a in range(n)]
         self.before = [0] * n
         for p in range(lay.size):
             over = lay.covering[p]
@@ -92,12 +103,53 @@ def _ordered(board: Board, moves: list[Play]) -> list[Play]:
 
 
 def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = (),
-          node_limit: int | None = None, time_limit: float | None = None) -> Outcome:
-    """Can ``cards`` dealt under ``rules`` (after ``start``) be won?"""
+          node_limit: int | None = None, time_limit: float | None = None,
+          engine: Engine = "auto", prune: bool | Collection[str] = True) -> Outcome:
+    """Can ``cards`` dealt under ``rules`` (after ``start``) be won? ``engine``: the
+    compiled search where the game fits it (``auto``), or either one forced (``kernel``
+    raises :class:`VariantError` for a game it cannot play). ``prune``: the kernel's own
+    prunings, all (``True``), none (``False``: it then visits the Python search's
+    positions exactly) or those named (:data:`kernel.PRUNINGS`)."""
+    from pyramids.engines.pairs import kernel
+
     t0 = time.process_time()
+    if engine not in ("auto", "python", "kernel"):
+        raise VariantError(f"unknown engine {engine!r}: choose auto, python or kernel")
     board = Board(rules, cards)
     for m in start:
         board.push(m)
+    if board.is_won():
+        return Outcome("winnable", (), 0, time.process_time() - t0)
+    needs = Needs(board)
+    if needs.dead(board.removed) is not None:
+        return Outcome("blocked", (), 0, time.process_time() - t0,
+                       "a card that must go has no partner left that can reach it")
+    if engine == "kernel" or (engine == "auto" and kernel.supports(rules)):
+        tables = kernel.Tables(rules, cards, needs.partners, needs.before, needs.check)
+        found = kernel.search(tables, board, node_limit=node_limit, time_limit=time_limit,
+                              t0=t0, prune=kernel.PRUNINGS if prune is True
+                              else () if prune is False else prune)
+        return Outcome(found.status, found.moves, found.nodes, time.process_time() - t0,
+                       _reason(found.status, found.limit, found.seen, node_limit,
+                               time_limit))
+    return _search(board, needs, node_limit, time_limit, t0)
+
+
+def _reason(status: str, limit: str, seen: int, node_limit: int | None,
+            time_limit: float | None) -> str:
+    """The Outcome's reason, in the Python search's words."""
+    if status == "blocked":
+        return f"every reachable position seen ({seen:,})"
+    if status == "winnable":
+        return ""
+    if limit == "nodes":
+        return f"node limit {node_limit:,} reached after {seen:,} positions"
+    return f"time limit {time_limit:g} s reached after {seen:,} positions"
+
+
+def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: float | None,
+            t0: float) -> Outcome:
+    """The search in plain Python from ``board`` (not won, no dead card)."""
     base = len(board.moves)
     seen: set[tuple[object, ...]] = set()
     nodes = 0
@@ -108,12 +160,6 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
         safe = _safe_move(board, moves)
         return iter([safe] if safe is not None else _ordered(board, moves))
 
-    if board.is_won():
-        return Outcome("winnable", (), 0, time.process_time() - t0)
-    needs = Needs(board)
-    if needs.dead(board.removed) is not None:
-        return Outcome("blocked", (), 0, time.process_time() - t0,
-                       "a card that must go has no partner left that can reach it")
     seen.add(board.key())
     stack.append(children())
     while stack:

@@ -1,0 +1,116 @@
+"""Benchmark the general search (pyramids.engines.pairs) on PySolFC's ten pyramid games:
+the Python search against the compiled kernel, in the same run, on the same deals.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/bench_pairs.py [--deals 100] [--python-deals 10]
+        [--limit 20000] [--kernel-limit 200000] [--seed 41] [--game NAME ...]
+
+Deals are random (``random.Random(seed)`` shuffles the game's decks; PySolFC's own deal
+numbers will come from pyramids.pysolfc.family). Two tables:
+
+1. both engines on the first ``--python-deals`` deals of each game at ``--limit`` nodes:
+   deals per CPU second, median / p99 / slowest deal (CPU ms, ``time.process_time``),
+   the verdicts, and whether the two engines agree deal for deal (status and nodes; the
+   kernel without its pruning visits the Python search's positions exactly);
+2. the kernel alone on ``--deals`` deals at ``--kernel-limit`` nodes, without its
+   prunings (``before``) and with them (``after``), in the same run: the same columns, and
+   how many deals the limit left unknown.
+
+Games with three wastes (Apophis, Eleven Triangle) run on the Python search only: the
+kernel does not play them. The kernel is compiled (or loaded from numba's cache) before
+anything is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from pyramids.core.cards import Card
+from pyramids.core.rules import GAMES, Rules
+from pyramids.engines.pairs import Engine, Outcome, kernel, solve
+
+
+def deals_of(rules: Rules, count: int, seed: int) -> list[tuple[Card, ...]]:
+    rng = random.Random(f"{seed}/{rules.name}")
+    out = []
+    for _ in range(count):
+        cards = [Card(i % 52) for i in range(rules.cards)]
+        rng.shuffle(cards)
+        out.append(tuple(cards))
+    return out
+
+
+def timed(rules: Rules, deals: list[tuple[Card, ...]], engine: Engine,
+          limit: int, prune: bool) -> tuple[list[Outcome], list[float]]:
+    found, times = [], []
+    for cards in deals:
+        t0 = time.process_time()
+        found.append(solve(rules, cards, node_limit=limit, engine=engine, prune=prune))
+        times.append(time.process_time() - t0)
+    return found, times
+
+
+def row(name: str, engine: str, found: list[Outcome], times: list[float]) -> str:
+    total = sum(times)
+    ms = sorted(t * 1000 for t in times)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    slow = max(range(len(times)), key=times.__getitem__)
+    tally = {s: sum(1 for f in found if f.status == s) for s in ("winnable", "blocked",
+                                                                 "unknown")}
+    rate = len(times) / total if total else float("inf")
+    return (f"{name:26} {engine:6} {len(times):6} {rate:10.1f} {statistics.median(ms):9.2f} "
+            f"{p99:9.1f} {ms[-1]:9.1f} (#{slow}, {found[slow].nodes:,} nodes)  "
+            f"W {tally['winnable']} B {tally['blocked']} U {tally['unknown']}")
+
+
+HEAD = (f"{'game':26} {'engine':6} {'deals':>6} {'deals/cpu-s':>10} {'median ms':>9} "
+        f"{'p99 ms':>9} {'slowest':>9}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--python-deals", type=int, default=10)
+    ap.add_argument("--limit", type=int, default=20_000)
+    ap.add_argument("--kernel-limit", type=int, default=200_000)
+    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--game", action="append", choices=sorted(GAMES))
+    args = ap.parse_args()
+    games = [GAMES[g] for g in (args.game or GAMES)]
+    first = next(r for r in games if kernel.supports(r))
+    solve(first, deals_of(first, 1, 0)[0], node_limit=100, engine="kernel")  # compile/load
+    print(f"# same deals, both engines, node limit {args.limit:,}, seed {args.seed}, "
+          "the kernel without its pruning")
+    print(HEAD)
+    for rules in games:
+        deals = deals_of(rules, args.python_deals, args.seed)
+        slow, t_slow = timed(rules, deals, "python", args.limit, False)
+        print(row(rules.name, "python", slow, t_slow), flush=True)
+        if kernel.supports(rules):
+            fast, t_fast = timed(rules, deals, "kernel", args.limit, False)
+            same = sum(1 for a, b in zip(slow, fast, strict=True)
+                       if (a.status, a.nodes) == (b.status, b.nodes))
+            agree = sum(1 for a, b in zip(slow, fast, strict=True) if a.status == b.status
+                        or "unknown" in (a.status, b.status))
+            print(row(rules.name, "kernel", fast, t_fast) + f"  same status+nodes "
+                  f"{same}/{len(deals)}, no contradiction {agree}/{len(deals)}", flush=True)
+    print(f"\n# the kernel alone, {args.deals} deals per game, node limit "
+          f"{args.kernel_limit:,}, seed {args.seed}: before = without the kernel's prunings, "
+          f"after = with them ({', '.join(kernel.PRUNINGS)})")
+    print(HEAD)
+    for rules in games:
+        if kernel.supports(rules):
+            deals = deals_of(rules, args.deals, args.seed)
+            before, t_before = timed(rules, deals, "kernel", args.kernel_limit, False)
+            print(row(rules.name, "before", before, t_before), flush=True)
+            after, t_after = timed(rules, deals, "kernel", args.kernel_limit, True)
+            flips = sum(1 for a, b in zip(before, after, strict=True)
+                        if {a.status, b.status} == {"winnable", "blocked"})
+            print(row(rules.name, "after", after, t_after) + f"  contradictions {flips}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

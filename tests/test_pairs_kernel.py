@@ -1,0 +1,214 @@
+"""The compiled general search (pyramids.engines.pairs.kernel) against Board and against
+the Python search: the same positions, legal moves and won/lost at every step of random
+walks, and the same verdicts, node counts and lines on the same deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyramids.core.board import Board, line_of, replay
+from pyramids.core.cards import Card
+from pyramids.core.deals import Deal
+from pyramids.core.errors import VariantError
+from pyramids.core.rules import GAMES, Rules, rules_of
+from pyramids.core.variants import PRESETS, get_variant
+from pyramids.engines.pairs import Needs, solve
+from pyramids.engines.pairs.kernel import PRUNINGS, Tables, supports
+
+KERNEL_GAMES = [name for name, rules in GAMES.items() if supports(rules)]
+#: every classic preset, and the talon options no preset sets by itself
+CLASSIC = {name: rules_of(v) for name, v in PRESETS.items()} | {
+    "pyramid/automatic": rules_of(get_variant("pyramid", stock_waste="automatic")),
+    "pyramid/forbidden": rules_of(get_variant("pyramid", stock_waste="forbidden")),
+    "msc/forbidden": rules_of(get_variant("msc", stock_waste="forbidden")),
+    "pyramid/unlimited": rules_of(get_variant("pyramid", passes="unlimited")),
+    "king-tut/3": rules_of(get_variant("king-tut", passes=3)),
+}
+
+
+def random_cards(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    cards = [Card(i % 52) for i in range(rules.cards)]
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+def tables_of(board: Board) -> Tables:
+    needs = Needs(board)
+    return Tables(board.rules, board.cards, needs.partners, needs.before, needs.check)
+
+
+def test_the_kernel_plays_every_game_with_one_waste_and_no_other() -> None:
+    assert sorted(set(GAMES) - set(KERNEL_GAMES)) == ["pysolfc-apophis",
+                                                      "pysolfc-eleven-triangle"]
+    assert all(supports(r) for r in CLASSIC.values())
+
+
+def walk(rules: Rules, cards: tuple[Card, ...], rng: random.Random) -> int:
+    """A random walk in Board and in the kernel side by side; the steps it took."""
+    board = Board(rules, cards)
+    tables = tables_of(board)
+    pos = tables.position(board)
+    steps = 0
+    while True:
+        assert pos == tables.position(board), (rules.name, steps, board.moves)
+        moves = board.legal_moves()
+        assert tables.legal(pos) == moves, (rules.name, steps, board.moves)
+        assert tables.won(pos) == board.is_won()
+        if not moves or steps == 300:  # unlimited rounds may redeal for ever
+            return steps
+        move = rng.choice(moves)
+        board.push_unchecked(move)
+        pos = tables.play(pos, move)
+        steps += 1
+
+
+@pytest.mark.parametrize("name", KERNEL_GAMES + list(CLASSIC))
+def test_lockstep_random_walks_agree_with_board(name: str) -> None:
+    rules = GAMES.get(name) or CLASSIC[name]
+    rng = random.Random(name)
+    steps = 0
+    for i in range(12):
+        cards = random_cards(rules, rng) if name in GAMES else Deal.from_number(i).cards
+        steps += walk(rules, cards, rng)
+    assert steps > 12 * 3  # the walks went somewhere
+
+
+def same_answers(rules: Rules, cards: tuple[Card, ...], limit: int) -> str:
+    """Kernel and Python search on one deal: the same status, nodes and line (the same
+    move order); a winning line replayed by the rules engine and winning."""
+    slow = solve(rules, cards, node_limit=limit, engine="python")
+    fast = solve(rules, cards, node_limit=limit, engine="kernel", prune=False)
+    assert (fast.status, fast.nodes, fast.moves) == (slow.status, slow.nodes, slow.moves)
+    assert fast.reason == slow.reason
+    pruned = solve(rules, cards, node_limit=limit, engine="kernel")
+    settled = {pruned.status, fast.status} - {"unknown"}
+    assert len(settled) <= 1  # the pruning never turns a verdict around
+    if fast.status == "blocked":  # it saw every position: the pruned search sees fewer
+        assert pruned.status == "blocked" and pruned.nodes <= fast.nodes
+    for found in (fast, pruned):
+        if found.status == "winnable":
+            assert replay(rules, cards, line_of(rules, cards, list(found.moves))).is_won()
+    return fast.status
+
+
+@pytest.mark.parametrize("name", KERNEL_GAMES)
+def test_kernel_matches_python_search_on_random_deals(name: str) -> None:
+    rules = GAMES[name]
+    rng = random.Random(f"{name}/solve")
+    found = [same_answers(rules, random_cards(rules, rng), 1500) for _ in range(4)]
+    assert set(found) <= {"winnable", "blocked", "unknown"}
+
+
+@pytest.mark.parametrize("name", list(CLASSIC))
+def test_kernel_matches_python_search_on_numbered_deals(name: str) -> None:
+    for number in (1, 2, 3):
+        same_answers(CLASSIC[name], Deal.from_number(number).cards, 1500)
+
+
+def test_verdicts_of_both_kinds_are_reached() -> None:
+    """Small games that are settled under the limit: the comparison above is not only
+    between two unknowns."""
+    rng = random.Random(7)
+    seen = set()
+    for name in ("pysolfc-triangle", "pysolfc-pharaohs", "pysolfc-cheops"):
+        for _ in range(4):
+            seen.add(same_answers(GAMES[name], random_cards(GAMES[name], rng), 4000))
+    assert {"winnable", "blocked"} <= seen
+
+
+@pytest.mark.parametrize("pruning", PRUNINGS)
+def test_each_pruning_cuts_nodes_and_never_turns_a_verdict(pruning: str) -> None:
+    """Each of the kernel's prunings alone, against the kernel without any (which is the
+    Python search, node for node): fewer nodes on some deals of PySolFC's one-round games
+    and Triangle, and never a winnable deal called blocked or the other way round."""
+    rng = random.Random(11)
+    fewer = 0
+    for name in ("pysolfc-pyramid-thirteen", "pysolfc-cheops", "pysolfc-triangle"):
+        rules = GAMES[name]
+        for _ in range(4):
+            cards = random_cards(rules, rng)
+            full = solve(rules, cards, node_limit=30_000, engine="kernel", prune=False)
+            pruned = solve(rules, cards, node_limit=30_000, engine="kernel",
+                           prune=(pruning,))
+            assert {full.status, pruned.status} - {"unknown"} != {"winnable", "blocked"}
+            if full.status == "blocked":
+                assert pruned.status == "blocked" and pruned.nodes <= full.nodes
+            if pruned.status == "winnable":
+                assert replay(rules, cards, line_of(rules, cards, list(pruned.moves))).is_won()
+            fewer += pruned.nodes < full.nodes
+    assert fewer >= 1
+
+
+def test_an_unknown_pruning_is_named() -> None:
+    rules = GAMES["pysolfc-triangle"]
+    with pytest.raises(VariantError, match="unknown pruning 'fast'"):
+        solve(rules, random_cards(rules, random.Random(0)), engine="kernel", prune=("fast",))
+
+
+def test_kernel_starts_after_given_moves() -> None:
+    rules = rules_of(get_variant("pyramid"))
+    cards = Deal.from_number(5).cards
+    board = Board(rules, cards)
+    start = (board.legal_moves()[-1],)  # the deal
+    slow = solve(rules, cards, start=start, node_limit=3000, engine="python")
+    fast = solve(rules, cards, start=start, node_limit=3000, engine="kernel", prune=False)
+    assert (fast.status, fast.nodes, fast.moves) == (slow.status, slow.nodes, slow.moves)
+
+
+def test_growing_every_array_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search started on tiny arrays (visited set, depths, moves) grows each of them
+    and finds what it finds on the usual sizes."""
+    from pyramids.engines.pairs import kernel
+
+    cases = [(GAMES["pysolfc-triangle"], random_cards(GAMES["pysolfc-triangle"],
+                                                      random.Random(2))),
+             (CLASSIC["pyramid/unlimited"], Deal.from_number(4).cards)]
+    usual = [solve(r, c, node_limit=5000, engine="kernel") for r, c in cases]
+    monkeypatch.setattr(kernel, "TABLE_START", 4)
+    monkeypatch.setattr(kernel, "STACK_START", 3)
+    monkeypatch.setattr(kernel, "MOVES_START", 0)
+    tiny = [solve(r, c, node_limit=5000, engine="kernel") for r, c in cases]
+    assert [(f.status, f.nodes, f.moves) for f in tiny] == \
+        [(f.status, f.nodes, f.moves) for f in usual]
+    assert any(f.nodes > 100 for f in usual)
+
+
+def test_time_limit_leaves_the_deal_unknown() -> None:
+    rules = GAMES["pysolfc-up-and-down"]
+    cards = random_cards(rules, random.Random(3))
+    found = solve(rules, cards, time_limit=0.0, engine="kernel")
+    assert found.status == "unknown" and "time limit" in found.reason
+
+
+def test_auto_picks_the_kernel_and_three_wastes_stay_in_python() -> None:
+    rules = GAMES["pysolfc-apophis"]
+    cards = random_cards(rules, random.Random(1))
+    with pytest.raises(VariantError, match="one waste"):
+        solve(rules, cards, engine="kernel")
+    auto = solve(rules, cards, node_limit=500, prune=False)
+    slow = solve(rules, cards, node_limit=500, engine="python")
+    assert (auto.status, auto.nodes, auto.moves) == (slow.status, slow.nodes, slow.moves)
+    with pytest.raises(VariantError, match="unknown engine"):
+        solve(rules, cards, engine="fast")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["pysolfc-cheops", "pysolfc-up-and-down",
+                                  "pysolfc-pyramid-dozen"])
+def test_needs_partners_are_every_other_card_of_a_pairing_rank(name: str) -> None:
+    rules = GAMES[name]
+    board = Board(rules, random_cards(rules, random.Random(name)))
+    ranks, goes = board.ranks, rules.pairing.goes_with
+    expect = [sum(1 << b for b in range(rules.cards) if b != a and goes(ranks[a], ranks[b]))
+              for a in range(rules.cards)]
+    assert Needs(board).partners == expect
+
+
+def test_warmup_runs_the_kernel() -> None:
+    """``python -m pyramids.warmup`` compiles the kernel (or loads it from numba's cache)."""
+    from pyramids import warmup
+    from pyramids.engines.pairs import kernel
+
+    warmup._pairs()
+    assert kernel.run.signatures and kernel.twin_key.signatures
