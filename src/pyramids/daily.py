@@ -491,7 +491,7 @@ def load_kernels(preset: str = "msc") -> None:
     """Have this process load the compiled code making a day runs (the simulated
     players, the optimal solver's A* and score bound, its table's growth), on small
     cases: a pool forked after this shares it, so its workers need not each load it from
-    numba's cache (~0.5-1 s of CPU a process, once per worker and per run). Only a
+    numba's cache (~1 s of CPU a process, once per worker and per run). Only a
     warm-up: it never raises (a day that cannot be made reports that itself)."""
     import numpy as np
 
