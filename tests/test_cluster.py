@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from distributed import Client, LocalCluster
+from distributed import Client, Future, LocalCluster, wait
 
-from pyramids.bulk.cluster import ClusterError, ClusterMap, connect
+from pyramids.bulk.cluster import ClusterError, ClusterMap, _fetch, connect
 from pyramids.cli import main
 from pyramids.core.verdict import untimed
 
@@ -143,6 +143,35 @@ def test_book_generates_on_the_cluster_as_locally(cluster: tuple[LocalCluster, C
     assert here.exit_code == there.exit_code == 0, there.output
     assert "generating 2 giza-6x4 puzzle(s) on the fly" in there.output
     assert (tmp_path / "there.pdf").read_bytes() == (tmp_path / "here.pdf").read_bytes()
+
+
+def test_finished_chunks_are_fetched_in_one_gather(cluster: tuple[LocalCluster, Client],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The results of the chunks finished when the client looks come in one gather (one
+    round trip for all, the fetches overlapping), never one future at a time."""
+    _, client = cluster
+    futures = client.map(sum, [[i, i] for i in range(8)], pure=False)
+    with client.as_current():
+        wait(futures)  # type: ignore[no-untyped-call]
+    asked: list[int] = []
+    real = client.gather
+
+    def gather(fs: list[Future], *args: Any, **kwargs: Any) -> Any:
+        asked.append(len(fs))
+        return real(fs, *args, **kwargs)
+
+    monkeypatch.setattr(client, "gather", gather)
+    assert _fetch(client, futures) == {f: 2 * i for i, f in enumerate(futures)}
+    assert asked == [8]
+
+    def alone(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a chunk's result fetched on its own")
+
+    monkeypatch.setattr(Future, "result", alone)
+    chunks = [list(range(k, k + 10)) for k in range(0, 200, 10)]
+    asked.clear()
+    assert list(ClusterMap(client).run(sum, chunks)) == [sum(c) for c in chunks]
+    assert sum(asked) == len(chunks)
 
 
 def test_cluster_map_keeps_order_and_gives_up_after_the_retries(

@@ -54,6 +54,16 @@ def test_the_same_date_gives_the_same_set(msc_day: dl.Day) -> None:
     assert dl.Day.from_json(again) == msc_day
 
 
+def test_days_on_a_pool_are_the_days_made_here(msc_day: dl.Day) -> None:
+    """``days(..., jobs=2)`` (the pool forked after the kernels are loaded) gives, in date
+    order, the sets ``day`` makes in this process; each one replays (from_json)."""
+    seen: list[int] = []
+    got = list(dl.days(DATE, 2, "msc", jobs=2, progress=lambda i, n, obj: seen.append(i)))
+    assert seen == [1, 2]
+    assert json.dumps(got[0], sort_keys=True) == json.dumps(msc_day.to_json(), sort_keys=True)
+    assert dl.Day.from_json(got[1]).date == DATE + dt.timedelta(days=1)
+
+
 def test_json_fields(msc_day: dl.Day) -> None:
     obj = msc_day.to_json()
     assert obj["date"] == "2026-03-02"

@@ -77,24 +77,36 @@ def test_a_goal_compiles_the_optimal_solver_too(monkeypatch: pytest.MonkeyPatch)
     assert goals == [True]
 
 
-def test_after_warmup_a_bulk_process_loads_every_kernel_and_compiles_none() -> None:
-    """``python -m pyramids.warmup`` leaves nothing to compile for the bulk runs: a fresh
-    process running ``stats`` work (one-pass Pyramid and the bouquet on the batch path,
-    the MSC board goal on the optimal solver) takes every numba kernel it calls from the
+BULK_WORK = """
+from pyramids.answers.goals import Goal
+from pyramids.bulk import Job, analyse_chunk
+from pyramids.bulk.sources import NumberRun
+from pyramids.core.variants import get_variant
+
+for name, goal in (("pyramid", None), ("bouquet", None), ("msc", "board")):
+    job = Job(get_variant(name), slim=True, goal=goal and Goal.parse(goal))
+    analyse_chunk(NumberRun(5, 9), job)
+"""
+DAILY_WORK = """
+from pyramids import daily
+daily.load_kernels("msc")
+"""
+
+
+@pytest.mark.parametrize("work", [BULK_WORK, DAILY_WORK], ids=["bulk", "daily"])
+def test_after_warmup_a_fresh_process_loads_every_kernel_and_compiles_none(work: str) -> None:
+    """``python -m pyramids.warmup`` leaves nothing to compile for the bulk runs or the
+    daily challenges: a fresh process running ``stats`` work (one-pass Pyramid and the
+    bouquet on the batch path, the MSC board goal on the optimal solver), or loading what
+    a day's challenges run (:func:`pyramids.daily.load_kernels`: the players, A*, the
+    score bound, the growth of A*'s table), takes every numba kernel it calls from the
     disk cache (numba's own counters: cache hits, no misses), as each pool or Dask worker
     does."""
     warmup.warmup()  # compiles what the cache lacks (nothing, once set up)
-    code = textwrap.dedent("""
+    code = work + textwrap.dedent("""
         import sys
         from numba.core.registry import CPUDispatcher
-        from pyramids.answers.goals import Goal
-        from pyramids.bulk import Job, analyse_chunk
-        from pyramids.bulk.sources import NumberRun
-        from pyramids.core.variants import get_variant
 
-        for name, goal in (("pyramid", None), ("bouquet", None), ("msc", "board")):
-            job = Job(get_variant(name), slim=True, goal=goal and Goal.parse(goal))
-            analyse_chunk(NumberRun(5, 9), job)
         hits = misses = 0
         for mod in list(sys.modules.values()):
             if not getattr(mod, "__name__", "").startswith("pyramids"):

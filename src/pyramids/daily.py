@@ -15,6 +15,7 @@ A candidate whose evidence does not give the level wanted is passed over for the
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import random
@@ -486,13 +487,36 @@ def _day_json(args: tuple[str, str]) -> dict[str, Any]:
     return day(parse_date(date), preset).to_json()
 
 
+def load_kernels(preset: str = "msc") -> None:
+    """Have this process load the compiled code making a day runs (the simulated
+    players, the optimal solver's A* and score bound, its table's growth), on small
+    cases: a pool forked after this shares it, so its workers need not each load it from
+    numba's cache (~1 s of CPU a process, once per worker and per run). Only a
+    warm-up: it never raises (a day that cannot be made reports that itself)."""
+    import numpy as np
+
+    from pyramids.engines.optimal import kernel, score_ceiling
+
+    variant = check_preset(preset)
+    deal = Deal.from_number(2)
+    with contextlib.suppress(Exception):
+        player_reaches(deal, variant, Goal("board"), games=1)
+        par(deal, variant, Goal("board"), node_limit=2000)
+        score_ceiling(deal, variant)
+        kernel.rehash(np.zeros(1, np.int64), 0, np.full(2, -1, np.int32))
+
+
 def days(first: dt.date, count: int, preset: str = "msc", jobs: int = 1,
          done: dict[str, dict[str, Any]] | None = None,
          progress: Callable[[int, int, dict[str, Any]], None] | None = None,
          ) -> Iterable[dict[str, Any]]:
     """The sets of ``count`` days from ``first`` as JSON, in date order, on ``jobs``
     processes; ``done``: sets already made, by date (reused, not made again);
-    ``progress(i, count, day)`` after each."""
+    ``progress(i, count, day)`` after each.
+
+    The pool is the bulk runs' (:func:`pyramids.bulk.pool.process_pool`): forked, where
+    that is safe, after this process has loaded the compiled code (:func:`load_kernels`),
+    so that each worker starts with it instead of importing and loading it anew."""
     check_preset(preset)
     wanted = [d.isoformat() for d in dates(first, count)]
     done = done or {}
@@ -500,10 +524,11 @@ def days(first: dt.date, count: int, preset: str = "msc", jobs: int = 1,
     made: Iterator[dict[str, Any]]
     pool = None
     if jobs > 1 and len(todo) > 1:
-        import multiprocessing as mp
+        from pyramids.bulk.pool import process_pool
 
-        pool = mp.get_context("spawn").Pool(jobs)
-        made = pool.imap(_day_json, todo)
+        load_kernels(preset)
+        pool = process_pool(min(jobs, len(todo)))
+        made = pool.map(_day_json, todo)
     else:
         made = map(_day_json, todo)
     try:
@@ -514,8 +539,9 @@ def days(first: dt.date, count: int, preset: str = "msc", jobs: int = 1,
             yield obj
     finally:
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            from pyramids.bulk.pool import stop_pool
+
+            stop_pool(pool)
 
 
 # -- print -------------------------------------------------------------------------------

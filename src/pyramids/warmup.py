@@ -109,12 +109,17 @@ def _bulk() -> None:
 
 
 def _optimal() -> None:
-    """The optimal solver's two searches (A* and best-first) on a small MSC case."""
-    from pyramids.engines.optimal import most, shortest
+    """The optimal solver's two searches (A* and best-first) on a small MSC case, and the
+    rehash of its table, which only a search outgrowing its first table calls (a daily
+    challenge's: each worker of ``pyramids daily -j N`` compiled it otherwise)."""
+    import numpy as np
+
+    from pyramids.engines.optimal import kernel, most, shortest
 
     msc = get_variant("msc")
     shortest(Deal.from_number(2), msc, "board", time_limit=5.0)
     most(Deal.from_number(2), msc, "score", node_limit=2000)
+    kernel.rehash(np.zeros(1, np.int64), 0, np.full(2, -1, np.int32))
 
 
 def _pairs() -> None:

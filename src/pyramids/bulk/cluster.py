@@ -146,14 +146,14 @@ class ClusterMap(Generic[T, R]):
             keys[key] = seq
             pending[client.submit(fn, todo[seq], *args, key=key, pure=False)] = seq
 
-        def finish(fut: Future, seq: int) -> None:
+        def finish(fut: Future, seq: int, fetched: dict[Future, Any]) -> None:
             if fut.status in ("lost", "pending"):  # its worker died: being recomputed
                 pending[fut] = seq
                 return
             nonlocal waiting
             keys.pop(fut.key, None)
             if fut.status == "finished":
-                result = fut.result()
+                result = fetched[fut] if fut in fetched else fut.result()
                 del todo[seq]
                 tries.pop(seq, None)
                 if on_done is not None:
@@ -192,8 +192,11 @@ class ClusterMap(Generic[T, R]):
                         finished = set()
                     except CancelledError as e:  # the scheduler is gone, or closed us
                         raise ClusterError(f"chunks cancelled by the cluster ({e})") from None
+                    # every chunk finished by now, its result fetched in one call
+                    finished |= {f for f in pending if f.status == "finished"}
+                    fetched = _fetch(client, finished)
                     for fut in finished:
-                        finish(fut, pending.pop(fut))
+                        finish(fut, pending.pop(fut), fetched)
                 if self._events(events, keys, todo):
                     threads = cluster_threads(client)
                 while emitted in self.ready:
@@ -208,7 +211,7 @@ class ClusterMap(Generic[T, R]):
             for fut, seq in list(pending.items()):  # salvage what finished, drop the rest
                 if fut.status == "finished" and seq in todo:
                     with contextlib.suppress(Exception):
-                        finish(fut, seq)
+                        finish(fut, seq, {})
                 fut.cancel()
             pending.clear()
 
@@ -238,6 +241,23 @@ class ClusterMap(Generic[T, R]):
                     self.report(f"worker {worker} {how} (no chunk of this run on it)")
             elif msg.get("action") == "add-worker":
                 self.report(f"worker {msg.get('worker', '?')} joined")
+
+
+def _fetch(client: Client, futures: Iterable[Future]) -> dict[Future, Any]:
+    """The results of the finished ``futures``, fetched together: one call whose fetches
+    from the workers overlap. A fetch is a round trip from the client through the
+    scheduler to a worker and back, and a busy worker answers only between two compiled
+    calls (the engines hold the GIL); fetched one by one (0.2-0.27 s each on a loaded
+    2-core machine), the results held back the next chunks (the window counts finished,
+    unfetched chunks) and left workers idle. Empty when the batch fails (a worker lost
+    meanwhile): the chunks are then settled one by one."""
+    done = [f for f in futures if f.status == "finished"]
+    if not done:
+        return {}
+    try:
+        return dict(zip(done, client.gather(done), strict=True))
+    except Exception:
+        return {}
 
 
 def _weight(result: Any) -> int:
