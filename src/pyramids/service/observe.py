@@ -27,7 +27,7 @@ from prometheus_client.registry import Collector
 
 from pyramids.service.config import Network
 from pyramids.service.errors import error
-from pyramids.service.middleware import ASGIApp, Message, Receive, Scope, Send
+from pyramids.service.middleware import CLOSE, ASGIApp, Message, Receive, Scope, Send
 from pyramids.service.pool import REQUEST, RequestNote, WorkerPool
 
 #: The request log's logger (``pyramids serve`` sends it to stderr, JSON or text).
@@ -176,7 +176,8 @@ class Observe:
             if self.pool.closing and scope.get("path") not in DRAIN_OPEN:
                 state["error_kind"] = "ShuttingDown"
                 await error(503, "the server is shutting down; retry later", "ShuttingDown",
-                            {"Retry-After": str(self.retry_after)})(scope, receive, send_noted)
+                            {"Retry-After": str(self.retry_after), **CLOSE},
+                            )(scope, receive, send_noted)
             else:
                 await self.app(scope, receive, send_noted)
         except Exception:

@@ -314,9 +314,16 @@ class WorkerPool:
             self._abandoned = None
 
     def stop(self) -> None:
+        """Stop the processes: an idle one is asked to exit, a busy one (a job let go at
+        the end of a shutdown's grace) is killed at once."""
         with self._lock:
+            idle = self._free or []
             for w in self._all:
-                w.stop()
+                if any(w is f for f in idle):
+                    w.stop()
+                else:
+                    w.closed = True
+                    w.kill()
             if self._threads is not None:
                 self._threads.shutdown(wait=False, cancel_futures=True)
             self._threads = None
