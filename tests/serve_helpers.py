@@ -54,9 +54,9 @@ def server_process(*args: str, env: dict[str, str] | None = None,
                    command: list[str] | None = None,
                    ) -> Iterator[Served]:
     """Start ``command`` (default: ``pyramids serve`` on the loopback) with ``args`` and
-    ``env`` added, on a free port (``PYRAMIDS_PORT``), wait (at most 30 s) until
-    ``/healthz`` answers; yield it (:class:`Served`); stop it with SIGINT if it still
-    runs."""
+    ``env`` added, on a free port (``PYRAMIDS_PORT``, whatever ``env`` says), wait (at
+    most 30 s) until ``/healthz`` answers; yield it (:class:`Served`); stop it with SIGINT
+    if it still runs."""
     import httpx
 
     port = free_port()
@@ -64,7 +64,7 @@ def server_process(*args: str, env: dict[str, str] | None = None,
         [*(command or [sys.executable, "-c", "from pyramids.cli import main; main()",
                        "serve", "--host", HOST]), *args],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        env=os.environ | {"PYTHONUNBUFFERED": "1", "PYRAMIDS_PORT": str(port)} | (env or {}))
+        env=os.environ | (env or {}) | {"PYTHONUNBUFFERED": "1", "PYRAMIDS_PORT": str(port)})
     served = Served(f"http://{HOST}:{port}", proc)
 
     def read() -> None:  # ends with the process's output

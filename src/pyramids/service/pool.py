@@ -9,7 +9,8 @@ which :class:`Saturated` is raised at once rather than queueing.
 Admission and the order of service are fair between clients (the request's
 :class:`RequestNote`, which the service's middleware sets): while several clients have jobs
 in, each may hold at most its share of the capacity (:class:`OverShare` past it, and the
-newest waiting job of a client over its share gives way to a client under it), and a
+newest waiting job of a client over its share gives way to a client under it); each may
+run at most its share of the workers while others ask (:meth:`WorkerPool.run_share`), and a
 worker that comes free goes to the waiting client with the fewest jobs running.
 """
 
@@ -86,6 +87,8 @@ WARM_LIMIT = 600.0
 #: seconds an idle, ready process may take to say it started a job before it is taken for
 #: dead (and the job handed to a new one)
 START_LIMIT = 10.0
+#: seconds a client's place among those sharing the solver processes outlasts its last job
+RECENT = 1.0
 
 
 class WorkerCrashed(Exception):
@@ -278,6 +281,8 @@ class WorkerPool:
         self._running: Counter[str] = Counter()
         self._served: dict[str, int] = {}  # client -> the turn it was last given a worker
         self._turn = 0
+        self._seen: dict[str, float] = {}  # client -> when it last had a job in or out
+        self._wake: asyncio.TimerHandle | None = None
         self._closing = False
         self._abandoned: asyncio.Future[None] | None = None
         self._all: list[_Worker] = []
@@ -328,6 +333,9 @@ class WorkerPool:
                 self._threads.shutdown(wait=False, cancel_futures=True)
             self._threads = None
             self._free = None
+            if self._wake is not None:
+                self._wake.cancel()
+                self._wake = None
 
     def share(self, client: str) -> int:
         """The most jobs ``client`` may hold now: the capacity divided between the clients
@@ -352,8 +360,7 @@ class WorkerPool:
         outcome = "ok"
         t0: float | None = None
         try:
-            worker = await self._acquire(client)
-            self._running[client] += 1
+            worker = await self._acquire(client)  # counted running from here
             t0 = time.monotonic()
             try:
                 # The job keeps its worker until it really ends, even if the client has gone:
@@ -383,6 +390,7 @@ class WorkerPool:
                 if outcome != "shutdown":
                     self._release(worker)
         finally:
+            self._seen[client] = time.monotonic()
             self._admitted[client] -= 1
             if not self._admitted[client]:
                 del self._admitted[client]
@@ -424,13 +432,16 @@ class WorkerPool:
         self.in_flight -= 1
 
     async def _acquire(self, client: str) -> _Worker:
-        """A free worker, at once or when one is handed over by :meth:`_release`."""
+        """A free worker, at once or when :meth:`_dispatch` hands one over; the job is
+        counted running from then."""
         assert self._free is not None
-        if self._free and not any(self._waiting.values()):
-            self._served_now(client)
+        self._seen[client] = time.monotonic()
+        if self._free and not any(self._waiting.values()) and self._may_run(client):
+            self._hand(client)
             return self._free.pop()
         fut: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(client, deque()).append(fut)
+        self._dispatch()
         try:
             return await fut
         except OverShare:
@@ -440,31 +451,57 @@ class WorkerPool:
             raise
         except asyncio.CancelledError:
             if fut.done() and not fut.cancelled() and fut.exception() is None:
+                self._running[client] -= 1
                 self._release(fut.result())  # handed over as we were cancelled: pass it on
             else:
                 with contextlib.suppress(ValueError):
                     self._waiting[client].remove(fut)
             raise
 
+    def run_share(self, client: str) -> int:
+        """The most jobs ``client`` may have running: the workers divided between the
+        clients that have jobs in or had one within :data:`RECENT` seconds (a client
+        asking one question at a time keeps its place between them), rounded up."""
+        now = time.monotonic()
+        recent = {c for c, t in self._seen.items() if now - t < RECENT} | \
+            {c for c, n in self._admitted.items() if n} | {client}
+        if len(self._seen) > 4 * len(recent) + 64:  # forget clients long gone
+            self._seen = {c: t for c, t in self._seen.items() if c in recent}
+        return max(1, math.ceil(self.workers / len(recent)))
+
+    def _may_run(self, client: str) -> bool:
+        return self._running[client] < self.run_share(client)
+
+    def _hand(self, client: str) -> None:
+        self._running[client] += 1
+        self._turn += 1
+        self._served[client] = self._turn
+
     def _release(self, worker: _Worker) -> None:
-        """Hand ``worker`` to the waiting client with the fewest jobs running (among equals,
-        the one served longest ago), else put it back free."""
-        while True:
-            ready = [c for c, q in self._waiting.items() if q]
+        if self._free is not None:
+            self._free.append(worker)
+            self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Hand each free worker to the waiting client with the fewest jobs running (among
+        equals, the one served longest ago) that is under its :meth:`run_share`; a worker
+        left free while jobs wait is offered again within :data:`RECENT` seconds."""
+        free = self._free
+        while free:
+            ready = [c for c, q in self._waiting.items() if q and self._may_run(c)]
             if not ready:
-                if self._free is not None:
-                    self._free.append(worker)
+                if any(self._waiting.values()) and self._wake is None:
+                    self._wake = asyncio.get_running_loop().call_later(RECENT, self._woken)
                 return
             client = min(ready, key=lambda c: (self._running[c], self._served.get(c, -1)))
             fut = self._waiting[client].popleft()
             if not fut.done():
-                self._served_now(client)
-                fut.set_result(worker)
-                return
+                self._hand(client)
+                fut.set_result(free.pop())
 
-    def _served_now(self, client: str) -> None:
-        self._turn += 1
-        self._served[client] = self._turn
+    def _woken(self) -> None:
+        self._wake = None
+        self._dispatch()
 
     async def drain(self, grace: float) -> None:
         """Stop taking jobs; wait up to ``grace`` seconds for those in to end; then let
