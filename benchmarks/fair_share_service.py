@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
-from load_service import HOST, free_port, pct
+from load_service import HOST, free_port, pct, stop_server, wait_until_up
 
 POLITE = ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")
 FLOOD = "127.0.0.1"
@@ -43,18 +43,8 @@ def start_server(workers: int, src: str | None) -> tuple[subprocess.Popen[bytes]
         [sys.executable, "-c", "from pyramids.cli import main; main()", "serve", "--host", HOST,
          "--port", str(port), "--workers", str(workers), "--log-level", "warning"], env=env)
     url = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            sys.exit(f"pyramids serve exited with {proc.returncode}")
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.TransportError:
-            pass
-        time.sleep(0.2)
-    proc.kill()
-    sys.exit("pyramids serve did not start within 120 s")
+    wait_until_up(proc, url, 120)
+    return proc, url
 
 
 class Side:
@@ -137,9 +127,10 @@ def main() -> None:
     try:
         # warm both solver processes (imports, compiled kernels), not counted
         asyncio.run(phase(url, 3, 0, 0.0, Side(), Side(), first=500))
-        print(f"server {url} ({args.src or 'installed pyramids'}): {args.workers} solver "
-              f"processes; polite clients {', '.join(POLITE)} one request at a time "
-              f"({args.pause:g} s apart); flood {FLOOD} at concurrency {args.flood}")
+        code = args.src or "the pyramids Python imports"
+        print(f"server {url} ({code}): {args.workers} solver processes; polite clients "
+              f"{', '.join(POLITE)} one request at a time ({args.pause:g} s apart); "
+              f"flood {FLOOD} at concurrency {args.flood}")
         print(f"{'phase':<22} {'reqs':>6} {'200':>7} {'p50 ms':>8} {'p99 ms':>8}  statuses")
         alone, polite, flooder = Side(), Side(), Side()
         for r in range(rounds):
@@ -157,11 +148,7 @@ def main() -> None:
               f"{'met' if share >= 0.95 else 'NOT met'}); p50 {ratio:.2f}x alone "
               f"(target <= 2x: {'met' if ratio <= 2 else 'NOT met'})")
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc, signal.SIGTERM, 60)
 
 
 if __name__ == "__main__":

@@ -276,8 +276,9 @@ def test_the_real_servers_json_log() -> None:
         r = c.post("/v1/check", json={"deal": 17, "variant": "giza"},
                    headers={"X-Request-ID": "abc123"})
         assert r.status_code == 200 and r.headers["x-request-id"] == "abc123"
-        served.proc.send_signal(signal.SIGTERM)
-        served.proc.wait(30)
+        served.proc.send_signal(signal.SIGINT)  # Ctrl-C: the same drain, then a clean exit
+        assert served.proc.wait(30) == 0
+    assert not any("Aborted" in line for line in served.output())
     lines = [json.loads(line) for line in served.output() if line.startswith("{")]
     assert len(lines) >= 5  # uvicorn's messages too, in the same format
     (check,) = [o for o in lines if o.get("request_id") == "abc123"]
@@ -314,7 +315,7 @@ def test_sigterm_during_a_load_answers_every_request() -> None:
         time.sleep(3)
         served.proc.send_signal(signal.SIGTERM)
         t0 = time.monotonic()
-        served.proc.wait(30)
+        served.proc.wait(40)
         took = time.monotonic() - t0
         stop.set()
         for t in threads:
@@ -324,7 +325,7 @@ def test_sigterm_during_a_load_answers_every_request() -> None:
     refused = [a for a in answers if a[0] != 200]
     assert len(ok) >= 8 and len(refused) == 8, answers
     assert all(a == (503, "ShuttingDown", "2") for a in refused), refused
-    assert took < 10
+    assert took < 30 + 5  # the default grace bounds it (the jobs in flight take less)
 
 
 def test_sigterm_during_a_job_longer_than_the_grace() -> None:

@@ -198,7 +198,7 @@ class Observe:
         if status in (429, 503):
             m.refused.labels(str(status), kind or "").inc()
         stack = stack or state.get("error_stack")
-        level = logging.ERROR if status >= 500 and status != 503 else logging.INFO
+        level = logging.ERROR if status == 500 or stack else logging.INFO
         if not ACCESS.isEnabledFor(level):
             return
         fields: dict[str, Any] = {

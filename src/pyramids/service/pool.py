@@ -363,8 +363,9 @@ class WorkerPool:
             worker = await self._acquire(client)  # counted running from here
             t0 = time.monotonic()
             try:
-                # The job keeps its worker until it really ends, even if the client has gone:
-                # shield the thread's future so that cancellation cannot hand back a busy worker.
+                # The job keeps its worker until it really ends, even if the client has gone
+                # (asyncio.wait cancels nothing: a cancelled request waits for its job, so a
+                # busy worker is never handed back), unless a shutdown's grace ran out.
                 fut = asyncio.get_running_loop().run_in_executor(
                     threads, worker.run, name, kwargs, deadline)
                 try:

@@ -12,6 +12,7 @@ trickles in is the app's to cut off (:class:`~.middleware.BodyLimit`, 408).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import resource
 import signal
@@ -101,7 +102,8 @@ def run(app: Any, host: str, port: int, log_level: str, log_format: str) -> None
                             log_config=log_config(log_format, log_level), access_log=False,
                             http=protocol(cfg.head_timeout),
                             timeout_graceful_shutdown=SEND_GRACE)
-    draining_server(config, app.state.pool, cfg.shutdown_grace).run()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C, raised again once down
+        draining_server(config, app.state.pool, cfg.shutdown_grace).run()
 
 
 def draining_server(config: Any, pool: Any, grace: float) -> Any:
