@@ -1,7 +1,9 @@
 """What the service's own work costs per request, without a solver or a socket: ``GET
 /v1/deals/17`` and ``GET /healthz`` sent ``--requests`` times straight into the ASGI app
 (httpx's ASGI transport), in a fresh process per side, the sides alternating for
-``--rounds``. ``--src`` names each side's sources (``name=path``), e.g. main's checkout
+``--rounds``; and where a side has it, the request middleware
+(:class:`pyramids.service.observe.Observe`) alone around an app that answers at once, beside
+that app bare. ``--src`` names each side's sources (``name=path``), e.g. main's checkout
 beside this one, so that a change's cost per request is seen apart from the solver's time,
 which the load benchmark (``load_service.py``) mixes in. Prints the median microseconds
 per request of each side and route. Bounded: at most 20,000 requests a run.
@@ -39,6 +41,26 @@ async def main():
                 r = await c.get(path)
                 assert r.status_code == 200, r.text
             out[path] = 1e6 * (time.perf_counter() - t0) / n
+    try:  # the request middleware alone, around an app that answers at once
+        from pyramids.service.observe import Observe
+    except ImportError:
+        print(json.dumps(out))
+        return
+    async def bare(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"x"})
+    async def receive():
+        return {"type": "http.request"}
+    async def send(message):
+        pass
+    st = app.state
+    wrapped = Observe(bare, st.pool, st.metrics, (), 2)
+    for name, asgi in (("bare app", bare), ("Observe(bare app)", wrapped)):
+        t0 = time.perf_counter()
+        for _ in range(10 * n):
+            await asgi({"type": "http", "method": "GET", "path": "/x", "headers": [],
+                        "client": ("127.0.0.1", 5)}, receive, send)
+        out[name] = 1e6 * (time.perf_counter() - t0) / (10 * n)
     print(json.dumps(out))
 asyncio.run(main())
 """

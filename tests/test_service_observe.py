@@ -107,6 +107,20 @@ def test_metrics_scraped_during_a_load() -> None:
     assert not any("/v1/deals/1" in dict(k[1]).get("route", "") for k in last)
 
 
+def test_the_metrics_labels_stay_few_whatever_clients_send() -> None:
+    """A made-up method and made-up paths add no label sets of their own."""
+    with TestClient(create_app(ServiceConfig(workers=1))) as c:
+        for i in range(5):
+            assert c.request("BREW", f"/v1/deals/{i}").status_code == 405
+            assert c.get(f"/no/such/{i}").status_code == 404
+        got = samples(c.get("/metrics").text)
+    assert value(got, "pyramids_http_requests_total", route="/v1/deals/{number}",
+                 method="other", status="405") == 5
+    assert value(got, "pyramids_http_requests_total", route="unmatched", method="GET",
+                 status="404") == 5
+    assert not any(dict(k[1]).get("method") == "BREW" for k in got)
+
+
 # -- the request log -----------------------------------------------------------------------
 
 def access_records(caplog: pytest.LogCaptureFixture) -> list[dict[str, Any]]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import ipaddress
 import json
 import logging
+import os
 import re
 import time
 import traceback
-import uuid
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -38,6 +38,9 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
 #: Latency buckets (seconds): a check takes milliseconds, a book or a filter minutes.
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0)
+#: The methods counted by name (any other is ``other``: a label set per method a client
+#: makes up would grow without bound).
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
 #: Paths answered while a shutdown drains (every other request is a 503 then).
 DRAIN_OPEN = frozenset({"/metrics"})
 
@@ -143,6 +146,7 @@ class Observe:
         self.metrics = metrics
         self.trusted = tuple(trusted)
         self.retry_after = retry_after
+        self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -155,7 +159,7 @@ class Observe:
                 rid = value.decode("latin-1")
                 break
         if not REQUEST_ID.fullmatch(rid):
-            rid = uuid.uuid4().hex
+            rid = os.urandom(16).hex()  # as uuid4().hex, at a third of its cost
         note = RequestNote(client=client_of(scope, self.trusted))
         token = REQUEST.set(note)
         state: dict[str, Any] = scope.setdefault("state", {})
@@ -192,8 +196,14 @@ class Observe:
               state: dict[str, Any], stack: str | None) -> None:
         route = route_of(scope)
         m = self.metrics
-        m.requests.labels(route, scope.get("method", ""), str(status)).inc()
-        m.latency.labels(route).observe(seconds)
+        method = scope.get("method", "")
+        labels = (route, method if method in METHODS else "other", status)
+        counted = self._children.get(labels)
+        if counted is None:  # a child per label set, looked up once (labels() is slow)
+            counted = self._children[labels] = (
+                m.requests.labels(route, labels[1], str(status)), m.latency.labels(route))
+        counted[0].inc()
+        counted[1].observe(seconds)
         kind = state.get("error_kind")
         if status in (429, 503):
             m.refused.labels(str(status), kind or "").inc()
