@@ -51,9 +51,9 @@ def value(scrape: dict[tuple[str, frozenset[tuple[str, str]]], float], name: str
 # -- /metrics ------------------------------------------------------------------------------
 
 def test_metrics_scraped_during_a_load() -> None:
-    """Six clients' checks on one solver process with one place to wait: the scrapes taken
-    meanwhile see jobs running and queued; the last one counts every answer by route and
-    status, every refusal, and every job's solver time."""
+    """Six clients' checks (some of half a second) on one solver process with one place
+    to wait: the scrapes taken meanwhile see jobs running and queued; the last one counts
+    every answer by route and status, every refusal, and every job's solver time."""
     app = create_app(ServiceConfig(workers=1, queue=1, default_time_limit=5))
     statuses: list[int] = []
     seen = {"running": 0.0, "queued": 0.0}
@@ -69,8 +69,9 @@ def test_metrics_scraped_during_a_load() -> None:
                     seen[key] = max(seen[key], value(got, f"pyramids_jobs_{key}"))
                 time.sleep(0.02)
 
-        def ask(i: int) -> None:
-            body = {"deal": 11 + i % 3, "variant": "giza", "time_limit": 5}
+        def ask(i: int) -> None:  # every fourth a half-second job: the others queue behind
+            body = LONG | {"time_limit": 0.5} if i % 4 == 0 else \
+                {"deal": 11 + i % 3, "variant": "giza", "time_limit": 5}
             statuses.append(c.post("/v1/check", json=body).status_code)
 
         scraper = threading.Thread(target=scrape)
@@ -245,7 +246,8 @@ def test_every_option_from_the_environment_the_flag_wins(
            "PYRAMIDS_LOG_LEVEL": "warning", "PYRAMIDS_LOG_FORMAT": "json"}
     result = CliRunner().invoke(main, ["serve"], env=env)
     assert result.exit_code == 0, result.output
-    (app, host, port, level, fmt), = started
+    (app, host, port, level, fmt, banner), = started
+    assert banner.startswith("pyramids serve: http://0.0.0.0:9001 (3 solver processes")
     cfg = app.state.config
     assert (host, port, level, fmt) == ("0.0.0.0", 9001, "warning", "json")
     assert (cfg.workers, cfg.capacity, cfg.max_time_limit, cfg.max_batch) == (3, 8, 7.5, 9)
@@ -255,7 +257,7 @@ def test_every_option_from_the_environment_the_flag_wins(
     result = CliRunner().invoke(main, ["serve", "--workers", "2", "--log-format", "text",
                                        "--grace", "0"], env=env)
     assert result.exit_code == 0, result.output
-    (app, *_, fmt), = started
+    (app, _, _, _, fmt, _), = started
     assert app.state.config.workers == 2 and fmt == "text"
     assert app.state.config.shutdown_grace == 0
 
@@ -293,8 +295,9 @@ def test_the_real_servers_json_log() -> None:
         served.proc.send_signal(signal.SIGINT)  # Ctrl-C: the same drain, then a clean exit
         assert served.proc.wait(30) == 0
     assert not any("Aborted" in line for line in served.output())
-    lines = [json.loads(line) for line in served.output() if line.startswith("{")]
+    lines = [json.loads(line) for line in served.output()]  # every line is JSON
     assert len(lines) >= 5  # uvicorn's messages too, in the same format
+    assert lines[0]["message"].startswith("pyramids serve: http://127.0.0.1:")
     (check,) = [o for o in lines if o.get("request_id") == "abc123"]
     assert check["client"] == "127.0.0.1" and check["status"] == 200
     assert check["engine"] and check["outcome"] in ("winnable", "blocked", "unknown")

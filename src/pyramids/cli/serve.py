@@ -86,7 +86,7 @@ def serve(host: str, port: int, workers: int | None, queue: int | None,
 
     app = create_app(config)
     raise_open_files_limit()
-    click.echo(f"pyramids serve: http://{host}:{port} ({config.workers} solver processes, "
-               f"{config.capacity - config.workers} jobs may wait, time limit cap "
-               f"{config.max_time_limit:g} s)", err=True)
-    run(app, host, port, log_level, log_format)
+    run(app, host, port, log_level, log_format,
+        f"pyramids serve: http://{host}:{port} ({config.workers} solver processes, "
+        f"{config.capacity - config.workers} jobs may wait, time limit cap "
+        f"{config.max_time_limit:g} s)")

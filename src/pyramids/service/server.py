@@ -93,15 +93,20 @@ def raise_open_files_limit() -> int:
     return int(soft)
 
 
-def run(app: Any, host: str, port: int, log_level: str, log_format: str) -> None:
-    """Serve ``app`` (from :func:`~pyramids.service.app.create_app`) until a signal."""
+def run(app: Any, host: str, port: int, log_level: str, log_format: str,
+        banner: str = "") -> None:
+    """Serve ``app`` (from :func:`~pyramids.service.app.create_app`) until a signal;
+    ``banner`` is logged first, in the log's format."""
     import uvicorn
 
     cfg = app.state.config
+    logs = log_config(log_format, log_level)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
-                            log_config=log_config(log_format, log_level), access_log=False,
+                            log_config=logs, access_log=False,
                             http=protocol(cfg.head_timeout),
                             timeout_graceful_shutdown=SEND_GRACE)
+    if banner:  # uvicorn.Config has set the logging up
+        logging.getLogger("uvicorn.error").info(banner)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C, raised again once down
         draining_server(config, app.state.pool, cfg.shutdown_grace).run()
 
