@@ -116,7 +116,8 @@ def draining_server(config: Any, pool: Any, grace: float) -> Any:
     (:meth:`~pyramids.service.pool.WorkerPool.drain`): new requests are answered 503 with
     Retry-After (the middleware's front door), the jobs in flight get ``grace`` seconds,
     those left are answered 503, then (after :data:`LINGER`) uvicorn shuts down as usual.
-    A second signal is uvicorn's own (SIGINT twice: exit at once)."""
+    A second signal exits at once: the solver processes are killed (a request still in
+    flight is answered 503 if its answer can still go out, else cut off)."""
     import uvicorn
 
     log = logging.getLogger("uvicorn.error")
@@ -130,9 +131,12 @@ def draining_server(config: Any, pool: Any, grace: float) -> Any:
             await super().serve(sockets)
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            if self.draining or self.loop is None or \
-                    sig not in (signal.SIGTERM, signal.SIGINT):
+            if self.loop is None or sig not in (signal.SIGTERM, signal.SIGINT):
                 super().handle_exit(sig, frame)
+                return
+            if self.draining:  # a second signal: stop now, the solver processes with it
+                self.force_exit = self.should_exit = True
+                self.loop.call_soon_threadsafe(pool.stop)
                 return
             self.draining = True
             captured = getattr(self, "_captured_signals", None)
