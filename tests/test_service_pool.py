@@ -102,11 +102,14 @@ def test_a_job_time_limit_does_not_count_the_warm_up(monkeypatch: pytest.MonkeyP
 
     async def main() -> None:
         pool = WorkerPool(1, 2, start_method="fork", warm=True, jobs=JOBS)
+        timed: list[float] = []
+        pool.on_job = lambda kind, seconds, outcome: timed.append(seconds)
         pool.start()
         try:
             t0 = time.monotonic()
             assert await pool.run("ping", 0.5) == "pong"
             assert time.monotonic() - t0 >= 1.4  # it did wait for the warm-up
+            assert timed[0] < 1.0  # the job's solver time (its metric) does not count it
             pid = pool._all[0].proc.pid
             with pytest.raises(JobTimeout):  # the job's own time still counts
                 await pool.run("sleep", 0.3, seconds=30)

@@ -161,6 +161,7 @@ class _Worker:
         self.proc: Any = None
         self.ready = False
         self.restarts = 0
+        self.started_at: float | None = None  # when the process took the job it runs
         self.closed = False  # the pool stopped: a process that dies is not replaced
         self.start()
 
@@ -228,11 +229,13 @@ class _Worker:
         """Blocking: run one job, killing the process if it takes over ``deadline`` s
         (counted once the process is ready: :meth:`wait_ready`). A process that died
         while idle (killed from outside) is replaced first: the job is not its."""
+        self.started_at = None
         if self.proc is not None and not self.proc.is_alive():
             self.restart()
         for attempt in range(2):
             self.wait_ready()
             if self._hand_over(name, kwargs):
+                self.started_at = time.monotonic()  # the job's own time from here
                 break
             # the process died before it took the job (killed while idle, and not yet
             # seen dead): the job was not its; a new process takes it, once
@@ -330,7 +333,9 @@ class WorkerPool:
                     w.closed = True
                     w.kill()
             if self._threads is not None:
-                self._threads.shutdown(wait=False, cancel_futures=True)
+                # every process is gone: a thread still waiting on one ends at once, and is
+                # waited for, so that none outlives the pool (nor its event loop)
+                self._threads.shutdown(wait=True, cancel_futures=True)
             self._threads = None
             self._free = None
             if self._wake is not None:
@@ -378,6 +383,8 @@ class WorkerPool:
                     raise
                 if not fut.done():  # the grace after SIGTERM is over: the job is let go
                     outcome = "shutdown"
+                    # its end (the process killed when the pool stops) is nobody's to hear
+                    fut.add_done_callback(lambda f: f.cancelled() or f.exception())
                     raise ShuttingDown("the server is shutting down: the job was not "
                                        "finished within its grace period")
                 try:
@@ -401,8 +408,8 @@ class WorkerPool:
                     del self._waiting[client]
             self.in_flight -= 1
             self.completed += 1
-            if t0 is not None:
-                seconds = time.monotonic() - t0
+            if t0 is not None:  # the solver's time: a process's warm-up not counted
+                seconds = time.monotonic() - (worker.started_at or t0)
                 if note is not None:
                     note.job, note.job_seconds, note.outcome = name, seconds, outcome
                 if self.on_job is not None:
