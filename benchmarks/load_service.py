@@ -58,18 +58,34 @@ def start_server(workers: int, queue: int | None,
          "--time-limit-cap", str(cap), "--log-level", "warning"],
         env=os.environ | {"PYTHONUNBUFFERED": "1"})
     url = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 60
+    wait_until_up(proc, url, 60)
+    return proc, url
+
+
+def wait_until_up(proc: subprocess.Popen[bytes], url: str, seconds: float) -> None:
+    """Wait until the server answers ``/healthz`` (exit if it dies or takes ``seconds``)."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             sys.exit(f"pyramids serve exited with {proc.returncode}")
         try:
             if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return proc, url
+                return
         except httpx.TransportError:
             pass
         time.sleep(0.2)
     proc.kill()
-    sys.exit("pyramids serve did not start within 60 s")
+    sys.exit(f"pyramids serve did not start within {seconds:g} s")
+
+
+def stop_server(proc: subprocess.Popen[bytes], sig: int = signal.SIGINT,
+                seconds: float = 15) -> None:
+    """Send ``sig``; kill the server if it has not exited within ``seconds``."""
+    proc.send_signal(sig)
+    try:
+        proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def pct(sorted_values: list[float], p: float) -> float:
@@ -154,11 +170,7 @@ def main() -> None:
                   f"{res['p99_ms']:>8.1f}  {res['statuses']} {res['verdicts']}")
     finally:
         if proc is not None:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
 
 
 if __name__ == "__main__":

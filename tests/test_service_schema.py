@@ -59,15 +59,17 @@ def test_each_operation_documents_what_it_returns(schema: dict[str, object]) -> 
     assert statuses["GET /v1/variants"] == ["200"]
     assert statuses["GET /v1/deals/{number}"] == ["200", "400", "422"]
     assert statuses["POST /v1/position"] == ["200", "400", "408", "413", "422"]
-    assert statuses["POST /v1/check"] == ["200", "400", "408", "413", "422", "503", "504"]
-    assert statuses["POST /v1/books"] == ["200", "400", "404", "408", "413", "422", "503",
+    assert statuses["POST /v1/check"] == ["200", "400", "408", "413", "422", "429", "503",
                                           "504"]
+    assert statuses["POST /v1/books"] == ["200", "400", "404", "408", "413", "422", "429",
+                                          "503", "504"]
     assert statuses["GET /v1/puzzles/{collection}"] == ["200", "404", "422", "503"]
     for name, codes in statuses.items():
         method, path = name.split(" ")
         op = paths[path][method.lower()]
-        if "503" in codes:  # a 503 always says when to ask again
-            assert "Retry-After" in op["responses"]["503"]["headers"], name
+        for refusal in ("429", "503"):  # a refusal always says when to ask again
+            if refusal in codes:
+                assert "Retry-After" in op["responses"][refusal]["headers"], name
         for code in codes:
             if code != "200":
                 ref = op["responses"][code].get("content", {}).get("application/json", {})

@@ -199,11 +199,15 @@ def test_a_second_question_resets_the_stepping_view(browser: Any, server: str) -
         assert code_of(text(browser, "step-text").split(": ", 1)[1]) == str(want.moves[0])
 
 
-def test_a_busy_server_is_asked_again_saying_so(browser: Any, server: str) -> None:
-    """503 with Retry-After: "busy, trying again in 1 s", then the answer; and a player
-    who stops waiting gets the page back, with no error. The busy answers are staged in
-    the page's fetch (filling the real pool would be slow)."""
+@pytest.mark.parametrize(("status", "kind"), [(503, "Saturated"), (429, "OverShare")])
+def test_a_busy_server_is_asked_again_saying_so(browser: Any, server: str, status: int,
+                                                kind: str) -> None:
+    """503 (or 429: this client's share in use) with Retry-After: "busy, trying again in
+    1 s", then the answer; and a player who stops waiting gets the page back, with no
+    error. The busy answers are staged in the page's fetch (filling the real pool would be
+    slow)."""
     open_page(browser, f"{server}/?deal=2&variant=msc")
+    browser.execute_script(f"window.busyStatus = {status}; window.busyKind = {kind!r};")
     browser.execute_script("""
         const real = window.fetch;
         window.busyLeft = 2; window.seen = [];
@@ -213,7 +217,8 @@ def test_a_busy_server_is_asked_again_saying_so(browser: Any, server: str) -> No
                                                      subtree: true});
         window.fetch = (url, init) => String(url).startsWith("/v1/check") && window.busyLeft-- > 0
           ? Promise.resolve(new Response(JSON.stringify({error: "server busy", kind:
-              "Saturated", status: 503}), {status: 503, headers: {"Retry-After": "1",
+              window.busyKind, status: window.busyStatus}), {status: window.busyStatus,
+              headers: {"Retry-After": "1",
               "content-type": "application/json"}}))
           : real(url, init);""")
     said = ask(browser, "board")

@@ -18,9 +18,10 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 from starlette.types import ASGIApp
 
 from pyramids import __version__
-from pyramids.service.config import ServiceConfig
+from pyramids.service.config import ServiceConfig, networks
 from pyramids.service.errors import add_error_handlers
 from pyramids.service.middleware import BodyLimit, HeadAsGet, SecurityHeaders
+from pyramids.service.observe import Metrics, Observe
 from pyramids.service.pool import WorkerPool
 from pyramids.service.routes import ROUTERS
 from pyramids.service.routes.page import PLAIN_CACHE, STATIC, TAGGED_CACHE, PageFiles, static_tag
@@ -32,11 +33,16 @@ __all__ = ["STATIC", "create_app"]
 class App(FastAPI):
     """FastAPI with :class:`~.middleware.SecurityHeaders` outside everything, so that even
     the plain 500 of an unexpected error carries the headers, and ``HEAD`` answered
-    wherever ``GET`` is (:class:`~.middleware.HeadAsGet`); its schema says both, with the
+    wherever ``GET`` is (:class:`~.middleware.HeadAsGet`); inside them every request is
+    counted and logged (:class:`~.observe.Observe`). Its schema says both, with the
     server's bounds (:func:`finish_schema`)."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return HeadAsGet(SecurityHeaders(super().build_middleware_stack()))
+        cfg: ServiceConfig = self.state.config
+        observed = Observe(super().build_middleware_stack(), self.state.pool,
+                           self.state.metrics, networks(cfg.trusted_proxies),
+                           cfg.retry_after)
+        return HeadAsGet(SecurityHeaders(observed))
 
     def openapi(self) -> dict[str, Any]:
         if self.openapi_schema is None:
@@ -96,6 +102,7 @@ def create_app(config: ServiceConfig | None = None, **overrides: Any) -> FastAPI
     )
     app.state.config = cfg
     app.state.pool = pool
+    app.state.metrics = Metrics(pool)
     app.state.puzzles = PuzzleStore(cfg.puzzles_dir)
     app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes, timeout=cfg.body_timeout)
     # text, JSON and the page's scripts travel compressed (a PDF book gains little: it is

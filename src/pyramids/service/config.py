@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 def default_workers() -> int:
@@ -30,6 +34,18 @@ def default_queue(workers: int) -> int:
     return max(8, 4 * workers)
 
 
+def networks(spec: Iterable[str]) -> tuple[Network, ...]:
+    """Addresses or networks (``10.0.0.5``, ``10.0.0.0/8``); a ValueError names a bad one."""
+    out = []
+    for item in spec:
+        try:
+            out.append(ipaddress.ip_network(item.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"trusted proxy {item!r} is not an IP address or network") \
+                from None
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class ServiceConfig:
     """Every bound the service enforces.
@@ -40,6 +56,9 @@ class ServiceConfig:
     A job that overruns its time limit by ``grace`` seconds has its worker process killed.
     A request body must arrive within ``body_timeout`` seconds (408 otherwise), a request's
     head within ``head_timeout`` (the connection is closed otherwise; ``pyramids serve``).
+    A request is charged to its peer's address, or, from a ``trusted_proxies`` peer, to the
+    address that proxy reports in ``X-Forwarded-For``. On SIGTERM the jobs in flight have
+    ``shutdown_grace`` seconds to finish (``pyramids serve --grace``).
     """
 
     workers: int = field(default_factory=default_workers)
@@ -57,8 +76,11 @@ class ServiceConfig:
     retry_after: int = 2
     max_page: int = 500  # puzzles listed per page
     puzzles_dir: Path = field(default_factory=default_puzzles_dir)
+    trusted_proxies: tuple[str, ...] = ()
+    shutdown_grace: float = 30.0
 
     def __post_init__(self) -> None:
+        networks(self.trusted_proxies)  # a bad one is named here, before the server starts
         if self.workers < 1:
             raise ValueError("workers must be >= 1")
         if self.queue is not None and self.queue < 0:

@@ -1,5 +1,6 @@
 """Running the app under uvicorn (``pyramids serve``): connections that send no request
-are closed, and the process may hold as many connections as its system allows.
+are closed, the process may hold as many connections as its system allows, and a SIGTERM
+drains the pool within a bounded grace (:class:`DrainingServer`).
 
 uvicorn closes a connection idle after an answer (``timeout_keep_alive``), but not one
 that never sends a request, nor one that sends its head a byte at a time: with
@@ -11,8 +12,21 @@ trickles in is the app's to cut off (:class:`~.middleware.BodyLimit`, 408).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import resource
+import signal
+from types import FrameType
 from typing import Any
+
+from pyramids.service.observe import log_config
+
+#: Seconds uvicorn waits for answers already made to be sent, after the drain.
+SEND_GRACE = 5
+#: Seconds the front door stays open after the drain, answering 503, so that a client
+#: whose last answer came as the drain ended hears of the shutdown rather than finding
+#: the port closed mid-request.
+LINGER = 0.5
 
 
 def protocol(head_timeout: float) -> type[asyncio.Protocol]:
@@ -77,3 +91,70 @@ def raise_open_files_limit() -> int:
         except (ValueError, OSError):
             pass
     return int(soft)
+
+
+def run(app: Any, host: str, port: int, log_level: str, log_format: str,
+        banner: str = "") -> None:
+    """Serve ``app`` (from :func:`~pyramids.service.app.create_app`) until a signal;
+    ``banner`` is logged first, in the log's format."""
+    import uvicorn
+
+    cfg = app.state.config
+    logs = log_config(log_format, log_level)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                            log_config=logs, access_log=False,
+                            http=protocol(cfg.head_timeout),
+                            timeout_graceful_shutdown=SEND_GRACE)
+    if banner:  # uvicorn.Config has set the logging up
+        logging.getLogger("uvicorn.error").info(banner)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C, raised again once down
+        draining_server(config, app.state.pool, cfg.shutdown_grace).run()
+
+
+def draining_server(config: Any, pool: Any, grace: float) -> Any:
+    """A uvicorn server whose first SIGTERM (or SIGINT) drains ``pool``
+    (:meth:`~pyramids.service.pool.WorkerPool.drain`): new requests are answered 503 with
+    Retry-After (the middleware's front door), the jobs in flight get ``grace`` seconds,
+    those left are answered 503, then (after :data:`LINGER`) uvicorn shuts down as usual.
+    A second signal exits at once: the solver processes are killed (a request still in
+    flight is answered 503 if its answer can still go out, else cut off)."""
+    import uvicorn
+
+    log = logging.getLogger("uvicorn.error")
+
+    class DrainingServer(uvicorn.Server):
+        loop: asyncio.AbstractEventLoop | None = None
+        draining = False
+
+        async def serve(self, sockets: Any = None) -> None:
+            self.loop = asyncio.get_running_loop()
+            await super().serve(sockets)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self.loop is None or sig not in (signal.SIGTERM, signal.SIGINT):
+                super().handle_exit(sig, frame)
+                return
+            if self.draining:  # a second signal: stop now, the solver processes with it
+                self.force_exit = self.should_exit = True
+                self.loop.call_soon_threadsafe(pool.stop)
+                return
+            self.draining = True
+            captured = getattr(self, "_captured_signals", None)
+            if isinstance(captured, list):  # uvicorn raises it again once it is down
+                captured.append(sig)
+            self.loop.call_soon_threadsafe(self._drain)
+
+        def _drain(self) -> None:
+            log.info("shutting down: no new work; %d jobs in flight get up to %g s",
+                     pool.in_flight, grace)
+
+            async def drain() -> None:
+                try:
+                    await pool.drain(grace)
+                    await asyncio.sleep(LINGER)
+                finally:
+                    self.should_exit = True
+
+            self._drain_task = asyncio.ensure_future(drain())
+
+    return DrainingServer(config)

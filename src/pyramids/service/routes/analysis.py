@@ -12,6 +12,7 @@ from pyramids.bulk import Job
 from pyramids.service import models as m
 from pyramids.service.errors import BODY, POOLED, ServiceError, documented
 from pyramids.service.play import position as play_position
+from pyramids.service.pool import note_answer
 from pyramids.service.routes.deps import Config, Pool, moves_of
 
 router = APIRouter(tags=["analysis"])
@@ -35,8 +36,10 @@ async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
     goal = Goal.parse(req.goal)
     goal.validate(variant)  # a bad goal is a 400 before any work; the job takes it as read
     t = cfg.time_limit(req.time_limit)
-    return await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
-                          engine=req.engine, time_limit=t, start=start, goal=goal)
+    answer = await pool.run("check", t + cfg.grace, deal=deal, variant=variant,
+                            engine=req.engine, time_limit=t, start=start, goal=goal)
+    note_answer(answer.get("engine"), answer.get("status"))
+    return answer
 
 
 @router.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True,

@@ -1,4 +1,5 @@
-"""The web page at ``/``, its static files (mounted by the app) and ``/healthz``.
+"""The web page at ``/``, its static files (mounted by the app), ``/healthz`` and
+``/metrics`` (Prometheus' text format: :mod:`pyramids.service.observe`).
 
 The page's HTML is ``static/index.html`` filled in per request: the static files under a
 name that holds their content's hash (``/static/<tag>/app.js``, cached for a year: a new
@@ -38,6 +39,7 @@ from pyramids.core.variants import (
     build_variant,
 )
 from pyramids.service import models as m
+from pyramids.service.observe import CONTENT_TYPE, Metrics
 from pyramids.service.play import position
 from pyramids.service.routes.deals import variants
 from pyramids.service.routes.deps import Config, Pool, Puzzles
@@ -205,3 +207,12 @@ def healthz(cfg: Config, pool: Pool, puzzles: Puzzles) -> dict[str, Any]:
         "backends": {"check": True, "search": True, "cpsat": True, "quick": True,
                      "book": True, "puzzles": bool(puzzles.names())},
     }
+
+
+@router.get("/metrics", include_in_schema=False)
+def metrics(request: Request) -> Response:
+    """The service's metrics in Prometheus' text format, for a Prometheus server to scrape
+    (requests, latency, jobs, refusals, solver restarts; docs/usage.md lists them)."""
+    registry: Metrics = request.app.state.metrics
+    return Response(registry.scrape(), media_type=CONTENT_TYPE,
+                    headers={"Cache-Control": "no-store"})

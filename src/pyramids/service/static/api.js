@@ -1,6 +1,7 @@
 // The /v1 API: JSON in, JSON out; an error is thrown as ApiError with the API's own message.
-// A busy service (503 with Retry-After) is asked again after the time it names, saying so
-// through `onWait` each second; a request can be stopped with an AbortSignal.
+// A busy service (503 with Retry-After, or 429: this client's share of it in use) is asked
+// again after the time it names, saying so through `onWait` each second; a request can be
+// stopped with an AbortSignal.
 
 export class ApiError extends Error {
   constructor(message, status = 0, kind = "NetworkError") {
@@ -51,7 +52,8 @@ async function send(method, path, body, { signal, onWait } = {}) {
     const response = await once(method, path, body, signal);
     if (response.ok) return response;
     const wait = Number(response.headers.get("Retry-After"));
-    if (response.status !== 503 || !(wait > 0) || attempt >= BUSY_TRIES) throw await errorOf(response);
+    const busy = response.status === 503 || response.status === 429;
+    if (!busy || !(wait > 0) || attempt >= BUSY_TRIES) throw await errorOf(response);
     await response.body?.cancel();
     for (let left = Math.ceil(wait); left > 0; left--) {
       if (onWait) onWait(left, attempt);
