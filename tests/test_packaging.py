@@ -32,7 +32,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A wheel of the project, built offline from a copy of its sources (so the build
     leaves nothing in the working tree)."""
     src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "src", src / "src",
                     ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.nbi", "*.nbc"))
@@ -123,3 +123,16 @@ def test_installed_service_lists_the_collections(venv: Path, tmp_path: Path) -> 
     want = {p.stem: sum(1 for x in p.read_text().splitlines() if x.strip())
             for p in puzzles.collections()}
     assert got == want
+
+
+def test_the_wheel_carries_the_licence_pyproject_names(wheel: Path) -> None:
+    """pyproject.toml says MIT and names LICENSE; the file is the MIT licence and the
+    wheel ships it in its metadata."""
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'license = "MIT"' in pyproject and 'license-files = ["LICENSE"]' in pyproject
+    with zipfile.ZipFile(wheel) as z:
+        shipped = [n for n in z.namelist() if n.endswith("/LICENSE") and ".dist-info/" in n]
+        assert shipped, "no LICENSE in the wheel's metadata"
+        assert z.read(shipped[0]).decode() == text
