@@ -593,6 +593,42 @@ def test_book_print_options(client: TestClient) -> None:
     assert_error(client.post("/v1/books", json={"trim": "9x12"}), 422)
 
 
+def test_book_cover_for_the_books_page_count(client: TestClient, tmp_path: Path) -> None:
+    """part "cover": the wrap-around cover of the book the same request makes, its size
+    the trim's twice, the spine for that book's pages and the bleed; the preflight finds
+    nothing wrong with the pair; cover options without a cover, or a cover without a
+    trim, are a 400 naming the fields."""
+    import io
+
+    from pypdf import PdfReader
+
+    from pyramids.book.cover import cover_size
+    from pyramids.book.preflight import preflight
+
+    [(n, _moves)] = winnable_deals("giza", 1)
+    ask = {"deals": [n], "variant": "giza", "trim": "6x9", "time_limit": 5}
+    book = client.post("/v1/books", json=ask)
+    assert book.status_code == 200, book.text
+    pages = len(PdfReader(io.BytesIO(book.content)).pages)
+    cover = client.post("/v1/books", json=ask | {"part": "cover", "paper": "cream",
+                                                 "description": "Forty served puzzles."})
+    assert cover.status_code == 200, cover.text
+    assert 'filename="pyramids-cover.pdf"' in cover.headers["content-disposition"]
+    box = PdfReader(io.BytesIO(cover.content)).pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == tuple(
+        round(x, 2) for x in cover_size("6x9", pages, "cream"))
+    (tmp_path / "book.pdf").write_bytes(book.content)
+    (tmp_path / "cover.pdf").write_bytes(cover.content)
+    report = preflight(tmp_path / "book.pdf", tmp_path / "cover.pdf")
+    assert not report.problems, report.problems
+    body = assert_error(client.post("/v1/books", json={"deals": [n], "variant": "giza",
+                                                       "part": "cover"}), 400, "BookError")
+    assert 'part "cover" needs a trim' in body["error"]
+    body = assert_error(client.post("/v1/books", json=ask | {"paper": "cream"}), 400,
+                        "BookError")
+    assert 'paper is the cover\'s: give it with part "cover"' in body["error"]
+
+
 def test_book_refuses_a_deal_it_cannot_win(client: TestClient) -> None:
     from pyramids.answers.certificates import quick_certificate
 

@@ -74,10 +74,12 @@ def filter_deals(deals: list[Deal], job: Job, budget: float) -> list[dict[str, A
 def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[str] | None,
          grades: list[str] | None, count: int, title: str | None, page_size: str,
          time_limit: float, ids: list[str] | None = None, large_print: bool = False,
-         per_page: int = 1) -> bytes:
+         per_page: int = 1, cover: tuple[str, str | None] | None = None) -> bytes:
     """A PDF book. With ``deals``: those deals under ``variant``, each solved here (a deal
     that is not proved winnable is an error, named). Otherwise ``count`` puzzles gathered
-    from the collection files (``paths``) as ``pyramids book`` does, topped up on the fly."""
+    from the collection files (``paths``) as ``pyramids book`` does, topped up on the fly.
+    ``cover``: (paper, back text): the book's wrap-around cover instead of the book, for
+    the page count of the book made here (its front draws the first puzzle)."""
     from pyramids.book import BookError, BookOptions, Puzzle, gather, read_jsonl, render_book
     from pyramids.book.puzzles import find_solver
 
@@ -115,7 +117,13 @@ def book(paths: list[str], deals: list[Deal], variant: Variant, variants: list[s
     if title:
         opts = BookOptions(title=title, page_size=page_size, large_print=large_print,
                            per_page=per_page)
-    data, _info = render_book(puzzles, opts)
+    data, info = render_book(puzzles, opts)
+    if cover is not None:
+        from pyramids.book.cover import render_cover
+
+        paper, description = cover
+        return render_cover(puzzles[0], page_size, info.pages, paper,
+                            title or opts.title, description=description)
     return bytes(data)
 
 

@@ -266,6 +266,15 @@ class BookRequest(VariantOptions):
         False, description="Every text at least 16 pt; needs a large trim (8.5x11, a4).")
     per_page: Literal[1, 2, 4] = Field(
         1, description="Puzzles a page (a 400 when the cards would be under 24 pt wide).")
+    part: Literal["book", "cover"] = Field(
+        "book", description="The interior (book), or its wrap-around cover (back, spine, "
+                            "front, 0.125 in of bleed a side), sized for the page count of the "
+                            "book the same request makes; a cover needs a trim.")
+    paper: Literal["white", "cream"] = Field(
+        "white", description="The cover's paper: its spine is 0.002252 in a page on white, "
+                             "0.0025 in on cream (part cover only).")
+    description: Annotated[StrictStr, Field(min_length=1, max_length=600)] | None = Field(
+        None, description="The back cover's text (part cover only).")
     time_limit: TimeLimit | None = None
 
 

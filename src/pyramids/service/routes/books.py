@@ -24,11 +24,19 @@ router = APIRouter(tags=["books"])
         "(the schema's maximum and maxItems)"))})
 async def book(req: m.BookRequest, cfg: Config, pool: Pool, puzzles: Puzzles) -> Response:
     """A small puzzle book as a PDF: the deals given (solved on the way), or puzzles
-    from a shipped collection; at most the server's bound."""
+    from a shipped collection; at most the server's bound. With ``part: cover``, the
+    same book's wrap-around cover instead, sized for its page count."""
     variant = req.build()
     if req.trim is not None and "page_size" in req.model_fields_set:
         raise ServiceError(400, "give trim or page_size, not both (page_size \"letter\" is "
                                 "trim \"8.5x11\")", "BookError")
+    if req.part == "cover" and req.trim is None:
+        raise ServiceError(400, "part \"cover\" needs a trim (the cover's size is the "
+                                "trim's, twice, and the spine)", "BookError")
+    for name in ("paper", "description"):
+        if req.part != "cover" and name in req.model_fields_set:
+            raise ServiceError(400, f"{name} is the cover's: give it with part \"cover\"",
+                               "BookError")
     deals = [m.parse_deal(d, variant) for d in req.deals or []]
     if req.ids is not None and deals:
         raise ServiceError(400, "ids picks puzzles from the collections: give ids or "
@@ -50,6 +58,8 @@ async def book(req: m.BookRequest, cfg: Config, pool: Pool, puzzles: Puzzles) ->
         "book", cfg.book_time_limit + cfg.grace, paths=paths, deals=deals, variant=variant,
         variants=[variant.name] if "variant" in req.model_fields_set else None,
         grades=req.grades, count=count, title=req.title, page_size=req.trim or req.page_size,
-        time_limit=t, ids=req.ids, large_print=req.large_print, per_page=req.per_page)
+        time_limit=t, ids=req.ids, large_print=req.large_print, per_page=req.per_page,
+        cover=(req.paper, req.description) if req.part == "cover" else None)
+    name = "pyramids-cover.pdf" if req.part == "cover" else "pyramids-book.pdf"
     return Response(data, media_type="application/pdf",
-                    headers={"Content-Disposition": 'inline; filename="pyramids-book.pdf"'})
+                    headers={"Content-Disposition": f'inline; filename="{name}"'})
