@@ -186,6 +186,14 @@ def test_interrupted_then_resumed_gives_the_file_of_one_run(tmp_path: Path) -> N
     got = json.loads(out)
     assert got["resumed"] == len(saved) - 1 and got["analysed"] == 30 - got["resumed"]
     assert records(two) == records(one)
+    # another range of game numbers reads back the records it holds: a prefix is counted
+    # without analysing anything again
+    code, out, err = invoke(*args[:3], "--deals", "pysolfc:1:11", *args[5:], "--out",
+                            str(two), "--resume", "--json")
+    assert code == 0, err
+    prefix = json.loads(out)
+    assert (prefix["deals"], prefix["resumed"], prefix["analysed"]) == (10, 10, 0)
+    assert prefix["winnable"] == sum(v.status == "winnable" for v in loop(game, 1, 11))
     code, _, err = invoke("stats", "-V", "pysolfc-pharaohs", "--deals", "pysolfc:1:31",
                           "-j", "1", "--out", str(two), "--resume")
     assert code == 2 and "was written with variant" in err
