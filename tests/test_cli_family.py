@@ -55,8 +55,8 @@ def test_misuse_exits_2_naming_the_option() -> None:
     assert code == 2 and "--rows: pysolfc-pharaohs plays PySolFC's rules" in out
     code, out = run("check", LINE, "-V", "pysolfc-pharaohs", "--goal", "moves")
     assert code == 2 and "answered for a win so far" in out
-    code, out = run("stats", "-V", "pysolfc-pharaohs", "--deals", "1:3")
-    assert code == 2 and "check and solve do" in out
+    code, out = run("grade", "pysolfc:5", "-V", "pysolfc-pharaohs")
+    assert code == 2 and "check, solve, stats and filter do" in out
     code, out = run("check", LINE, "-V", "pysolfc-two-pyramids")
     assert code == 2 and "is dealt 104 cards; write pysolfc:N" in out
     code, out = run("check", LINE, "-V", "pysolfc-apophis", "--after", "QQ")

@@ -4,7 +4,8 @@ Five jobs, one module each (the names below are all importable from ``pyramids.b
 
 * :mod:`.sources`: :func:`parse_source` turns ``A:B``, a file or ``-`` (stdin) into a
   :class:`DealSource` of keyed :class:`SourceItem`;
-* :mod:`.analysis`: a :class:`Job` (variant, mode, engine, time limit) and what it does
+* :mod:`.analysis`: a :class:`Job` (variant, mode, engine, time limit; or one of
+  PySolFC's games, :func:`game_job`) and what it does
   with each deal: :func:`analyse` (one deal's verdict), :func:`analyse_item` (its
   record), :func:`analyse_chunk` (many deals at once through the compiled batch path,
   with the same verdicts);
@@ -26,6 +27,7 @@ from __future__ import annotations
 from pyramids.answers.portfolio import ENGINES
 from pyramids.bulk.analysis import (
     FORMAT_VERSION,
+    GAME_NODE_LIMIT,
     MODES,
     QUICK_PASS,
     STATUSES,
@@ -37,6 +39,8 @@ from pyramids.bulk.analysis import (
     analyse,
     analyse_chunk,
     analyse_item,
+    check_game_source,
+    game_job,
 )
 from pyramids.bulk.errors import BulkError, Interrupted
 from pyramids.bulk.outfile import KeySet, OutFile
@@ -47,9 +51,11 @@ from pyramids.bulk.runs import (
     TableRun,
     TallyRun,
     cell_file,
+    check_source,
     consume,
     count_run,
     make_runner,
+    run_job_tally,
     run_records,
     run_table,
     run_tally,
@@ -71,6 +77,7 @@ from pyramids.bulk.sources import (
 __all__ = [
     "ENGINES",
     "FORMAT_VERSION",
+    "GAME_NODE_LIMIT",
     "MODES",
     "QUICK_PASS",
     "STATUSES",
@@ -98,17 +105,21 @@ __all__ = [
     "analyse_chunk",
     "analyse_item",
     "cell_file",
+    "check_game_source",
+    "check_source",
     "check_variant",
     "consume",
     "count_run",
     "default_chunk",
     "default_workers",
     "format_duration",
+    "game_job",
     "make_runner",
     "parse_deal_line",
     "parse_pysolfc_range",
     "parse_range",
     "parse_source",
+    "run_job_tally",
     "run_records",
     "run_table",
     "run_tally",

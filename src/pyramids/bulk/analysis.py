@@ -30,7 +30,8 @@ from pyramids.answers.portfolio import ENGINES, EngineName, Stage
 from pyramids.bulk.errors import BulkError
 from pyramids.bulk.sources import DealSource, SourceItem
 from pyramids.core.deals import Deal
-from pyramids.core.variants import Variant
+from pyramids.core.rules import Rules
+from pyramids.core.variants import Variant, build_variant
 from pyramids.core.verdict import Certificate, EngineRun, Verdict
 
 Mode = Literal["exact", "quick"]
@@ -52,7 +53,10 @@ class Job:
     certificate detail, no engine runs), for runs that keep no out file: less to word
     and to send back from the workers. ``goal``: the question asked of each deal
     (:mod:`pyramids.answers.goals`; ``None`` or ``win``: the verdict), whose answer's steps,
-    score and optimality the records carry."""
+    score and optimality the records carry. ``game``: one of PySolFC's games of
+    :data:`pyramids.core.rules.GAMES` (made by :func:`game_job`), answered by
+    :func:`~pyramids.answers.family.check_game` with ``node_limit`` and ``time_limit``;
+    ``variant`` is then unused (the classic engines never run)."""
 
     variant: Variant
     mode: Mode = "exact"
@@ -61,8 +65,19 @@ class Job:
     analyser: Analyser | None = None
     slim: bool = False
     goal: Goal | None = None
+    game: Rules | None = None
+    node_limit: int | None = None
 
     def __post_init__(self) -> None:
+        if self.game is not None:
+            if self.mode != "exact" or self.engine != "auto" or self.asks_goal:
+                raise BulkError(f"{self.game.name} is answered by the exact search alone: "
+                                "mode exact, engine auto, goal win")
+        elif self.node_limit is not None:
+            raise BulkError("a node limit bounds the search of PySolFC's games "
+                            "(-V pysolfc-pharaohs...); the classic engines take a time limit")
+        if self.node_limit is not None and self.node_limit < 1:
+            raise BulkError(f"node limit must be >= 1, got {self.node_limit}")
         if self.mode not in MODES:
             raise BulkError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
         if self.engine not in ENGINES:
@@ -82,12 +97,62 @@ class Job:
 
     def header(self, source: DealSource) -> Record:
         """The first line of an out file: what the records mean."""
-        head = {"pyramids_bulk": FORMAT_VERSION, "variant": self.variant.options(),
+        variant = self.variant.options() if self.game is None else {"game": self.game.name}
+        head = {"pyramids_bulk": FORMAT_VERSION, "variant": variant,
                 "mode": self.mode, "engine": self.engine, "time_limit": self.time_limit,
                 "source_kind": source.kind, "source": source.description}
+        if self.game is not None:
+            head["game"] = self.game.name
+            head["pysolfc_game_id"] = self.game.pysolfc
+            head["node_limit"] = self.node_limit
         if self.asks_goal:
             head["goal"] = str(self.goal)
         return head
+
+
+#: nodes per deal of a PySolFC game's search when no limit is given (deterministic,
+#: unlike a time limit): a deal that needs more is counted unknown
+GAME_NODE_LIMIT = 1_000_000
+
+
+def game_job(rules: Rules, node_limit: int | None = GAME_NODE_LIMIT,
+             time_limit: float | None = None, slim: bool = False) -> Job:
+    """A job over PySolFC's game ``rules`` (``-V pysolfc-pharaohs``...): each deal answered
+    by :func:`~pyramids.answers.family.check_game`, its winning line replayed."""
+    if rules.pysolfc is None:
+        raise BulkError(f"{rules.name} is not one of PySolFC's numbered games")
+    return Job(build_variant(), time_limit=time_limit, slim=slim, game=rules,
+               node_limit=node_limit)
+
+
+def check_game_source(source: DealSource, rules: Rules) -> None:
+    """PySolFC's games are dealt by PySolFC's game numbers: only ``pysolfc:A:B`` ranges."""
+    if source.kind != "pysolfc":
+        raise BulkError(f"{rules.name} is dealt by PySolFC's game numbers: give a range "
+                        f"pysolfc:A:B (or pysolfc:A:+N), not {source.description}")
+
+
+def _game_record(item: SourceItem, job: Job) -> Record:
+    """One deal of a game job: the game's verdict (status, moves, certificate, nodes...)
+    after the source key; an engine failure is ``unknown`` with the reason."""
+    from pyramids.answers.family import check_game
+    from pyramids.pysolfc.family import family_cards
+    from pyramids.pysolfc.games import game_of
+
+    rules = job.game
+    assert rules is not None and rules.pysolfc is not None
+    start = time.perf_counter()
+    try:
+        if item.pysolfc is None:
+            raise BulkError(f"{rules.name} is dealt by PySolFC's game numbers, "
+                            f"not {item.label()}")
+        cards = family_cards(rules.pysolfc, game_of(item.pysolfc))
+        obj = check_game(rules, cards, node_limit=job.node_limit,
+                         time_limit=job.time_limit).to_json_obj()
+    except Exception as e:  # an engine bug must not sink a long run
+        obj = _unknown(f"error: {type(e).__name__}: {e}", start)
+    record = _record(item, obj)
+    return slim_record(record) if job.slim else record
 
 
 def analyse(deal: Deal, job: Job) -> Verdict | GoalAnswer:
@@ -186,6 +251,8 @@ def analyse_item(item: SourceItem, job: Job) -> Record:
     The engines get the time limit themselves; a SIGALRM backstop at 3 x limit + 10 s
     catches one that overruns it, except on a process's first deal of a job, which may
     spend seconds on imports and JIT compilation (interrupting those would break them)."""
+    if job.game is not None:
+        return _game_record(item, job)
     start = time.perf_counter()
     fn = job.analyser or analyse
     warm = (job.variant, job.mode, job.engine, job.goal, fn) in _WARM
@@ -221,8 +288,8 @@ def batch_applies(job: Job) -> bool:
     """Does :func:`analyse_chunk` take the batch path for ``job``? Exact mode, no Par
     scoring (the best score is searched one deal at a time), no test analyser, no goal,
     and the search first among the engines (:func:`_search_stage`)."""
-    if (job.analyser is not None or job.mode != "exact" or job.variant.scoring == "par"
-            or job.asks_goal):
+    if (job.game is not None or job.analyser is not None or job.mode != "exact"
+            or job.variant.scoring == "par" or job.asks_goal):
         return False
     return _search_stage(job) is not None
 

@@ -100,7 +100,9 @@ class OutFile:
             if obj.get(key) != want[key]:
                 raise BulkError(f"{self.path} was written with {key} {obj.get(key)!r}, "
                                 f"this run has {want[key]!r}: resume with the same options")
-        if self.source.kind != "range" and obj.get("source") != want["source"]:
+        # ranges (deal numbers, PySolFC game numbers) are keyed by number: another range of
+        # the same kind reads back the records it holds (wider: continue; narrower: count)
+        if self.source.kind not in ("range", "pysolfc") and obj.get("source") != want["source"]:
             raise BulkError(f"{self.path} was written for {obj.get('source')!r}, "
                             f"this run reads {want['source']!r}")
 

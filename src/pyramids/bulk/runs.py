@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramids.answers.goals import Goal
-from pyramids.bulk.analysis import Analyser, Engine, Job, Mode, Record
+from pyramids.bulk.analysis import Analyser, Engine, Job, Mode, Record, check_game_source
 from pyramids.bulk.errors import BulkError, Interrupted
 from pyramids.bulk.outfile import OutFile
 from pyramids.bulk.pool import BulkRunner, RunState
@@ -68,6 +68,15 @@ def run_records(source: DealSource | str, variant: Variant | str = "pyramid", *,
         yield from runner.run(src, job, outfile)
 
 
+def check_source(source: DealSource, job: Job) -> None:
+    """Does ``source`` fit ``job``? Its variant (:func:`check_variant`), or for a game job
+    PySolFC's game numbers (:func:`~pyramids.bulk.analysis.check_game_source`)."""
+    if job.game is not None:
+        check_game_source(source, job.game)
+    else:
+        check_variant(source, job.variant)
+
+
 @dataclass
 class Run:
     """One run under way: its records (in source order, as they come), its counters and
@@ -86,7 +95,7 @@ def start_run(runner: BulkRunner, source: DealSource, job: Job, out: str | None 
     analysed again); ``progress``: the progress line on stderr (default: when stderr is a
     terminal). Raises :class:`BulkError` when the source does not fit the variant or the
     out file does not fit the run."""
-    check_variant(source, job.variant)
+    check_source(source, job)
     outfile = OutFile(out, job, source, resume) if out else None
     state = RunState()
     bar = Progress(source.total, label, enabled=progress, state=state)
@@ -132,6 +141,16 @@ def run_tally(runner: BulkRunner, source: DealSource, variant: Variant, *,
     """Every deal of ``source`` under ``variant`` counted (``pyramids stats``): without
     an out file the workers send back slim records (counts only)."""
     job = Job(variant, mode, engine, time_limit, slim=out is None, goal=goal)
+    return run_job_tally(runner, source, job, out=out, resume=resume, progress=progress,
+                         label=label)
+
+
+def run_job_tally(runner: BulkRunner, source: DealSource, job: Job, *,
+                  out: str | None = None, resume: bool = False, progress: bool | None = None,
+                  label: str = "stats") -> TallyRun:
+    """Every deal of ``source`` counted under ``job`` (:func:`run_tally`; a game job,
+    :func:`~pyramids.bulk.analysis.game_job`, for PySolFC's games): make ``job`` slim
+    when no out file is kept."""
     start = time.perf_counter()
     if out is None:
         tally, state = count_run(runner, source, job, progress, label)
@@ -148,7 +167,7 @@ def count_run(runner: BulkRunner, source: DealSource, job: Job, progress: bool |
     """The tally of ``job`` over ``source`` when no out file is kept: the workers send
     back one tally a chunk (:meth:`BulkRunner.tally`), with the progress line; an
     interruption raises :class:`Interrupted` as :func:`consume` does."""
-    check_variant(source, job.variant)
+    check_source(source, job)
     state = RunState()
     bar = Progress(source.total, label, enabled=progress, state=state)
     if hasattr(runner, "report"):  # a cluster runner: lost workers are reported above the bar

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pyramids.core.errors import VariantError
+from pyramids.core.rules import Rules
 from pyramids.core.variants import Variant, get_variant
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
@@ -179,13 +180,16 @@ class Tally:
         n = self.decided - self.blocked_by.get(certificate, 0)
         return (self.winnable / n if n else None, wilson(self.winnable, n))
 
-    def to_json_obj(self, variant: Variant, seconds: float, **extra: Any) -> dict[str, Any]:
-        """The ``stats --json`` object (the keys issue 5 asks for, and a few more)."""
+    def to_json_obj(self, variant: Variant | Rules, seconds: float, **extra: Any
+                    ) -> dict[str, Any]:
+        """The ``stats --json`` object (the keys issue 5 asks for, and a few more); for
+        one of PySolFC's games (``Rules``), ``rules`` names the game and its PySolFC id."""
         rate = self.win_rate
         lo, hi = self.ci95
         obj: dict[str, Any] = {
             "variant": variant.name,
-            "rules": variant.options(),
+            "rules": variant.options() if isinstance(variant, Variant) else
+            {"game": variant.name, "pysolfc_game_id": variant.pysolfc},
             "description": variant.describe(),
             "deals": self.deals,
             "winnable": self.winnable,
@@ -222,7 +226,8 @@ def pct(x: float | None, digits: int = 2) -> str:
     return "-" if x is None else f"{100 * x:.{digits}f}%"
 
 
-def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: int) -> str:
+def format_tally(t: Tally, variant: Variant | Rules, seconds: float, new: int,
+                 workers: int) -> str:
     """The human-readable ``stats`` report."""
     lo, hi = t.ci95
     w = max(6, len(str(t.deals)))
@@ -243,11 +248,12 @@ def format_tally(t: Tally, variant: Variant, seconds: float, new: int, workers: 
     lines.append(f"unknown   {t.unknown:>{w}}" + (f"  ({reasons}; not in the win rate)"
                                                    if t.unknown else ""))
     if t.mean_score is not None:
-        what = "msc score" if variant.scoring == "msc" else "par score"
+        msc = isinstance(variant, Variant) and variant.scoring == "msc"
+        what = "msc score" if msc else "par score"
         lines.append(f"{what} {t.mean_score:.2f} on average (best play, {t.scored} deals)")
     steps = t.steps_summary()
     if steps is not None:
-        unit = variant.move_unit
+        unit = variant.move_unit if isinstance(variant, Variant) else "clicks"
         lines.append(f"{unit:<10}{steps['mean']:.2f} on average, median {steps['median']}, "
                      f"at most {steps['max']} ({steps['answers']} lines; answers proven "
                      f"optimal {t.optimal}, only bounds {t.bounded})")

@@ -13,6 +13,7 @@ import click
 from pyramids.answers.goals import Goal
 from pyramids.bulk import (
     ENGINES,
+    GAME_NODE_LIMIT,
     MODES,
     BulkError,
     BulkRunner,
@@ -22,18 +23,20 @@ from pyramids.bulk import (
     PySolFCRangeSource,
     Record,
     Run,
-    check_variant,
+    check_source,
     consume,
     default_workers,
+    game_job,
     make_runner,
     parse_source,
+    run_job_tally,
     run_table,
-    run_tally,
     start_run,
 )
 from pyramids.bulk.stats import Tally, format_tally, render_csv, render_markdown, table_cells
 from pyramids.cli.options import goal_option, said, variant_options
 from pyramids.core.deals import Deal
+from pyramids.core.rules import Rules
 from pyramids.core.variants import Variant
 from pyramids.pysolfc.games import MS_BELOW
 
@@ -67,6 +70,11 @@ def bulk_options(f: F) -> F:
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
                      metavar="SECONDS",
                      help="Per-deal limit; deals that hit it are counted as unknown."),
+        click.option("--node-limit", type=click.IntRange(min=1), metavar="N",
+                     help="PySolFC's games (-V pysolfc-pharaohs...): give up on a deal "
+                          f"(unknown) after N positions (default {GAME_NODE_LIMIT:,}; "
+                          "counted in positions, so a run gives the same verdicts on any "
+                          "machine)."),
         click.option("--workers", "-j", type=click.IntRange(min=1),
                      help=f"Worker processes (default: all cores, here {default_workers()})."),
         click.option("--chunk", type=click.IntRange(min=1),
@@ -109,19 +117,43 @@ def _source(spec: str | None, required_msg: str) -> DealSource:
 
 def _start(runner: BulkRunner, source: DealSource, job: Job, out: str | None,
            resume: bool, progress: bool | None, label: str = "") -> Run:
-    """The run (:func:`pyramids.bulk.start_run`); a source that does not fit the variant
-    is a bad --deals."""
-    _fits(source, job.variant)
+    """The run (:func:`pyramids.bulk.start_run`); a source that does not fit the job
+    (:func:`pyramids.bulk.check_source`) is a bad --deals."""
+    _fits(source, job)
     return start_run(runner, source, job, out, resume, progress, label)
 
 
-def _fits(source: DealSource, variant: Variant) -> None:
-    """A source that does not fit ``variant`` (:func:`pyramids.bulk.check_variant`) is a
-    bad --deals."""
+def _fits(source: DealSource, job: Job) -> None:
+    """A source that does not fit ``job`` (:func:`pyramids.bulk.check_source`: its
+    variant, or PySolFC's game numbers for one of PySolFC's games) is a bad --deals."""
     try:
-        check_variant(source, variant)
+        check_source(source, job)
     except BulkError as e:
         raise click.BadParameter(said(e), param_hint="'--deals'") from None
+
+
+def _job(variant: Variant | Rules, mode: str, engine: str, time_limit: float | None,
+         node_limit: int | None, scheduler: str | None, goal: Goal, slim: bool = False
+         ) -> Job:
+    """The job of ``filter`` or ``stats``: for one of PySolFC's games, the exact search
+    (:func:`pyramids.bulk.game_job`), whose other options are refused by name."""
+    if not isinstance(variant, Rules):
+        if node_limit is not None:
+            raise click.UsageError("--node-limit bounds the search of PySolFC's games "
+                                   "(-V pysolfc-pharaohs...); the classic presets take "
+                                   "--time-limit")
+        return Job(variant, mode, engine, time_limit,  # type: ignore[arg-type]
+                   slim=slim, goal=goal)
+    refused = [(mode != "exact", f"--mode {mode}", "is answered exactly only"),
+               (engine != "auto", f"--engine {engine}", "is answered by the search alone"),
+               (scheduler is not None, "--scheduler", "runs on local processes only so "
+                "far (-j N)"),
+               (goal.kind != "win", f"--goal {goal}", "is answered for a win so far")]
+    for bad, flag, why in refused:
+        if bad:
+            raise click.UsageError(f"{flag}: {variant.name} {why}")
+    return game_job(variant, GAME_NODE_LIMIT if node_limit is None else node_limit,
+                    time_limit, slim=slim)
 
 
 def _run_all(workers: int | None, chunk: int | None, scheduler: str | None,
@@ -177,8 +209,9 @@ def _consume(run: Run, each: Callable[[Record], None]) -> None:
               type=click.Choice(["easy", "medium", "hard", "expert"]),
               help="Keep only winnable deals of this grade (repeat for several): each "
                    "is graded as 'pyramids grade' does, which costs far more than solving.")
-def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
-               time_limit: float | None, workers: int | None, chunk: int | None,
+def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: str,
+               time_limit: float | None, node_limit: int | None, workers: int | None,
+               chunk: int | None,
                scheduler: str | None, out: str | None, resume: bool,
                progress: bool | None, goal: Goal, keep: str,
                as_json: bool, unknowns: TextIO | None, fmt: str,
@@ -196,9 +229,13 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     """
     source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
     seeds_out = fmt == "pysolfc-seeds"
+    if isinstance(variant, Rules) and (seeds_out or grades):
+        raise click.UsageError(f"{'--format pysolfc-seeds' if seeds_out else '--grade'}: "
+                               f"not yet for {variant.name} (write its winnable games with "
+                               "the default --format lines)")
     if seeds_out or grades:
         _check_seed_options(source, mode, keep, as_json, seeds_out, grades)
-    job = Job(variant, mode, engine, time_limit, goal=goal)  # type: ignore[arg-type]
+    job = _job(variant, mode, engine, time_limit, node_limit, scheduler, goal)
     keep_status = {"winnable": ("winnable", "passed"), "blocked": ("blocked",)}[keep]
     tally = Tally()
     seeds: list[int] = []
@@ -215,7 +252,7 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
                 kept_n[0] += 1
             rec = rec | {"status": status} if status != rec["status"] else rec
             if rec["status"] in keep_status and grades:
-                grade = _grade(rec, variant)
+                grade = _grade(rec, job.variant)  # a classic preset: refused for games
                 graded[grade] = graded.get(grade, 0) + 1
                 if grade not in grades:
                     return
@@ -249,7 +286,7 @@ def filter_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
         parts.append("graded " + ", ".join(f"{g} {n}" for g, n in sorted(graded.items())))
     click.echo(", ".join(parts), err=True)
     if seeds_out:
-        _write_seeds(seeds, source, variant, grades, tally.unknown)
+        _write_seeds(seeds, source, job.variant, grades, tally.unknown)
 
 
 def _goal_status(rec: Record, goal: Goal) -> str:
@@ -337,8 +374,9 @@ def _label(rec: Record) -> str:
                    "the 7-row game by objective, overlap and layout (rules).")
 @click.option("--format", "fmt", type=click.Choice(["markdown", "csv"]), default="markdown",
               show_default=True, help="Table format.")
-def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
-              time_limit: float | None, workers: int | None, chunk: int | None,
+def stats_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: str,
+              time_limit: float | None, node_limit: int | None, workers: int | None,
+              chunk: int | None,
               scheduler: str | None, out: str | None, resume: bool,
               progress: bool | None, goal: Goal, as_json: bool, table: str | None,
               fmt: str) -> None:
@@ -350,21 +388,25 @@ def stats_cmd(variant: Variant, deals: str | None, mode: str, engine: str,
     (MSC) the mean best score.
     """
     source = _source(deals, "give --deals A:B (or a file, or pipe deals on stdin)")
+    if table and isinstance(variant, Rules):
+        raise click.UsageError(f"--table counts the classic presets' tables, not "
+                               f"{variant.name}")
     if table and goal.kind != "win":
         raise click.UsageError("--table counts win rates: it takes no --goal")
     if table:
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
         return
-    _fits(source, variant)
-    got = _run_all(workers, chunk, scheduler, lambda runner: run_tally(
-        runner, source, variant, mode=mode,  # type: ignore[arg-type]
-        engine=engine, time_limit=time_limit,  # type: ignore[arg-type]
-        goal=goal, out=out, resume=resume, progress=progress))
+    job = _job(variant, mode, engine, time_limit, node_limit, scheduler, goal,
+               slim=out is None)
+    _fits(source, job)
+    got = _run_all(workers, chunk, scheduler, lambda runner: run_job_tally(
+        runner, source, job, out=out, resume=resume, progress=progress))
     seconds = got.seconds
     if as_json:
+        limits = {"node_limit": job.node_limit} if job.game is not None else {}
         obj = got.tally.to_json_obj(variant, seconds, mode=mode, engine=engine,
-                                    time_limit=time_limit, workers=got.workers,
+                                    time_limit=time_limit, **limits, workers=got.workers,
                                     source=source.description, analysed=got.analysed,
                                     resumed=got.read_back,
                                     deals_per_second=round(got.analysed / seconds, 2)
@@ -385,7 +427,7 @@ def _table(kind: str, source: DealSource, mode: str, engine: str, time_limit: fl
         raise click.UsageError("--table reads its deals several times: give a range or a file")
     for cell in table_cells(kind):
         if cell.variant is not None:
-            _fits(source, cell.variant)
+            _fits(source, Job(cell.variant))
     got = _run_all(workers, chunk, scheduler, lambda runner: run_table(
         kind, runner, source, mode=mode,  # type: ignore[arg-type]
         engine=engine, time_limit=time_limit,  # type: ignore[arg-type]

@@ -1,0 +1,255 @@
+"""``stats`` and ``filter`` for PySolFC's ten new games (``-V pysolfc-pharaohs``...): the
+same bulk machinery (pool, out file, resume, tally) over ``check_game``.
+
+Every expectation is computed here by a plain loop of
+:func:`~pyramids.answers.family.check_game` over the same PySolFC game numbers; the fast
+games and small ranges keep it quick (the general search is pure Python).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyramids.answers.family import GameVerdict, check_game
+from pyramids.bulk import (
+    BulkError,
+    BulkRunner,
+    DealSource,
+    Interrupted,
+    OutFile,
+    PySolFCRangeSource,
+    SourceItem,
+    game_job,
+    run_job_tally,
+)
+from pyramids.bulk.stats import wilson
+from pyramids.cli import main
+from pyramids.core.board import replay
+from pyramids.core.rules import GAMES
+from pyramids.pysolfc.family import family_cards
+from pyramids.pysolfc.games import PySolFCGame
+
+NODES = 200_000  # the tests' node limit: every deal of the ranges below is decided
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    res = CliRunner().invoke(main, list(args))
+    return res.exit_code, res.stdout, res.stderr
+
+
+@cache
+def loop(game: str, start: int, stop: int, nodes: int = NODES) -> tuple[GameVerdict, ...]:
+    """The verdicts of a plain loop of check_game over games start to stop - 1."""
+    rules = GAMES[game]
+    assert rules.pysolfc is not None
+    return tuple(check_game(rules, family_cards(rules.pysolfc, PySolFCGame(n)),
+                            node_limit=nodes) for n in range(start, stop))
+
+
+def records(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """An out file's header and its records by source key, without their times (CPU
+    seconds vary; several workers write the records as they finish)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    recs = sorted(lines[1:], key=lambda r: int(r["i"]))
+    return lines[0], [{k: v for k, v in r.items() if k != "seconds"} for r in recs]
+
+
+@pytest.mark.parametrize("game", ["pysolfc-pharaohs", "pysolfc-eleven-triangle"])
+def test_stats_equals_a_plain_loop_of_check_game(game: str) -> None:
+    code, out, err = invoke("stats", "-V", game, "--deals", "pysolfc:1:31", "-j", "1",
+                            "--node-limit", str(NODES), "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    want = loop(game, 1, 31)
+    statuses = Counter(v.status for v in want)
+    assert (got["deals"], got["winnable"], got["blocked"], got["unknown"]) == \
+        (30, statuses["winnable"], statuses["blocked"], statuses["unknown"])
+    certs = Counter(v.certificate.kind for v in want if v.certificate is not None)
+    assert got["blocked_by"] == dict(sorted(certs.items()))
+    decided = statuses["winnable"] + statuses["blocked"]
+    assert got["win_rate"] == round(statuses["winnable"] / decided, 6)
+    assert got["ci95"] == [round(x, 6) for x in wilson(statuses["winnable"], decided)]
+    assert got["rules"] == {"game": game, "pysolfc_game_id": GAMES[game].pysolfc}
+    assert got["node_limit"] == NODES
+    code, text, err = invoke("stats", "-V", game, "--deals", "pysolfc:1:31", "-j", "1",
+                             "--node-limit", str(NODES))
+    assert code == 0, err
+    assert text.startswith(GAMES[game].describe())
+    assert f"winnable  {statuses['winnable']:>6}" in text and "95% CI" in text
+
+
+def test_library_tally_equals_the_loop() -> None:
+    job = game_job(GAMES["pysolfc-pyramid-dozen"], NODES, slim=True)
+    with BulkRunner(2) as runner:
+        got = run_job_tally(runner, PySolFCRangeSource(1, 31), job, progress=False)
+    want = Counter(v.status for v in loop("pysolfc-pyramid-dozen", 1, 31))
+    assert (got.tally.winnable, got.tally.blocked, got.tally.unknown) == \
+        (want["winnable"], want["blocked"], want["unknown"])
+    assert got.analysed == 30 and got.workers == 2
+
+
+def test_filter_lists_exactly_the_winnable_games() -> None:
+    want = loop("pysolfc-pyramid-dozen", 1, 41)
+    winnable = [f"pysolfc:{n}" for n, v in enumerate(want, 1) if v.status == "winnable"]
+    blocked = [f"pysolfc:{n}" for n, v in enumerate(want, 1) if v.status == "blocked"]
+    assert winnable and blocked  # the range has both, so the test tells them apart
+    code, out, err = invoke("filter", "-V", "pysolfc-pyramid-dozen", "--deals",
+                            "pysolfc:1:41", "-j", "2", "--node-limit", str(NODES))
+    assert code == 0, err
+    assert out.split() == winnable
+    assert f"40 deals, {len(winnable)} kept (winnable)" in err and "0 unknown" in err
+    code, out, err = invoke("filter", "-V", "pysolfc-pyramid-dozen", "--deals",
+                            "pysolfc:1:41", "-j", "1", "--keep", "blocked",
+                            "--node-limit", str(NODES))
+    assert code == 0, err
+    assert out.split() == blocked
+
+
+def test_filter_json_records_hold_the_verdict_and_a_winning_line() -> None:
+    rules = GAMES["pysolfc-eleven-triangle"]
+    assert rules.pysolfc is not None
+    code, out, err = invoke("filter", "-V", rules.name, "--deals", "pysolfc:1:41", "-j", "1",
+                            "--node-limit", str(NODES), "--json")
+    assert code == 0, err
+    recs = [json.loads(line) for line in out.splitlines()]
+    want = loop(rules.name, 1, 41)
+    assert [r["pysolfc"] for r in recs] == \
+        [n for n, v in enumerate(want, 1) if v.status == "winnable"]
+    for rec in recs:
+        assert rec["i"] == rec["pysolfc"] and rec["game"] == rules.name
+        assert rec["moves"] == list(want[rec["pysolfc"] - 1].line)
+        cards = family_cards(rules.pysolfc, PySolFCGame(rec["pysolfc"]))
+        assert replay(rules, cards, rec["moves"]).is_won()
+
+
+def test_two_workers_write_the_same_records_as_one(tmp_path: Path) -> None:
+    files = []
+    for j in ("1", "2"):
+        out = tmp_path / f"j{j}.jsonl"
+        code, _, err = invoke("stats", "-V", "pysolfc-pharaohs", "--deals", "pysolfc:1:25",
+                              "-j", j, "--chunk", "3", "--node-limit", str(NODES),
+                              "--out", str(out))
+        assert code == 0, err
+        files.append(records(out))
+    assert files[0] == files[1]
+    head, recs = files[0]
+    assert head["game"] == "pysolfc-pharaohs" and head["pysolfc_game_id"] == 655
+    assert head["node_limit"] == NODES and head["source"] == "pysolfc:1:25"
+    assert [r["i"] for r in recs] == list(range(1, 25))
+    assert [r["status"] for r in recs] == [v.status for v in loop("pysolfc-pharaohs", 1, 25)]
+
+
+class _StopAfter(DealSource):
+    """PySolFC games 1 to 30, whose reading raises KeyboardInterrupt (as Ctrl-C would)
+    after ``stop_after`` of them."""
+
+    kind = "pysolfc"
+
+    def __init__(self, stop_after: int) -> None:
+        self.first_key, self.total, self.stop_after = 1, 30, stop_after
+        self.description = "pysolfc:1:31"
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for n in range(1, 31):
+            if n > self.stop_after:
+                raise KeyboardInterrupt
+            yield SourceItem(n, pysolfc=n)
+
+
+def test_interrupted_then_resumed_gives_the_file_of_one_run(tmp_path: Path) -> None:
+    game = "pysolfc-eleven-triangle"
+    one = tmp_path / "one.jsonl"
+    args = ["stats", "-V", game, "--deals", "pysolfc:1:31", "-j", "1",
+            "--node-limit", str(NODES)]
+    code, _, err = invoke(*args, "--out", str(one))
+    assert code == 0, err
+    two = tmp_path / "two.jsonl"
+    job = game_job(GAMES[game], NODES)
+    with BulkRunner(1, chunk_size=4) as runner, pytest.raises(Interrupted):
+        for _ in runner.run(_StopAfter(13), job, OutFile(two, job, _StopAfter(13))):
+            pass
+    saved = records(two)[1]
+    assert 0 < len(saved) < 30  # some finished deals kept, not all
+    lines = two.read_text().splitlines(keepends=True)
+    two.write_text("".join(lines[:-1]) + lines[-1][:10])  # a half-written last record
+    code, out, err = invoke(*args, "--out", str(two))
+    assert code == 2 and "--resume" in err
+    code, out, err = invoke(*args, "--out", str(two), "--resume", "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["resumed"] == len(saved) - 1 and got["analysed"] == 30 - got["resumed"]
+    assert records(two) == records(one)
+    # another range of game numbers reads back the records it holds: a prefix is counted
+    # without analysing anything again
+    code, out, err = invoke(*args[:3], "--deals", "pysolfc:1:11", *args[5:], "--out",
+                            str(two), "--resume", "--json")
+    assert code == 0, err
+    prefix = json.loads(out)
+    assert (prefix["deals"], prefix["resumed"], prefix["analysed"]) == (10, 10, 0)
+    assert prefix["winnable"] == sum(v.status == "winnable" for v in loop(game, 1, 11))
+    code, _, err = invoke("stats", "-V", "pysolfc-pharaohs", "--deals", "pysolfc:1:31",
+                          "-j", "1", "--out", str(two), "--resume")
+    assert code == 2 and "was written with variant" in err
+
+
+def test_a_node_limit_counts_unknowns_apart() -> None:
+    want = loop("pysolfc-pyramid-dozen", 1, 41, 300)
+    statuses = Counter(v.status for v in want)
+    assert statuses["unknown"] and statuses["winnable"] + statuses["blocked"]
+    code, out, err = invoke("stats", "-V", "pysolfc-pyramid-dozen", "--deals",
+                            "pysolfc:1:41", "-j", "1", "--node-limit", "300", "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["unknown"] == statuses["unknown"]
+    assert got["unknown_by"] == {"node limit": statuses["unknown"]}
+    decided = statuses["winnable"] + statuses["blocked"]
+    assert got["win_rate"] == round(statuses["winnable"] / decided, 6)
+    code, out, err = invoke("filter", "-V", "pysolfc-pyramid-dozen", "--deals",
+                            "pysolfc:1:41", "-j", "1", "--node-limit", "300")
+    assert code == 0, err
+    assert f"{statuses['unknown']} unknown (node limit {statuses['unknown']}" in err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["stats", "--deals", "1:5"], "give a range pysolfc:A:B"),
+    (["filter", "--deals", "pysolfc:1:5", "--mode", "quick"],
+     "--mode quick: pysolfc-apophis is answered exactly only"),
+    (["stats", "--deals", "pysolfc:1:5", "--engine", "cpsat"], "--engine cpsat"),
+    (["stats", "--deals", "pysolfc:1:5", "--scheduler", "tcp://x:1"], "--scheduler"),
+    (["stats", "--deals", "pysolfc:1:5", "--goal", "moves"], "--goal moves"),
+    (["stats", "--deals", "pysolfc:1:5", "--table", "sizes"], "--table"),
+    (["filter", "--deals", "pysolfc:1:5", "--grade", "easy"], "--grade: not yet"),
+    (["filter", "--deals", "pysolfc:1:5", "--format", "pysolfc-seeds"],
+     "--format pysolfc-seeds: not yet"),
+    (["stats", "--deals", "pysolfc:1:5", "--rows", "6"], "--rows"),
+    (["stats", "--deals", "pysolfc:1:5", "--node-limit", "0"], "--node-limit"),
+    (["stats", "--deals", "pysolfc:1"], "--deals"),
+])
+def test_bad_input_exits_2_naming_the_option(args: list[str], message: str) -> None:
+    code, _, err = invoke(*args, "-V", "pysolfc-apophis", "-j", "1")
+    assert code == 2 and message in err, err
+
+
+def test_node_limit_is_for_the_games_only(tmp_path: Path) -> None:
+    code, _, err = invoke("stats", "--deals", "0:3", "-j", "1", "--node-limit", "9")
+    assert code == 2 and "--node-limit bounds the search of PySolFC's games" in err
+    f = tmp_path / "deals.txt"
+    f.write_text("pysolfc:3\n")
+    code, _, err = invoke("stats", "-V", "pysolfc-pharaohs", "--deals", str(f), "-j", "1")
+    assert code == 2 and "give a range pysolfc:A:B" in err
+
+
+def test_a_game_job_refuses_what_it_cannot_do() -> None:
+    rules = GAMES["pysolfc-pharaohs"]
+    job = game_job(rules)
+    with pytest.raises(BulkError, match="exact search alone"):
+        type(job)(job.variant, "quick", game=rules)
+    with pytest.raises(BulkError, match="node limit must be >= 1"):
+        game_job(rules, 0)
