@@ -74,8 +74,9 @@ class Job:
                 raise BulkError(f"{self.game.name} is answered by the exact search alone: "
                                 "mode exact, engine auto, goal win")
         elif self.node_limit is not None:
-            raise BulkError("a node limit bounds the search of PySolFC's games "
-                            "(-V pysolfc-pharaohs...); the classic engines take a time limit")
+            raise BulkError("a node limit bounds the search of PySolFC's games of "
+                            "core.rules (pysolfc-pharaohs...); the classic engines take a "
+                            "time limit")
         if self.node_limit is not None and self.node_limit < 1:
             raise BulkError(f"node limit must be >= 1, got {self.node_limit}")
         if self.mode not in MODES:
