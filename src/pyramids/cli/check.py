@@ -9,9 +9,9 @@ import click
 from pyramids.answers.ask import ask
 from pyramids.answers.check import ENGINES
 from pyramids.answers.goals import Goal, GoalAnswer, describe
+from pyramids.cli.family import answer
 from pyramids.cli.options import DEAL, goal_option, variant_options
 from pyramids.cli.solve import compile_first, numbered_line
-from pyramids.core.board import GameDeal
 from pyramids.core.deals import Deal
 from pyramids.core.moves import parse_moves
 from pyramids.core.rules import Rules
@@ -43,8 +43,8 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
     most cards of a rank), proven optimal or labelled as the best found.
     """
     if isinstance(variant, Rules):  # one of PySolFC's games of core.rules
-        _game(deal, variant, goal, engine, time_limit=time_limit, node_limit=None,
-              after=after, as_json=as_json)
+        answer(deal, variant, goal, engine, time_limit=time_limit, node_limit=None,
+               after=after, as_json=as_json)
         return
     goal.validate(variant)  # once, here: the answer takes it as read
     compile_first(variant, goal)  # the kernels: the time printed is the analysis alone
@@ -87,18 +87,3 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float | None, a
             click.echo(f"line, {alt.label} ({len(alt.moves)} {variant.move_unit}):")
             click.echo(numbered_line(deal, variant, alt.moves))
 
-
-def _game(deal: Deal | GameDeal, rules: Rules, goal: Goal, engine: str, *,
-          time_limit: float | None, node_limit: int | None, after: str,
-          as_json: bool) -> None:
-    """``check``/``solve`` of one of PySolFC's games: the general engines' verdict."""
-    from pyramids.cli import family
-
-    if goal.kind != "win":
-        raise click.UsageError(f"--goal {goal}: {rules.name} is answered for a win so far")
-    if engine == "cpsat":
-        raise click.UsageError(f"--engine cpsat: CP-SAT does not model {rules.name} yet; "
-                               "its verdicts come from the general search")
-    assert isinstance(deal, GameDeal)
-    family.run(deal, rules, after=after, node_limit=node_limit, time_limit=time_limit,
-               as_json=as_json)

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from pyramids.answers.family import GameVerdict, check_game
+from pyramids.answers.goals import Goal
 from pyramids.core.board import GameDeal, replay
 from pyramids.core.cards import parse_cards
 from pyramids.core.deals import Deal
@@ -79,3 +80,17 @@ def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict) -> None:
             auto = "  (the talon deals to the empty waste by itself)" \
                 if board.automatic[-1] else ""
             click.echo(f"{i:>{width}}. {step}{auto}")
+
+
+def answer(deal: Deal | GameDeal, rules: Rules, goal: Goal, engine: str, *,
+           time_limit: float | None, node_limit: int | None, after: str,
+           as_json: bool) -> None:
+    """``check``/``solve`` of one of PySolFC's games: the general engines' verdict."""
+    if goal.kind != "win":
+        raise click.UsageError(f"--goal {goal}: {rules.name} is answered for a win so far")
+    if engine == "cpsat":
+        raise click.UsageError(f"--engine cpsat: CP-SAT does not model {rules.name} yet; "
+                               "its verdicts come from the general search")
+    assert isinstance(deal, GameDeal)
+    run(deal, rules, after=after, node_limit=node_limit, time_limit=time_limit,
+               as_json=as_json)

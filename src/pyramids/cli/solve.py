@@ -117,10 +117,10 @@ def solve_cmd(deal: Deal, variant: Variant, as_json: bool, show: bool, every: in
     is those moves followed by the rest of the line. A node limit is the search's.
     """
     if isinstance(variant, Rules):  # one of PySolFC's games of core.rules
-        from pyramids.cli.check import _game
+        from pyramids.cli.family import answer
 
-        _game(deal, variant, goal, engine, time_limit=time_limit, node_limit=node_limit,
-              after=after, as_json=as_json)
+        answer(deal, variant, goal, engine, time_limit=time_limit, node_limit=node_limit,
+               after=after, as_json=as_json)
         return
     start = parse_moves(after)
     goal.validate(variant)  # once, here: the answer takes it as read
