@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -83,11 +84,52 @@ async def ask(c: httpx.AsyncClient, deal: int, side: Side) -> None:
         side.add(-1, time.perf_counter() - t0)
 
 
-async def phase(url: str, seconds: float, flood: int, pause: float, polite: Side,
-                flooder: Side, first: int = 0) -> None:
-    """One phase of ``seconds``; the polite clients' deals from ``first`` on (the same in
-    both phases)."""
+async def flood_only(url: str, seconds: float, flood: int, flooder: Side) -> None:
+    """The flood alone: ``flood`` requests at once from :data:`FLOOD` for ``seconds``."""
     stop_at = time.monotonic() + seconds
+
+    async def flood_loop(c: httpx.AsyncClient, j: int) -> None:
+        i = 0
+        while time.monotonic() < stop_at:
+            await ask(c, 100_000 + 1000 * j + i, flooder)
+            i += 1
+
+    async with client(url, FLOOD, max(flood, 1)) as fc:
+        await asyncio.gather(*(flood_loop(fc, j) for j in range(flood)))
+
+
+def flood_process(url: str, seconds: float, flood: int, nice: int) -> subprocess.Popen[str]:
+    """The flood in a process of its own (another machine's client, in effect: its event
+    loop does not delay the polite clients' answers), at ``nice``."""
+    return subprocess.Popen(
+        [sys.executable, __file__, "--flood-worker", url, "--seconds", str(seconds),
+         "--flood", str(flood)],
+        stdout=subprocess.PIPE, text=True,
+        preexec_fn=(lambda: os.nice(nice)) if nice else None)
+
+
+def flood_result(proc: subprocess.Popen[str], flooder: Side) -> None:
+    out, _ = proc.communicate(timeout=300)
+    data = json.loads(out.strip().splitlines()[-1])
+    for status, n in data["statuses"].items():
+        flooder.statuses[int(status)] += n
+    flooder.latencies.extend(data["latencies"])
+
+
+async def phase(url: str, seconds: float, flood: int, pause: float, polite: Side,
+                flooder: Side, first: int = 0, apart: int | None = None) -> None:
+    """One phase of ``seconds``; the polite clients' deals from ``first`` on (the same in
+    both phases). ``apart``: the flood runs in a process of its own at that niceness
+    (None: in this process's event loop, beside the polite clients)."""
+    stop_at = time.monotonic() + seconds
+    if flood and apart is not None:
+        proc = flood_process(url, seconds, flood, apart)
+        try:
+            await phase(url, seconds, 0, pause, polite, Side(), first)
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, flood_result, proc,
+                                                             flooder)
+        return
 
     async def polite_loop(k: int, address: str) -> None:
         async with client(url, address, 1) as c:
@@ -119,7 +161,16 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3,
                     help="alone, then with the flood, this many times (max 10)")
     ap.add_argument("--src", help="the pyramids sources the server runs (default: installed)")
+    ap.add_argument("--apart", type=int, metavar="NICE",
+                    help="run the flood in a process of its own at this niceness (0-19), as "
+                    "if from another machine (default: in the polite clients' event loop)")
+    ap.add_argument("--flood-worker", metavar="URL", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.flood_worker:
+        side = Side()
+        asyncio.run(flood_only(args.flood_worker, args.seconds, args.flood, side))
+        print(json.dumps({"statuses": side.statuses, "latencies": side.latencies}))
+        return
     seconds = max(1.0, min(args.seconds, 120.0))
     alone_s = max(1.0, min(args.alone, 120.0))
     rounds = max(1, min(args.rounds, 10))
@@ -128,16 +179,18 @@ def main() -> None:
         # warm both solver processes (imports, compiled kernels), not counted
         asyncio.run(phase(url, 3, 0, 0.0, Side(), Side(), first=500))
         code = args.src or "the pyramids Python imports"
+        where = ("beside the polite clients" if args.apart is None
+                 else f"in a process of its own at nice {args.apart}")
         print(f"server {url} ({code}): {args.workers} solver processes; polite clients "
               f"{', '.join(POLITE)} one request at a time ({args.pause:g} s apart); "
-              f"flood {FLOOD} at concurrency {args.flood}")
+              f"flood {FLOOD} at concurrency {args.flood}, {where}")
         print(f"{'phase':<22} {'reqs':>6} {'200':>7} {'p50 ms':>8} {'p99 ms':>8}  statuses")
         alone, polite, flooder = Side(), Side(), Side()
         for r in range(rounds):
             asyncio.run(phase(url, alone_s / rounds, 0, args.pause, alone, Side(),
                               first=100 * r))
             asyncio.run(phase(url, seconds / rounds, args.flood, args.pause, polite,
-                              flooder, first=100 * r))
+                              flooder, first=100 * r, apart=args.apart))
         print(f"{f'polite alone {alone_s:g} s':<22} {alone.summary()}")
         print(f"{f'polite, flood {seconds:g} s':<22} {polite.summary()}")
         print(f"{f'flood {seconds:g} s':<22} {flooder.summary()}")
