@@ -987,6 +987,62 @@ def render_pysolfc(root: Path) -> list[str]:
     ]
 
 
+FAMILY_TARGET = 100_000  # games per row (issue 41: a win-rate row over >= 100,000 deals)
+
+
+def render_family(root: Path) -> list[str]:
+    """The section on PySolFC's ten other pyramid games from the ``pyramids stats --json``
+    summaries under ``root`` (``docs/results/family/*.json``): per game, the summary over
+    the most games; nothing when there are none."""
+    from pyramids.core.rules import GAMES
+
+    best: dict[str, dict[str, Any]] = {}
+    for path in sorted(root.glob("*.json")):
+        s = json.loads(path.read_text(encoding="utf-8"))
+        game = s.get("variant")
+        if game in GAMES and s["deals"] > best.get(game, {"deals": -1})["deals"]:
+            best[game] = s | {"file": path.name}
+    rows = []
+    for game, rules in GAMES.items():
+        s = best.get(game)
+        if s is None:
+            continue
+        wins, blocked, unknown = s["winnable"], s["blocked"], s["unknown"]
+        lo, hi = wilson(wins, wins + blocked) if wins + blocked else (0.0, 0.0)
+        rate = (f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f})"
+                if wins + blocked else "–")
+        final = s["deals"] >= FAMILY_TARGET and not unknown
+        if not final:
+            rate = f"*{rate}*"
+        first, stop = (int(x) for x in s["source"].split(":")[1:3])
+        by = ", ".join(f"{k} {n(v)}" for k, v in sorted(s["blocked_by"].items()))
+        state = "final" if final else f"{n(s['deals'])} of {n(FAMILY_TARGET)} games" + (
+            f", {n(unknown)} unknown" if unknown else "")
+        rows.append(f"| {rules.title} ({rules.pysolfc}) | `{game}` | {first}–{stop - 1} | "
+                    f"{n(s['deals'])} | {n(wins)} | {n(blocked)} | {by} | {n(unknown)} | "
+                    f"{rate} | {1000 * s['engine_seconds'] / s['deals']:.2f} | {state} | "
+                    f"`{s['file']}` |")
+    if not rows:
+        return []
+    return [
+        "", "## PySolFC's ten other pyramid games", "",
+        "The games of PySolFC's `pyramid.py` that are not the classic Pyramid (docs/rules.md, "
+        "*PySolFC's ten other pyramid games*; docs/pysolfc-games.md), over PySolFC's game "
+        "numbers from 1, dealt as PySolFC deals them (1 to 31999 are its FreeCell-compatible "
+        "numbers). Each game settled by the general search (`engines/pairs`): *winnable* "
+        "with a line `core.board` replayed, *blocked* with a certificate (`partners`, "
+        "`stock-count`) or an exhausted search; each deal's search bounded by "
+        "`--node-limit` (default 1,000,000 positions), an *unknown* when it runs out. Rows "
+        "from the `pyramids stats --json` summaries in `results/family/` (commands, "
+        "machine and CPU in its README); a row short of 100,000 games or with unknowns is "
+        "in *italics*.", "",
+        "| game | preset | games | tried | winnable | blocked | blocked by | unknown | "
+        "win rate (95% CI) | engine CPU ms per game | state | summary |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        *rows,
+    ]
+
+
 def render_pysolfc_grades(root: Path) -> list[str]:
     """The graded seeds (``make_pysolfc_seeds.py grade``'s ``GAME/grades/*.json``): how
     the solvable seeds of the games graded so far spread over the grades."""
@@ -1108,6 +1164,7 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
                   "",
                   f"![{FIGURE_TITLES['collections']}]({figs['collections']})"]
     lines += render_pysolfc(chunks.parent / "pysolfc")
+    lines += render_family(chunks.parent / "family")
     finished = all(r.deals >= r.target and not r.unknown
                    for rs in all_results.values() for r in rs)
     title = ("What the runs cost" if finished

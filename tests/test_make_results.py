@@ -371,3 +371,28 @@ def test_collections_graded_with_the_fallback_thresholds_are_named() -> None:
     names = note[len(" ("):note.index(":")].split(", ")
     assert "king-tut" in names
     assert not set(names) & {"giza", "giza-6x4", "pyramid", "par-pyramid"}  # their own
+
+
+def test_family_rows_come_from_stats_summaries(tmp_path: Path) -> None:
+    """PySolFC's ten games: a row per game from ``pyramids stats --json``'s own summary, the
+    widest summary of a game wins, and a row short of 100,000 games is in italics."""
+    from click.testing import CliRunner
+
+    from pyramids.cli import main
+
+    for stop in (11, 31):
+        res = CliRunner().invoke(main, ["stats", "-V", "pysolfc-pharaohs", "--deals",
+                                        f"pysolfc:1:{stop}", "-j", "1", "--no-progress",
+                                        "--json"])
+        assert res.exit_code == 0, res.output
+        (tmp_path / f"pharaohs-{stop}.json").write_text(res.output, encoding="utf-8")
+    summary = json.loads((tmp_path / "pharaohs-31.json").read_text(encoding="utf-8"))
+    lines = mr.render_family(tmp_path)
+    rows = [line for line in lines if line.startswith("| Pharaohs (655)")]
+    assert len(rows) == 1
+    cells = [c.strip() for c in rows[0].strip("|").split("|")]
+    assert cells[1:6] == ["`pysolfc-pharaohs`", "1–30", "30", str(summary["winnable"]),
+                          str(summary["blocked"])]
+    assert cells[8].startswith("*") and cells[10] == "30 of 100,000 games"
+    assert cells[11] == "`pharaohs-31.json`"
+    assert mr.render_family(tmp_path / "none") == []
