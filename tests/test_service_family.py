@@ -175,3 +175,28 @@ def test_check_refuses_what_the_games_do_not_answer(client: TestClient) -> None:
     assert r.status_code == 400 and "game number '0'" in r.json()["error"]
     r = client.get("/v1/deals/3", params={"variant": "pysolfc-triangle", "rows": "5"})
     assert r.status_code == 400 and "rows" in r.json()["error"]
+
+
+def test_the_page_comes_with_a_games_first_position(client: TestClient) -> None:
+    import json
+    import re
+
+    def data(html: str) -> Any:
+        found = re.search(r'<script type="application/json" id="page-data">(.*?)</script>',
+                          html, re.S)
+        assert found is not None
+        return json.loads(found.group(1))
+
+    r = client.get("/", params={"variant": "pysolfc-apophis", "deal": "pysolfc:3",
+                                "moves": "deal"})
+    assert r.status_code == 200
+    assert '<option value="pysolfc-apophis" selected>' in r.text
+    shown = data(r.text)["position"]
+    assert shown["moves"] == ["deal"] and shown["pysolfc"] == 3
+    board = shown["position"]["board"]
+    assert f'viewBox="-8 -8 {board["width"] + 16:g} {board["height"] + 16:g}"' in r.text
+    assert {g["name"] for g in data(r.text)["games"]} == set(GAMES)
+    # a move the referee refuses: the page comes without a position (it asks, and says why)
+    r = client.get("/", params={"variant": "pysolfc-apophis", "deal": "pysolfc:3",
+                                "moves": "KS+QS"})
+    assert r.status_code == 200 and data(r.text)["position"] is None
