@@ -22,9 +22,12 @@ from test_web import DESKTOP, PHONE, open_page, page_errors, query, shot, text, 
 browser = test_web.browser
 server = test_web.server
 
-#: a game of each layout kind and a PySolFC game number it wins
-KINDS = [("pysolfc-two-pyramids", 1), ("pysolfc-triangle", 1),
-         ("pysolfc-pyramid-dozen", 5), ("pysolfc-apophis", 3)]
+#: a game of each layout kind and a PySolFC game number it wins: three pyramids (no
+#: talon), two side by side on two decks, an inverted pyramid, reserve piles, three
+#: wastes, face-down cards
+KINDS = [("pysolfc-pharaohs", 216), ("pysolfc-two-pyramids", 1), ("pysolfc-triangle", 1),
+         ("pysolfc-pyramid-dozen", 5), ("pysolfc-apophis", 3),
+         ("pysolfc-pyramid-thirteen", 3)]
 
 
 def drawn(driver: Any) -> list[str]:
@@ -89,6 +92,9 @@ def test_pick_check_step_hint_and_play(browser: Any, server: str, name: str,
     assert text(browser, "answer-text").startswith("This deal can be won")
     browser.find_element("id", "sol-next").click()
     wait(browser, lambda d: " · 1 move · " in text(d, "status"), "one step")
+    short = name.removeprefix("pysolfc-")
+    shot(browser, f"family-{short}-step-phone", PHONE)
+    shot(browser, f"family-{short}-step-desktop", DESKTOP)
     browser.find_element("id", "sol-last").click()
     wait(browser, lambda d: "Won" in text(d, "status"), "the won end")
     line = query(browser)["moves"][0].split()
