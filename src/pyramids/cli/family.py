@@ -11,33 +11,12 @@ import click
 from pyramids.answers.family import GameVerdict, check_game
 from pyramids.answers.goals import Goal
 from pyramids.core.board import GameDeal, replay
-from pyramids.core.cards import parse_cards
 from pyramids.core.deals import Deal
-from pyramids.core.errors import DealError
 from pyramids.core.rules import Rules
-from pyramids.pysolfc.games import PySolFCGame
 
 #: the classic commands' rule options, which PySolFC's games fix themselves
 RULE_OPTIONS = ("rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
                 "scoring", "stock_top", "auto_deal")
-
-
-def game_deal(value: Any, rules: Rules) -> GameDeal:
-    """A command's DEAL for ``rules``: ``pysolfc:N`` dealt as PySolFC deals game N, or the
-    cards as they lie (one deck's 52 in layout order)."""
-    if isinstance(value, PySolFCGame):
-        from pyramids.pysolfc.family import family_cards
-
-        assert rules.pysolfc is not None
-        return GameDeal(family_cards(rules.pysolfc, value), pysolfc=value.key)
-    if isinstance(value, Deal):
-        if value.number is not None and value.line() == Deal.from_number(value.number).line():
-            raise DealError(f"{rules.name} is dealt by PySolFC's game numbers: write "
-                            f"pysolfc:{max(value.number, 1)}, not {value.number}")
-        if rules.cards != 52:
-            raise DealError(f"{rules.name} is dealt {rules.cards} cards; write pysolfc:N")
-        return GameDeal(tuple(parse_cards(value.line())))
-    raise DealError(f"not a deal of {rules.name}: {value!r}")
 
 
 def check_rules_options(opts: dict[str, Any], rules: Rules) -> None:

@@ -147,7 +147,8 @@ def _game_command(f: Callable[..., Any], opts: dict[str, Any], args: Any,
                   kwargs: dict[str, Any]) -> Any:
     """Run ``f`` for one of PySolFC's games of :data:`pyramids.core.rules.GAMES`: the
     variant is its :class:`~pyramids.core.rules.Rules`, each deal a ``GameDeal``."""
-    from pyramids.cli.family import check_rules_options, game_deal
+    from pyramids.cli.family import check_rules_options
+    from pyramids.pysolfc.family import game_deal
 
     rules = get_rules(opts["variant"])
     if f.__name__ not in GAME_COMMANDS:

@@ -29,9 +29,13 @@ first (pyramid.py:398-402), then the pyramid.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from pyramids.core.cards import Card
+from pyramids.core.board import GameDeal
+from pyramids.core.cards import Card, parse_cards
+from pyramids.core.deals import Deal
 from pyramids.core.errors import DealError
+from pyramids.core.rules import Rules
 from pyramids.pysolfc.games import PySolFCGame
 from pyramids.pysolfc.model import talon_cards
 
@@ -180,3 +184,22 @@ def talon_size(game_id: int) -> int:
     """The talon's cards in the layout (the opening deals' cards included); 0 where the
     talon only deals the start."""
     return shape(game_id).talon
+
+
+def game_deal(value: Any, rules: Rules) -> GameDeal:
+    """A deal of ``rules`` (one of :data:`pyramids.core.rules.GAMES`): ``pysolfc:N``
+    (a :class:`PySolFCGame`) dealt as PySolFC deals game N, or a :class:`Deal`'s cards as
+    they lie (one deck's 52 in layout order); a deal number is refused, naming
+    ``pysolfc:N`` (these games are dealt by PySolFC's numbers). The command line's DEAL
+    and the service's ``deal``."""
+    if isinstance(value, PySolFCGame):
+        assert rules.pysolfc is not None
+        return GameDeal(family_cards(rules.pysolfc, value), pysolfc=value.key)
+    if isinstance(value, Deal):
+        if value.number is not None and value.line() == Deal.from_number(value.number).line():
+            raise DealError(f"{rules.name} is dealt by PySolFC's game numbers: write "
+                            f"pysolfc:{max(value.number, 1)}, not {value.number}")
+        if rules.cards != 52:
+            raise DealError(f"{rules.name} is dealt {rules.cards} cards; write pysolfc:N")
+        return GameDeal(tuple(parse_cards(value.line())))
+    raise DealError(f"not a deal of {rules.name}: {value!r}")

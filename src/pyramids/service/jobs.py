@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from pyramids.core.board import GameDeal
 from pyramids.core.deals import Deal
 from pyramids.core.moves import Move
 from pyramids.core.variants import Variant
@@ -37,6 +38,36 @@ def check(deal: Deal, variant: Variant, engine: str, time_limit: float,
     return verdict_json(verdict, deal, variant) | {"variant": variant.options(),
                                                     "line": deal.line()} \
         | notes_json(deal, variant, verdict.moves)
+
+
+def check_game(game: str, deal: GameDeal, time_limit: float,
+               start: Sequence[str] = ()) -> dict[str, Any]:
+    """One of PySolFC's ten games (:data:`pyramids.core.rules.GAMES`): the general
+    engines' verdict (:func:`pyramids.answers.family.check_game`, its line replayed by the
+    rules engine), as ``pyramids check --json`` prints it, with ``moves`` (the line in the
+    project's notation: PySolFC's clicks) and, for a deal of a PySolFC game number, the
+    line replayed click by click in the model of PySolFC's stacks (``clicks``: won, and
+    the deals PySolFC makes by itself)."""
+    from pyramids.answers.family import check_game as check_rules
+    from pyramids.core.rules import GAMES
+    from pyramids.pysolfc.family_model import replay_family
+
+    rules = GAMES[game]
+    verdict = check_rules(rules, deal.cards, start=tuple(start), time_limit=time_limit)
+    out = verdict.to_json_obj() | {
+        "deal": None, "pysolfc": deal.pysolfc, "line": deal.line(),
+        "variant": {"name": rules.name, "game": True}}
+    if verdict.status == "winnable" and deal.pysolfc is not None and rules.pysolfc:
+        key = str(deal.pysolfc)
+        ms = key.startswith("ms")
+        done = replay_family(rules.pysolfc, int(key[2:] if ms else key), list(verdict.line),
+                             ms=ms)
+        if not done.won:  # pragma: no cover - the rules engine and the model disagree
+            raise AssertionError(f"{rules.name} {deal.label()}: PySolFC's model does not "
+                                 "win with the line the rules engine won")
+        out["clicks"] = {"replayed": True, "won": done.won, "clicks": done.clicks,
+                         "automatic_deals": done.automatic_deals}
+    return out
 
 
 def verdict_json(verdict: Verdict | GoalAnswer, deal: Deal, variant: Variant,

@@ -30,8 +30,9 @@ from pydantic_core import PydanticCustomError
 
 from pyramids.answers.portfolio import EngineName
 from pyramids.core.deals import Deal
-from pyramids.core.errors import DealError
+from pyramids.core.errors import DealError, VariantError
 from pyramids.core.messages import FIELDS, render
+from pyramids.core.rules import GAMES, Rules
 from pyramids.core.variants import (
     ALIASES,
     MAX_ROWS,
@@ -51,8 +52,9 @@ MAX_DEAL = 2**64 - 1
 #: The largest whole number every JSON reader keeps exactly (RFC 7493, I-JSON): a deal
 #: number past it goes as text ("18446744073709551615").
 MAX_JSON_INT = 2**53 - 1
-#: A preset's name, or an alias of one (the names ``/v1/variants`` lists).
-VARIANT_NAMES = (*PRESETS, *ALIASES)
+#: A preset's name, an alias of one, or one of PySolFC's ten other pyramid games (the
+#: names ``/v1/variants`` lists).
+VARIANT_NAMES = (*PRESETS, *ALIASES, *GAMES)
 if TYPE_CHECKING:
     VariantName = str
 else:
@@ -118,6 +120,11 @@ TimeLimit = Annotated[StrictFloat, Field(gt=0, allow_inf_nan=False,
 Title = Annotated[StrictStr, Field(max_length=200)]
 
 
+#: The rule options on top of a preset (the JSON bodies' and the query's names).
+RULE_OPTIONS = ("rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
+                "scoring", "stock_top", "auto_deal")
+
+
 class VariantOptions(BaseModel):
     """A preset and rule options on top of it (``null`` or absent: the preset's). Options
     that do not go together (draw 3 with ``stock_waste``, a score under a game that keeps
@@ -145,13 +152,28 @@ class VariantOptions(BaseModel):
                           "off")
 
     def build(self) -> Variant:
-        """The Variant, validated by the library (raises VariantError with its message)."""
-        opts = {k: getattr(self, k) for k in ("rows", "rest", "draw", "passes", "stock_waste",
-                                              "overlap", "objective", "scoring", "stock_top",
-                                              "auto_deal")}
+        """The Variant, validated by the library (raises VariantError with its message;
+        one of the ten games of ``GAMES``, which only some routes play, is a VariantError
+        naming the routes that do)."""
+        opts = {k: getattr(self, k) for k in RULE_OPTIONS}
+        if self.variant in GAMES:
+            raise VariantError(f"variant {self.variant}: PySolFC's {GAMES[self.variant].title} "
+                               "is played by /v1/check, /v1/position and /v1/deals so far")
         if isinstance(opts["passes"], int):
             opts["passes"] = str(opts["passes"])
         return build_variant(self.variant, **opts)
+
+    def game(self) -> Rules | None:
+        """One of PySolFC's ten games (:data:`pyramids.core.rules.GAMES`), or ``None`` for
+        a classic preset; a game with a rule option is a VariantError naming it."""
+        rules = GAMES.get(self.variant)
+        if rules is not None:
+            given = [k for k in RULE_OPTIONS if getattr(self, k) is not None]
+            if given:
+                raise VariantError(f"{', '.join(given)}: {rules.name} plays PySolFC's rules "
+                                   "as they are (the rule options change the classic "
+                                   "presets only)")
+        return rules
 
 
 def parse_deal(spec: int | str, variant: Variant | None = None) -> Deal:
@@ -366,6 +388,9 @@ class FilterOut(BaseModel):
 
 
 class DealOut(BaseModel):
+    """A deal laid out: ``number`` (a PySolFC game number for the ten games), the rules,
+    its cards in layout order (``line``), a text picture and a JSON form."""
+
     number: int
     variant: dict[str, Any]
     line: str
@@ -395,12 +420,22 @@ class PositionOut(BaseModel):
     moves: list[str]
     position: dict[str, Any]
     positions: list[dict[str, Any]] | None = None
+    ids: list[str] | None = Field(
+        None, description="PySolFC's ten games: each card's id in layout order (its code, "
+                          "2 added for a two-deck game's second copy), the keys of "
+                          "position.board.cards")
 
 
 class VariantsOut(BaseModel):
+    """The classic presets, their aliases and options; ``games``: PySolFC's ten other
+    pyramid games, each with its layout (``places``: name, spot ``x``/``y`` in card widths
+    and heights, ``covered_by``: the places lying on it, ``pyramid``, ``face_down``) and
+    its talon (cards, wastes, draw, rounds; ``null`` without one)."""
+
     presets: list[dict[str, Any]]
     aliases: dict[str, str]
     options: dict[str, Any]
+    games: list[dict[str, Any]] = []
 
 
 class PuzzleOut(_Open):

@@ -9,6 +9,9 @@ from fastapi import APIRouter
 
 from pyramids.answers.goals import Goal
 from pyramids.bulk import Job
+from pyramids.core.errors import VariantError
+from pyramids.core.rules import Rules
+from pyramids.service import family
 from pyramids.service import models as m
 from pyramids.service.errors import BODY, POOLED, ServiceError, documented
 from pyramids.service.play import position as play_position
@@ -29,7 +32,13 @@ DEAL_400 = ("A deal whose text is not 52 distinct cards (or a pysolfc:N the vari
 async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
     """Winnable (with a replayed solution), blocked (with a certificate) or unknown
     (a limit was hit): the same result as ``pyramids check --json``. An illegal ``start``
-    is a 400 naming its step (the solver process replays it, once, before any search)."""
+    is a 400 naming its step (the solver process replays it, once, before any search).
+    One of PySolFC's ten games is answered by the general search (a win only), its line
+    in the project's notation, which is PySolFC's clicks, replayed by the rules engine and,
+    for a PySolFC game number, click by click in the model of PySolFC's stacks."""
+    rules = req.game()
+    if rules is not None:
+        return await _check_game(req, rules, cfg, pool)
     variant = req.build()
     deal = m.parse_deal(req.deal, variant)
     start = moves_of(req.start)
@@ -42,12 +51,32 @@ async def check(req: m.CheckRequest, cfg: Config, pool: Pool) -> Any:
     return answer
 
 
+async def _check_game(req: m.CheckRequest, rules: Rules, cfg: Config, pool: Pool) -> Any:
+    deal = family.deal_of(req.deal, rules)
+    if req.goal != "win":
+        raise VariantError(f"goal {req.goal}: {rules.name} is answered for a win so far")
+    if req.engine != "auto":
+        raise VariantError(f"engine {req.engine}: {rules.name} is answered by the general "
+                           "search (engine auto)")
+    t = cfg.time_limit(req.time_limit)
+    start = req.start.split() if isinstance(req.start, str) else list(req.start)
+    answer = await pool.run("check_game", t + cfg.grace, game=rules.name, deal=deal,
+                            time_limit=t, start=start)
+    note_answer(answer.get("engine"), answer.get("status"))
+    return answer
+
+
 @router.post("/v1/position", response_model=m.PositionOut, response_model_exclude_none=True,
              responses=documented(400, *BODY, s400=DEAL_400))
 def position(req: m.PositionRequest) -> dict[str, Any]:
     """The position after ``moves`` from the deal, replayed by the referee: every
     card's place, the legal moves, won or lost, the Par score so far. An illegal move
-    is a 400 with the referee's reason, naming its step."""
+    is a 400 with the referee's reason, naming its step. One of PySolFC's ten games is
+    replayed by the general rules engine (``ids``: the cards by id, two copies apart)."""
+    rules = req.game()
+    if rules is not None:
+        moves = req.moves.split() if isinstance(req.moves, str) else list(req.moves)
+        return family.position(rules, family.deal_of(req.deal, rules), moves, req.steps)
     variant = req.build()
     deal = m.parse_deal(req.deal, variant)
     return play_position(deal, variant, moves_of(req.moves), steps=req.steps)

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Query, Request
 
 from pyramids.core.moves import Move, parse_moves
+from pyramids.core.rules import Rules
 from pyramids.core.variants import Objective, Scoring, StockTop, StockWaste, Variant
 from pyramids.service import models as m
 from pyramids.service.config import ServiceConfig
@@ -49,18 +50,20 @@ def variant_query(
     scoring: Scoring | None = None,
     stock_top: StockTop | None = None,
     auto_deal: Annotated[str | None, Query(pattern=m.BOOL_PATTERN)] = None,
-) -> Variant:
-    """The variant from query parameters: the JSON bodies' options, as text."""
-    return m.VariantOptions(
+) -> Variant | Rules:
+    """The variant from query parameters: the JSON bodies' options, as text; one of
+    PySolFC's ten games as its :class:`~pyramids.core.rules.Rules`."""
+    opts = m.VariantOptions(
         variant=variant, rows=None if rows is None else int(rows), rest=rest,
         draw=None if draw is None else int(draw),
         passes="unlimited" if passes == "unlimited" else None if passes is None else int(passes),
         stock_waste=stock_waste, overlap=None if overlap is None else overlap == "true",
         objective=objective, scoring=scoring, stock_top=stock_top,
-        auto_deal=None if auto_deal is None else auto_deal == "true").build()
+        auto_deal=None if auto_deal is None else auto_deal == "true")
+    return opts.game() or opts.build()
 
 
-QueryVariant = Annotated[Variant, Depends(variant_query)]
+QueryVariant = Annotated[Variant | Rules, Depends(variant_query)]
 
 
 def moves_of(spec: list[str] | str) -> list[Move]:

@@ -29,6 +29,7 @@ from pyramids.core.errors import PyramidsError
 from pyramids.core.game import Game
 from pyramids.core.moves import parse_moves
 from pyramids.core.placement import View, page_frame
+from pyramids.core.rules import GAMES, Rules
 from pyramids.core.variants import (
     OBJECTIVES,
     PRESETS,
@@ -38,6 +39,7 @@ from pyramids.core.variants import (
     Variant,
     build_variant,
 )
+from pyramids.service import family
 from pyramids.service import models as m
 from pyramids.service.observe import CONTENT_TYPE, Metrics
 from pyramids.service.play import position
@@ -126,8 +128,13 @@ def board_box(variant: Variant) -> str:
 
 def page_data() -> dict[str, Any]:
     """What the page's script needs before its first request: ``/v1/variants`` (the
-    presets with their titles and rules in words) and the option values' words."""
-    return variants() | {"option_words": OPTION_WORDS}
+    presets with their titles and rules in words, the ten games' names and rules) and
+    the option values' words."""
+    listed = variants()
+    # the ten games' names and rules in words (their layouts come with each position)
+    listed["games"] = [{k: g[k] for k in ("name", "title", "rules", "description")}
+                       for g in listed["games"]]
+    return listed | {"option_words": OPTION_WORDS}
 
 
 def _options(values: list[tuple[str, str]], selected: str) -> str:
@@ -163,18 +170,42 @@ def first_position(query: Mapping[str, str], variant: Variant) -> dict[str, Any]
         return None
 
 
+def game_options(selected: str) -> str:
+    """The game menu: the classic presets, then PySolFC's ten other games."""
+    games = _options([(n, f"{r.title} (PySolFC)") for n, r in GAMES.items()], selected)
+    return (_options([(n, v.full_title) for n, v in PRESETS.items()], selected)
+            + f'<optgroup label="PySolFC\'s other pyramid games">{games}</optgroup>')
+
+
+def game_page(query: Mapping[str, str], rules: Rules) -> tuple[dict[str, Any] | None, str]:
+    """One of the ten games in the address: the position it shows (``None`` when the
+    service refuses its deal or moves: the page then asks, and shows why) and the board's
+    ``viewBox`` (the game's, the same for every deal)."""
+    try:
+        deal = family.deal_of(query.get("deal") or "pysolfc:1", rules)
+        shown: dict[str, Any] | None = family.position(
+            rules, deal, (query.get("moves") or "").split())
+    except PyramidsError:
+        shown = None
+        deal = family.deal_of("pysolfc:1", rules)
+    board = family.position(rules, deal, [])["position"]["board"]
+    return shown, f"-8 -8 {board['width'] + 16:g} {board['height'] + 16:g}"
+
+
 def render_index(variant: Variant, preset: str, goal: str = "win",
-                 shown: dict[str, Any] | None = None) -> str:
+                 shown: dict[str, Any] | None = None, box: str | None = None,
+                 rules_text: str | None = None) -> str:
     """``index.html`` filled in for ``variant`` (chosen in the address as ``preset``),
-    the ``goal`` asked there and the position ``shown``."""
+    the ``goal`` asked there and the position ``shown`` (one of the ten games: its board's
+    ``box`` and its rules in words instead of the variant's)."""
     number, rank = goal_fields(goal, variant)
     data = page_data() | {"position": shown}
     fills = {
         "goal_n": "" if number else "off", "goal_rank": "" if rank else "off",
         "static": f"/static/{static_tag()}",
-        "viewbox": board_box(variant),
-        "games": _options([(n, v.full_title) for n, v in PRESETS.items()], preset),
-        "rules": escape(variant.in_words()),
+        "viewbox": box or board_box(variant),
+        "games": game_options(preset),
+        "rules": escape(rules_text or variant.in_words()),
         "data": json.dumps(data, separators=(",", ":")).replace("<", "\\u003c"),
     }
     for key, values in OPTION_VALUES.items():
@@ -189,6 +220,12 @@ def render_index(variant: Variant, preset: str, goal: str = "win",
 def index(request: Request) -> HTMLResponse:
     """The web page (static files shipped in the package: no build step, no CDN)."""
     query = request.query_params
+    rules = GAMES.get(query.get("variant") or "")
+    if rules is not None:
+        shown, box = game_page(query, rules)
+        return HTMLResponse(render_index(PRESETS["pyramid"], rules.name, "win", shown, box,
+                                         family.rules_words(rules)),
+                            headers={"Cache-Control": PAGE_CACHE})
     variant, ok = page_variant(query)
     preset = variant.name if variant.name in PRESETS else "pyramid"
     shown = first_position(query, variant) if ok else None

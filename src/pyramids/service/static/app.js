@@ -24,6 +24,7 @@ const DATA = JSON.parse($("page-data").textContent);
 
 const state = {
   presets: DATA.presets,
+  games: DATA.games || [], // PySolFC's ten other games: names, titles, rules in words
   deal: "1",              // what identifies the deal: a number or the 52-card line
   opts: { variant: "pyramid" },
   goal: "win",            // what Check asks: win, board, moves, score, score:N, cards:R:N
@@ -162,13 +163,18 @@ function formFromState() {
   rulesText();
 }
 
-function preset(name) { return state.presets.find((p) => p.name === name); }
+function preset(name) { return state.presets.find((p) => p.name === name) || game(name); }
+/** One of PySolFC's ten other games (drawn from the service's layout data, rules fixed). */
+function game(name) { return state.games.find((g) => g.name === name); }
+/** Is the position shown one of those games (cards known by id, moves by token)? */
+function isGame() { return !!state.pos && !!state.pos.variant.game; }
 
 /** The rules in words under the form: the shown deal's, or the preset chosen. */
 function rulesText() {
   const p = preset($("opt-variant").value);
   const shown = state.pos && state.pos.variant.name === $("opt-variant").value;
   $("variant-text").textContent = shown ? state.pos.rules : p ? p.rules : "";
+  $("options").hidden = !!game($("opt-variant").value);   // the games' rules are PySolFC's
   $("deal-input").placeholder = $("opt-variant").value.startsWith("pysolfc-")
     ? "PySolFC's game number as PySolFC shows it (#32000, ms123), or 52 cards"
     : PLACEHOLDER;
@@ -219,7 +225,9 @@ function buildBoard(resp) {
   svg.setAttribute("viewBox", `-8 -8 ${f.width + 16} ${f.height + 16}`);
   f.slots = el("g", { class: "frame" }, svg);
   const cards = el("g", { class: "cards" }, svg);
-  for (const code of resp.line.split(" ")) {        // layout order = the order cards lie on each other
+  f.cards = cards;
+  // layout order = the order cards lie on each other; the ten games' cards by id (9H, 9H2)
+  for (const code of resp.ids || resp.line.split(" ")) {
     const g = cardFace(code);
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
@@ -235,6 +243,7 @@ function render(pos) {
   const at = place(pos.board);
   const scale = f.card_width / W;
   const avail = new Set(pos.available);
+  const down = new Set(pos.down || []);
   for (const g of $("board").querySelectorAll("g.card")) {
     const code = g.dataset.card;
     const xy = at.get(code);
@@ -256,6 +265,11 @@ function render(pos) {
     g.setAttribute("aria-pressed", String(lit[1]));
     g.classList.toggle("hinted", lit[2]);
     g.classList.toggle("stock", pos.stock.includes(code));
+    g.classList.toggle("down", down.has(code));   // face down in PySolFC (shown, tinted)
+  }
+  for (const id of pos.board.raise || []) {   // a waste's cards as they lie, top last
+    const g = f.cards.querySelector(`g.card[data-card="${id}"]`);
+    if (g) f.cards.appendChild(g);
   }
   drawBoard(f.slots, f.labels, f, pos.board);
   if (pos.won) {
@@ -281,6 +295,9 @@ function stockMoves() {
   return m && m.length === 2 ? m : stockWords(faceUp());
 }
 
+/** A stock (or the ten games' talon) to deal from? */
+function hasStock(r) { return r.variant.rest === "stock" || r.variant.rest === "talon"; }
+
 function renderStatus(pos) {
   const r = state.pos;
   const game = /^pysolfc:(\S+)$/i.exec(state.deal);
@@ -290,7 +307,7 @@ function renderStatus(pos) {
   const parts = [who, r.title + own, `${state.moves.length} move${state.moves.length === 1 ? "" : "s"}`,
     `${pos.cards_left} cards left`];
   const passes = r.variant.passes;
-  if (r.variant.rest === "stock" && passes !== 1) {
+  if (hasStock(r) && passes !== 1) {
     parts.push(`pass ${pos.pass} of ${passes === null ? "unlimited" : passes}`);
   }
   if (pos.score !== null && pos.score !== undefined) {
@@ -311,7 +328,7 @@ function renderStatus(pos) {
   const hinted = state.hint && state.hint.length === 0 ? state.hintMove : null;
   $("deal-btn").classList.toggle("hinted", hinted === dealWord);
   $("redeal-btn").classList.toggle("hinted", hinted === redealWord);
-  $("deal-btn").hidden = $("redeal-btn").hidden = r.variant.rest !== "stock";
+  $("deal-btn").hidden = $("redeal-btn").hidden = !hasStock(r);
   renderStep();
 }
 
@@ -437,15 +454,20 @@ async function cardTap(code) {
     return;
   }
   if (state.selected === code) { state.selected = null; render(pos); say(""); return; }
+  const token = (id) => (pos.tokens && pos.tokens[id]) || id;   // 9H@r12 where two are in play
   if (state.selected) {
     const a = state.selected;
-    await playMove(`${a}+${code}`);
+    await playMove(`${token(a)}+${token(code)}`);
     return;
   }
-  if (cardValue(code) === 13) { await playMove(code); return; }
+  // a card that goes alone: a King (the ten games: what the referee's legal moves say)
+  if (isGame() ? pos.legal.includes(token(code)) : cardValue(code) === 13) {
+    await playMove(token(code));
+    return;
+  }
   state.selected = code;
   render(pos);
-  say(`${cardLabel(code)} picked: now a card that makes 13 with it (tap it again to drop it).`);
+  say(`${cardLabel(code)} picked: now a card that ${isGame() ? "pairs" : "makes 13"} with it (tap it again to drop it).`);
 }
 
 function onCard(code) {
@@ -483,8 +505,10 @@ function fitGoals() {
   const opts = optsFromForm();
   const p = preset(opts.variant);
   const scoring = opts.scoring || (p ? p.scoring : "none");
+  const only = !!game(opts.variant);   // the ten games are answered for a win so far
   for (const o of $("goal-kind").options) {
-    if (o.value.startsWith("score")) o.disabled = scoring !== "msc";
+    if (o.value.startsWith("score")) o.disabled = scoring !== "msc" || only;
+    else if (o.value !== "win") o.disabled = only;
   }
   if ($("goal-kind").selectedOptions[0]?.disabled) { $("goal-kind").value = "win"; showGoalInputs(); }
 }
@@ -862,7 +886,7 @@ async function hint() {
     hintLines(box, lines);
     box.className = `box hint ${v.status}`;
     if (next) {
-      state.hint = ["deal", "redeal", "draw", "recycle"].includes(next) ? [] : next.split("+");
+      state.hint = ["deal", "redeal", "draw", "recycle"].includes(next) ? [] : hintCards(next);
       state.hintMove = next;
       render(state.pos.position);
       const b = document.createElement("button");
@@ -877,6 +901,16 @@ async function hint() {
     box.hidden = true;
     showError(e);
   }
+}
+
+/** The cards (their ids on the board) of a hinted move: its tokens, matched to the ids of
+ * the cards in play where the position names them so (the ten games' two copies). */
+function hintCards(move) {
+  const tokens = state.pos.position.tokens;
+  return move.split("+").map((t) => {
+    const hit = tokens && Object.entries(tokens).find(([, v]) => v === t);
+    return hit ? hit[0] : t;
+  });
 }
 
 /** A hint's first line for a challenge: the fewest steps left to its goal, against the

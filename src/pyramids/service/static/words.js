@@ -18,7 +18,10 @@ export function cardLabel(code) {
 export function moveLabel(move) {
   const m = String(move).trim();
   if (STOCK_MOVES[m.toLowerCase()]) return STOCK_MOVES[m.toLowerCase()];
-  return m.split("+").map((c) => (isCard(c) ? cardLabel(c) : c)).join(" + ");
+  return m.split("+").map((c) => {
+    const [card, at] = c.split("@");   // a place where two copies are in play (9H@r12)
+    return isCard(card) ? cardLabel(card) + (at ? ` at ${at}` : "") : c;
+  }).join(" + ");
 }
 
 function isCard(text) { return /^[A2-9TJQK][CDHS]$/i.test(text); }
