@@ -222,7 +222,6 @@ def test_a_node_limit_counts_unknowns_apart() -> None:
     (["filter", "--deals", "pysolfc:1:5", "--mode", "quick"],
      "--mode quick: pysolfc-apophis is answered exactly only"),
     (["stats", "--deals", "pysolfc:1:5", "--engine", "cpsat"], "--engine cpsat"),
-    (["stats", "--deals", "pysolfc:1:5", "--scheduler", "tcp://x:1"], "--scheduler"),
     (["stats", "--deals", "pysolfc:1:5", "--goal", "moves"], "--goal moves"),
     (["stats", "--deals", "pysolfc:1:5", "--table", "sizes"], "--table"),
     (["filter", "--deals", "pysolfc:1:5", "--grade", "easy"], "--grade: not yet"),
