@@ -146,12 +146,13 @@ def _job(variant: Variant | Rules, mode: str, engine: str, time_limit: float | N
                    slim=slim, goal=goal)
     refused = [(mode != "exact", f"--mode {mode}", "is answered exactly only"),
                (engine != "auto", f"--engine {engine}", "is answered by the search alone"),
-               (goal.kind != "win", f"--goal {goal}", "is answered for a win so far")]
+               (goal.kind not in ("win", "moves"), f"--goal {goal}",
+                "is answered for a win or the fewest moves (--goal moves) so far")]
     for bad, flag, why in refused:
         if bad:
             raise click.UsageError(f"{flag}: {variant.name} {why}")
     return game_job(variant, GAME_NODE_LIMIT if node_limit is None else node_limit,
-                    time_limit, slim=slim)
+                    time_limit, slim=slim, goal=goal)
 
 
 def _run_all(workers: int | None, chunk: int | None, scheduler: str | None,
