@@ -71,3 +71,16 @@ def test_filter_on_the_cluster_keeps_the_local_deals(cluster: str) -> None:
     got, _ = invoke(*base, "--scheduler", cluster, "--json")
     assert [json.loads(x) | {"seconds": 0} for x in got.splitlines()] == \
         [json.loads(x) | {"seconds": 0} for x in local.splitlines()]
+
+
+def test_goal_moves_on_the_cluster_equals_the_local_pool(cluster: str, tmp_path: Path) -> None:
+    base = ["stats", "-V", "pysolfc-pyramid-thirteen", "--deals", "pysolfc:1:7", "--goal",
+            "moves", "--node-limit", "20000", "--json"]
+    local_out, dask_out = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
+    local = json.loads(invoke(*base, "-j", "1", "--out", str(local_out))[0])
+    got = json.loads(invoke(*base, "--scheduler", cluster, "--chunk", "2",
+                            "--out", str(dask_out))[0])
+    assert local["steps"]["answers"] and local["optimal"]
+    keys = (*COUNTS, "steps", "optimal", "not_proven_optimal")
+    assert {k: got[k] for k in keys} == {k: local[k] for k in keys}
+    assert records(dask_out) == records(local_out)

@@ -247,3 +247,16 @@ def test_stats_and_filter_goal_moves_equal_a_loop_of_fewest_moves(tmp_path: Path
     kept = [json.loads(x) for x in text.splitlines()]
     assert [(r["pysolfc"], r["steps"]) for r in kept] == \
         [(n, a.steps) for n, a in enumerate(want, 1) if a.verdict.status == "winnable"]
+
+
+def test_the_memory_cap_stops_a_star_with_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyramids.engines.pairs import shortest as module
+
+    rules, cards, line = deal("pysolfc-cheops")
+    start = line[:len(line) - 16]
+    want = bfs(rules, cards, start)
+    assert want is not None
+    monkeypatch.setattr(module, "MAX_POSITIONS", 20)
+    got = shortest(rules, cards, start=start)
+    assert got.status == "limit" and "memory cap of 20 positions" in got.reason
+    assert got.lower <= want

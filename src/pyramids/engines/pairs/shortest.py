@@ -26,6 +26,10 @@ from pyramids.core.cards import Card
 from pyramids.core.rules import Rules
 from pyramids.engines.pairs import Needs
 
+#: positions A* keeps (each with its parent and the queue's entry: a few hundred bytes in
+#: Python, so some 1 GiB at most); a search that needs more stops, "memory cap reached"
+MAX_POSITIONS = 3_000_000
+
 # a position as the search stores it: removed, talon, wastes, hand, round
 _State = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, int]
 
@@ -88,7 +92,8 @@ def shortest(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] =
     """The fewest moves that win ``cards`` under ``rules`` from the position after
     ``start`` (A*; see the module docstring). ``upper``: the length of a winning line
     already known: only shorter ones are looked for (``none`` then proves it the
-    shortest). ``node_limit``: positions expanded; ``time_limit``: CPU seconds."""
+    shortest). ``node_limit``: positions expanded; ``time_limit``: CPU seconds; and at
+    most :data:`MAX_POSITIONS` positions kept."""
     t0 = time.process_time()
     board = Board(rules, cards)
     for m in start:
@@ -133,6 +138,8 @@ def shortest(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] =
         if time_limit is not None and expanded % 256 == 0 \
                 and time.process_time() - t0 > time_limit:
             return stop(f"time limit {time_limit:g} s")
+        if len(best) > MAX_POSITIONS:
+            return stop(f"memory cap of {MAX_POSITIONS:,} positions kept")
         done.add(key)
         expanded += 1
         for move in board.legal_moves():
