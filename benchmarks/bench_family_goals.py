@@ -47,12 +47,12 @@ def main() -> None:
             t0 = time.process_time()
             a = fewest_moves(rules, cards, node_limit=args.node_limit)
             cpu.append(time.process_time() - t0)
-            if args.memory and a.nodes > first.nodes:
+            if args.memory and a.verdict.nodes > first.nodes:
                 tracemalloc.start()
                 fewest_moves(rules, cards, node_limit=args.node_limit)
                 peak = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
-                per_pos.append(peak / (a.nodes - first.nodes))
+                per_pos.append(peak / (a.verdict.nodes - first.nodes))
             if a.verdict.status == "blocked":
                 counts["blocked"] += 1
             elif a.steps is not None and a.optimal:

@@ -26,9 +26,10 @@ from pyramids.core.cards import Card
 from pyramids.core.rules import Rules
 from pyramids.engines.pairs import Needs
 
-#: positions A* keeps (each with its parent and the queue's entry: a few hundred bytes in
-#: Python, so some 1 GiB at most); a search that needs more stops, "memory cap reached"
-MAX_POSITIONS = 3_000_000
+#: positions A* keeps, each with its parent and its queue entry (Cheops' games 1-5: a peak
+#: of 1.3 kB per position expanded, a few kept for each: some 1 GiB at the cap,
+#: ``benchmarks/bench_family_goals.py --memory``); a search that needs more stops
+MAX_POSITIONS = 2_000_000
 
 # a position as the search stores it: removed, talon, wastes, hand, round
 _State = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int | None, int]
