@@ -53,8 +53,8 @@ def test_misuse_exits_2_naming_the_option() -> None:
     assert code == 2 and "write pysolfc:5" in out
     code, out = run("check", LINE, "-V", "pysolfc-pharaohs", "--rows", "6")
     assert code == 2 and "--rows: pysolfc-pharaohs plays PySolFC's rules" in out
-    code, out = run("check", LINE, "-V", "pysolfc-pharaohs", "--goal", "moves")
-    assert code == 2 and "answered for a win so far" in out
+    code, out = run("check", LINE, "-V", "pysolfc-pharaohs", "--goal", "board")
+    assert code == 2 and "answered for a win or the fewest moves (--goal moves)" in out
     code, out = run("grade", "pysolfc:5", "-V", "pysolfc-pharaohs")
     assert code == 2 and "check, solve, stats and filter do" in out
     code, out = run("check", LINE, "-V", "pysolfc-two-pyramids")

@@ -19,7 +19,7 @@ The certificates, cheapest first:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pyramids.core.board import Board, Play, line_of, replay
@@ -27,6 +27,9 @@ from pyramids.core.cards import Card, format_cards
 from pyramids.core.rules import Rules
 from pyramids.core.verdict import Certificate, Status
 from pyramids.engines.pairs import Needs, solve
+
+#: the engine named by a line A* found (the fewest moves)
+SHORTEST = "shortest"
 
 
 @dataclass(frozen=True)
@@ -161,3 +164,83 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
                            seconds=seconds, reason=out.reason, game=rules.name)
     return GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
                        reason=out.reason, game=rules.name)
+
+
+@dataclass(frozen=True)
+class GameGoalAnswer:
+    """A game's answer to ``--goal moves``: ``verdict`` (its status, certificate and the
+    goal's line from the deal, ``start`` first), the line's moves counted from the
+    position asked (``steps``), whether they are proven the fewest (``optimal``), and the
+    proven least number of moves when not (``steps_bound``), as
+    :class:`pyramids.answers.goals.GoalAnswer` says them for the classic presets."""
+
+    verdict: GameVerdict
+    goal: str = "moves"
+    steps: int | None = None
+    optimal: bool | None = None
+    steps_bound: int | None = None
+
+    def to_json_obj(self) -> dict[str, Any]:
+        return self.verdict.to_json_obj() | {
+            "goal": self.goal, "steps": self.steps, "optimal": self.optimal,
+            "steps_bound": self.steps_bound,
+            "reached": None if self.verdict.status == "unknown"
+            else self.verdict.status == "winnable"}
+
+
+def fewest_moves(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] = (),
+                 node_limit: int | None = None,
+                 time_limit: float | None = None) -> GameGoalAnswer:
+    """The fewest moves (a card alone, a pair, a deal, a redeal: :mod:`pyramids.core.board`'s
+    moves, PySolFC's clicks) that win from the position after ``start``.
+
+    :func:`check_game` first (its certificates prove most blocked deals at once, and its
+    line, when it finds one, bounds the answer); then A*
+    (:func:`pyramids.engines.pairs.shortest.shortest`) for a line shorter than that one,
+    whose empty queue proves the shortest. ``node_limit`` bounds each of the two searches
+    (positions), ``time_limit`` the CPU seconds of both together; when one runs out the
+    answer is the line found (``optimal`` false) with the proven ``steps_bound``, or
+    ``unknown``. Every line is replayed by the rules engine."""
+    from pyramids.engines.pairs.shortest import shortest
+
+    t0 = time.process_time()
+    first = check_game(rules, cards, start=start, node_limit=node_limit,
+                       time_limit=time_limit)
+    if first.status == "blocked":
+        return GameGoalAnswer(first, optimal=True)
+    board = replay(rules, cards, list(start))
+    played = tuple(board.moves)
+    known = len(first.line) - len(start) if first.status == "winnable" else None
+    left = None if time_limit is None else max(time_limit - (time.process_time() - t0),
+                                               0.001)
+    found = shortest(rules, cards, start=played, upper=known, node_limit=node_limit,
+                     time_limit=left)
+    nodes = first.nodes + found.nodes
+
+    def done(v: GameVerdict, **fields: Any) -> GameGoalAnswer:
+        v = replace(v, nodes=nodes, seconds=time.process_time() - t0)
+        return GameGoalAnswer(v, **fields)
+
+    if found.status == "found":
+        line = line_of(rules, cards, [*played, *found.moves])
+        if not replay(rules, cards, line).is_won():  # pragma: no cover - a search bug
+            raise AssertionError(f"{rules.name}: A*'s line does not win: {line}")
+        return done(GameVerdict("winnable", SHORTEST, tuple(line), game=rules.name),
+                    steps=len(found.moves), optimal=True)
+    if found.status == "none" and known is not None:
+        return done(replace(first, reason=f"no shorter line: {found.reason}"),
+                    steps=known, optimal=True)
+    if found.status == "none":
+        cert = Certificate("exhaustive", f"no line wins: {found.reason}",
+                           {"nodes": found.nodes})
+        return done(GameVerdict("blocked", SHORTEST, certificate=cert, reason=found.reason,
+                                game=rules.name), optimal=True)
+    if known is not None:
+        return done(replace(first, reason=f"{found.reason}: the fewest moves are at least "
+                                          f"{found.lower} from here (proven); the line "
+                                          "given is the best found, not proven shortest"),
+                    steps=known, optimal=False, steps_bound=found.lower)
+    return done(GameVerdict("unknown", SHORTEST, reason=f"{first.reason}; A*: "
+                            f"{found.reason}; the fewest moves are at least {found.lower}",
+                            game=rules.name),
+                optimal=False, steps_bound=found.lower)

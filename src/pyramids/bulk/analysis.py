@@ -55,8 +55,9 @@ class Job:
     (:mod:`pyramids.answers.goals`; ``None`` or ``win``: the verdict), whose answer's steps,
     score and optimality the records carry. ``game``: one of PySolFC's games of
     :data:`pyramids.core.rules.GAMES` (made by :func:`game_job`), answered by
-    :func:`~pyramids.answers.family.check_game` with ``node_limit`` and ``time_limit``;
-    ``variant`` is then unused (the classic engines never run)."""
+    :func:`~pyramids.answers.family.check_game` with ``node_limit`` and ``time_limit``
+    (``goal`` moves: :func:`~pyramids.answers.family.fewest_moves`); ``variant`` is then
+    unused (the classic engines never run)."""
 
     variant: Variant
     mode: Mode = "exact"
@@ -70,9 +71,10 @@ class Job:
 
     def __post_init__(self) -> None:
         if self.game is not None:
-            if self.mode != "exact" or self.engine != "auto" or self.asks_goal:
+            if self.mode != "exact" or self.engine != "auto" or (
+                    self.asks_goal and self.goal is not None and self.goal.kind != "moves"):
                 raise BulkError(f"{self.game.name} is answered by the exact search alone: "
-                                "mode exact, engine auto, goal win")
+                                "mode exact, engine auto, goal win or moves")
         elif self.node_limit is not None:
             raise BulkError("a node limit bounds the search of PySolFC's games of "
                             "core.rules (pysolfc-pharaohs...); the classic engines take a "
@@ -117,13 +119,16 @@ GAME_NODE_LIMIT = 1_000_000
 
 
 def game_job(rules: Rules, node_limit: int | None = GAME_NODE_LIMIT,
-             time_limit: float | None = None, slim: bool = False) -> Job:
+             time_limit: float | None = None, slim: bool = False,
+             goal: Goal | None = None) -> Job:
     """A job over PySolFC's game ``rules`` (``-V pysolfc-pharaohs``...): each deal answered
-    by :func:`~pyramids.answers.family.check_game`, its winning line replayed."""
+    by :func:`~pyramids.answers.family.check_game`, its winning line replayed; with
+    ``goal`` moves, by :func:`~pyramids.answers.family.fewest_moves` (the fewest moves,
+    each search bounded by ``node_limit``)."""
     if rules.pysolfc is None:
         raise BulkError(f"{rules.name} is not one of PySolFC's numbered games")
     return Job(build_variant(), time_limit=time_limit, slim=slim, game=rules,
-               node_limit=node_limit)
+               node_limit=node_limit, goal=goal)
 
 
 def check_game_source(source: DealSource, rules: Rules) -> None:
@@ -135,8 +140,9 @@ def check_game_source(source: DealSource, rules: Rules) -> None:
 
 def _game_record(item: SourceItem, job: Job) -> Record:
     """One deal of a game job: the game's verdict (status, moves, certificate, nodes...)
-    after the source key; an engine failure is ``unknown`` with the reason."""
-    from pyramids.answers.family import check_game
+    after the source key, or with ``goal`` moves the fewest moves' answer (its verdict,
+    then steps, optimal, steps_bound); an engine failure is ``unknown`` with the reason."""
+    from pyramids.answers.family import check_game, fewest_moves
     from pyramids.pysolfc.family import family_cards
     from pyramids.pysolfc.games import game_of
 
@@ -148,8 +154,9 @@ def _game_record(item: SourceItem, job: Job) -> Record:
             raise BulkError(f"{rules.name} is dealt by PySolFC's game numbers, "
                             f"not {item.label()}")
         cards = family_cards(rules.pysolfc, game_of(item.pysolfc))
-        obj = check_game(rules, cards, node_limit=job.node_limit,
-                         time_limit=job.time_limit).to_json_obj()
+        answer = fewest_moves if job.asks_goal else check_game
+        obj = answer(rules, cards, node_limit=job.node_limit,
+                     time_limit=job.time_limit).to_json_obj()
     except Exception as e:  # an engine bug must not sink a long run
         obj = _unknown(f"error: {type(e).__name__}: {e}", start)
     record = _record(item, obj)

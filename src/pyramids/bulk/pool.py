@@ -165,9 +165,12 @@ def load_kernels(job: Job) -> None:
     (number 1) and dropping its record: a pool forked after this shares the loaded
     kernels, so its workers need not each load them from numba's cache (~1 s of CPU a
     process for a stock game's batch path). Never raises: a job whose deal 1 cannot be
-    analysed reports that on its own deals."""
+    analysed reports that on its own deals. One of PySolFC's games analyses its game 1
+    (its deals are PySolFC's numbers)."""
+    first: Sequence[SourceItem] = (NumberRun(1, 2) if job.game is None
+                                   else [SourceItem(1, pysolfc=1)])
     with contextlib.suppress(Exception):
-        analyse_chunk(NumberRun(1, 2), job)
+        analyse_chunk(first, job)
 
 
 @dataclass

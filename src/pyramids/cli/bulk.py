@@ -133,7 +133,7 @@ def _fits(source: DealSource, job: Job) -> None:
 
 
 def _job(variant: Variant | Rules, mode: str, engine: str, time_limit: float | None,
-         node_limit: int | None, scheduler: str | None, goal: Goal, slim: bool = False
+         node_limit: int | None, goal: Goal, slim: bool = False
          ) -> Job:
     """The job of ``filter`` or ``stats``: for one of PySolFC's games, the exact search
     (:func:`pyramids.bulk.game_job`), whose other options are refused by name."""
@@ -146,14 +146,13 @@ def _job(variant: Variant | Rules, mode: str, engine: str, time_limit: float | N
                    slim=slim, goal=goal)
     refused = [(mode != "exact", f"--mode {mode}", "is answered exactly only"),
                (engine != "auto", f"--engine {engine}", "is answered by the search alone"),
-               (scheduler is not None, "--scheduler", "runs on local processes only so "
-                "far (-j N)"),
-               (goal.kind != "win", f"--goal {goal}", "is answered for a win so far")]
+               (goal.kind not in ("win", "moves"), f"--goal {goal}",
+                "is answered for a win or the fewest moves (--goal moves) so far")]
     for bad, flag, why in refused:
         if bad:
             raise click.UsageError(f"{flag}: {variant.name} {why}")
     return game_job(variant, GAME_NODE_LIMIT if node_limit is None else node_limit,
-                    time_limit, slim=slim)
+                    time_limit, slim=slim, goal=goal)
 
 
 def _run_all(workers: int | None, chunk: int | None, scheduler: str | None,
@@ -235,7 +234,7 @@ def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: s
                                "the default --format lines)")
     if seeds_out or grades:
         _check_seed_options(source, mode, keep, as_json, seeds_out, grades)
-    job = _job(variant, mode, engine, time_limit, node_limit, scheduler, goal)
+    job = _job(variant, mode, engine, time_limit, node_limit, goal)
     keep_status = {"winnable": ("winnable", "passed"), "blocked": ("blocked",)}[keep]
     tally = Tally()
     seeds: list[int] = []
@@ -397,7 +396,7 @@ def stats_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: st
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
         return
-    job = _job(variant, mode, engine, time_limit, node_limit, scheduler, goal,
+    job = _job(variant, mode, engine, time_limit, node_limit, goal,
                slim=out is None)
     _fits(source, job)
     got = _run_all(workers, chunk, scheduler, lambda runner: run_job_tally(

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from pyramids.answers.family import GameVerdict, check_game
-from pyramids.answers.goals import Goal
+from pyramids.answers.family import GameGoalAnswer, GameVerdict, check_game, fewest_moves
+from pyramids.answers.goals import WIN, Goal
 from pyramids.core.board import GameDeal, replay
 from pyramids.core.deals import Deal
 from pyramids.core.rules import Rules
@@ -28,23 +29,50 @@ def check_rules_options(opts: dict[str, Any], rules: Rules) -> None:
 
 
 def run(deal: GameDeal, rules: Rules, *, after: str, node_limit: int | None,
-        time_limit: float | None, as_json: bool) -> None:
-    """Answer and print, as ``check`` and ``solve`` do for the classic presets."""
+        time_limit: float | None, as_json: bool, goal: Goal = WIN) -> None:
+    """Answer and print, as ``check`` and ``solve`` do for the classic presets: the
+    verdict, or with ``--goal moves`` the fewest moves that win."""
     start = tuple(after.split())
-    verdict = check_game(rules, deal.cards, start=start, node_limit=node_limit,
+    got: GameVerdict | GameGoalAnswer
+    if goal.kind == "moves":
+        got = fewest_moves(rules, deal.cards, start=start, node_limit=node_limit,
+                           time_limit=time_limit)
+    else:
+        got = check_game(rules, deal.cards, start=start, node_limit=node_limit,
                          time_limit=time_limit)
     if as_json:
-        click.echo(json.dumps(verdict.to_json_obj() | {
+        click.echo(json.dumps(got.to_json_obj() | {
             "pysolfc": deal.pysolfc, "line": deal.line()}))
         return
-    echo(deal, rules, verdict)
+    if isinstance(got, GameGoalAnswer):
+        echo(deal, rules, got.verdict, goal_words(got))
+    else:
+        echo(deal, rules, got)
 
 
-def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict) -> None:
+def goal_words(a: GameGoalAnswer) -> list[str]:
+    """``--goal moves``' answer in words, as the classic presets' (goals.describe)."""
+    out = ["goal moves: the fewest clicks that win"]
+    if a.steps is not None and a.optimal:
+        out.append(f"answer: {a.steps} clicks, proven the fewest")
+    elif a.steps is not None:
+        out.append(f"answer: {a.steps} clicks, the fewest found, not proven; at least "
+                   f"{a.steps_bound} (proven)")
+    elif a.verdict.status == "blocked":
+        out.append("answer: none: the goal cannot be reached (proven)")
+    else:
+        out.append(f"answer: unknown; at least {a.steps_bound} clicks (proven)")
+    return out
+
+
+def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict,
+         goal: Sequence[str] = ()) -> None:
     name = f"deal {deal.label()}" if deal.label() else "deal"
     click.echo(f"{name}: {rules.describe()}")
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
                f"{verdict.seconds * 1000:.1f} ms CPU, {verdict.nodes:,} positions)")
+    for line in goal:
+        click.echo(line)
     if verdict.certificate is not None:
         click.echo(f"certificate: {verdict.certificate.kind}: {verdict.certificate.detail}")
     if verdict.reason:
@@ -65,11 +93,12 @@ def answer(deal: Deal | GameDeal, rules: Rules, goal: Goal, engine: str, *,
            time_limit: float | None, node_limit: int | None, after: str,
            as_json: bool) -> None:
     """``check``/``solve`` of one of PySolFC's games: the general engines' verdict."""
-    if goal.kind != "win":
-        raise click.UsageError(f"--goal {goal}: {rules.name} is answered for a win so far")
+    if goal.kind not in ("win", "moves"):
+        raise click.UsageError(f"--goal {goal}: {rules.name} is answered for a win or the "
+                               "fewest moves (--goal moves) so far")
     if engine == "cpsat":
         raise click.UsageError(f"--engine cpsat: CP-SAT does not model {rules.name} yet; "
                                "its verdicts come from the general search")
     assert isinstance(deal, GameDeal)
     run(deal, rules, after=after, node_limit=node_limit, time_limit=time_limit,
-               as_json=as_json)
+        as_json=as_json, goal=goal)

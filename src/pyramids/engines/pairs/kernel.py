@@ -651,7 +651,9 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     r0, r1, ptr, hh, rnd = tables.position(board)
     k0, k1 = np.uint64(r0), np.uint64(r1)
     if prm[P_PRUNE_TWINS]:
-        k0, k1 = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
+        # numba hands a uint64 back as a Python int, which a later call would read as
+        # an int64 (an overflow once the 64th card is gone: a start with --after)
+        k0, k1 = (np.uint64(k) for k in twin_key(k0, k1, ptr, prm, tables.rank, tables.tal))
     insert(t0s, t1s, tms, k0, k1, ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] else 0))
     ctx[C_USED] = 1
     sr[0] = r0, r1
