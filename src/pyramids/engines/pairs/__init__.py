@@ -8,8 +8,9 @@ unknown, saying how far the search got. Its one pruning is argued where it is ap
 (:func:`_safe_move`). The winning line it returns is replayed by the caller.
 
 The same search compiled with numba (:mod:`pyramids.engines.pairs.kernel`) plays every
-game whose talon has at most one waste, turned over on a redeal; :func:`solve` uses it
-there and this Python loop elsewhere (three wastes: Apophis, Eleven Triangle).
+game whose talon has at most one waste, turned over on a redeal, or three gathered
+PySolFC's way (Apophis, Eleven Triangle); :func:`solve` uses it there and this Python loop
+elsewhere (or when asked).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The general search compiled: :func:`pyramids.engines.pairs.solve`'s depth-first search
 as numba kernels, for every game whose talon has at most one waste turned over on a
-redeal (every classic preset and eight of PySolFC's ten new games).
+redeal (every classic preset and eight of PySolFC's ten new games), or three wastes
+gathered PySolFC's way (Apophis, Eleven Triangle: see "three wastes" below).
 
 A position is five integers, no tuples:
 
@@ -49,10 +50,10 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
- P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS) = range(16)
+ P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE) = range(17)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins")
-NPARAMS = 16
+NPARAMS = 17
 
 # context (ctx)
 C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS = range(5)
@@ -60,7 +61,7 @@ NCTX = 5
 
 # run's answers
 S_RUNNING, S_WON, S_EXHAUSTED, S_LIMIT, S_PAUSED, S_GROW_TABLE, S_GROW_STACK, \
-    S_GROW_MOVES = range(8)
+    S_GROW_MOVES, S_GROW_ORDERS = range(9)
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -180,11 +181,7 @@ def legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, out):  # type:
             out[0, 0], out[0, 1], out[0, 2] = K_PAIR, h, w
             return 1
     avail = np.empty(places + 3, np.int64)
-    na = 0
-    for p in range(places):
-        if _exposed(r0, r1, p, cov):
-            avail[na] = p
-            na += 1
+    na = _exposed_places(r0, r1, prm, cov, avail)
     if hh:
         avail[na] = places + ptr - 1
         na += 1
@@ -195,14 +192,40 @@ def legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, out):  # type:
     if w >= 0:
         avail[na] = w
         na += 1
+    first = -1
+    if prm[P_SW] == SW_FORBIDDEN and w >= 0:
+        first = top if prm[P_FACEUP] else (places + ptr - 1 if hh else -1)
+    stock = -1
+    if top >= 0:
+        stock = K_DEAL
+    elif _can_redeal(r0, r1, ptr, hh, rnd, prm):
+        stock = K_REDEAL
+    return _listed(avail, na, first, w, stock, r0, r1, prm, rank, match, alone, cov, cl, out)
+
+
+@njit(cache=True, inline="always")
+def _exposed_places(r0, r1, prm, cov, avail):  # type: ignore[no-untyped-def]
+    """The exposed layout places, in order, written to ``avail``; their count."""
+    na = 0
+    for p in range(prm[P_PLACES]):
+        if _exposed(r0, r1, p, cov):
+            avail[na] = p
+            na += 1
+    return na
+
+
+@njit(cache=True, inline="always")
+def _listed(avail, na, first, w, stock, r0, r1, prm, rank, match,  # type: ignore[no-untyped-def]
+            alone, cov, cl, out):
+    """Board.legal_moves' list from the cards in play ``avail``: cards alone, pairs (not
+    ``first`` with ``w``: stock-waste forbidden), overlap pairs, then the stock move
+    ``stock`` (K_DEAL, K_REDEAL or -1); their count."""
+    places = prm[P_PLACES]
     n = 0
     for i in range(na):
         if alone[rank[avail[i]]]:
             out[n, 0], out[n, 1], out[n, 2] = K_ALONE, avail[i], -1
             n += 1
-    first = -1
-    if prm[P_SW] == SW_FORBIDDEN and w >= 0:
-        first = top if prm[P_FACEUP] else (places + ptr - 1 if hh else -1)
     for i in range(na):
         a = avail[i]
         for j in range(i + 1, na):
@@ -227,13 +250,176 @@ def legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, out):  # type:
             if left == 1 and _exposed(r0, r1, q, cov) and match[rank[p], rank[q]]:
                 out[n, 0], out[n, 1], out[n, 2] = K_PAIR, p, q
                 n += 1
-    if top >= 0:
-        out[n, 0], out[n, 1], out[n, 2] = K_DEAL, -1, -1
-        n += 1
-    elif _can_redeal(r0, r1, ptr, hh, rnd, prm):
-        out[n, 0], out[n, 1], out[n, 2] = K_REDEAL, -1, -1
+    if stock >= 0:
+        out[n, 0], out[n, 1], out[n, 2] = stock, -1, -1
         n += 1
     return n
+
+
+# -- three wastes (Apophis, Eleven Triangle) ------------------------------------------------
+# A round deals its talon in an order, one card onto each waste in turn (the talon's top
+# is never in play), so a position is an order, ``ptr`` (cards dealt from it: a multiple
+# of 3 until the talon is empty) and the removed set: card j of the order lies on waste
+# j % 3 once dealt. The order is kept canonical so that one Board position is one kernel
+# position (:func:`canon3`): rows of three, row k holding the k-th card from the bottom of
+# wastes 0, 1 and 2 (-1 where a waste is shorter), then the talon. A redeal (gather
+# "reserves") makes the order wastes 2, 1, 0, each bottom first, and deals at once. The
+# orders live in ``ords`` (a row each, ``olen`` long), interned by content (``oht``: an
+# open-addressing table of id + 1; ``on[0]`` orders so far), and a position carries its
+# order's id ``oid``: (removed, ptr, round, oid) is then Board.key.
+
+@njit(cache=True, inline="always")
+def _w3_top(r0, r1, ptr, i, order):  # type: ignore[no-untyped-def]
+    """Waste ``i``'s top: the last card dealt to it this round not removed, or -1."""
+    if ptr - 1 < i:
+        return -1
+    j = i + 3 * ((ptr - 1 - i) // 3)
+    while j >= 0:
+        if order[j] >= 0 and not _bit(r0, r1, order[j]):
+            return order[j]
+        j -= 3
+    return -1
+
+
+@njit(cache=True)
+def legal3(r0, r1, ptr, rnd, prm, rank, match, alone, cov, cl, order, n_order,  # type: ignore[no-untyped-def]
+           out):
+    """:func:`legal` for three wastes: the layout's exposed cards and the waste tops in
+    play, deal while the round's order lasts, then redeal while rounds are left."""
+    avail = np.empty(prm[P_PLACES] + 3, np.int64)
+    na = _exposed_places(r0, r1, prm, cov, avail)
+    any_waste = False
+    for i in range(3):
+        w = _w3_top(r0, r1, ptr, i, order)
+        if w >= 0:
+            avail[na] = w
+            na += 1
+            any_waste = True
+    stock = -1
+    if ptr < n_order:
+        stock = K_DEAL
+    elif any_waste and (prm[P_ROUNDS] == 0 or rnd < prm[P_ROUNDS]):
+        stock = K_REDEAL
+    return _listed(avail, na, -1, -1, stock, r0, r1, prm, rank, match, alone, cov, cl, out)
+
+
+@njit(cache=True)
+def intern(ords, olen, oht, on, n):  # type: ignore[no-untyped-def]
+    """The id of the order written in row ``on[0]`` of ``ords`` (``n`` cards): an equal
+    order's id if there is one, else this row's (kept). The caller keeps a free row and
+    ``oht`` at least twice ``ords``' rows."""
+    k = on[0]
+    h = np.uint64(n + 1) * _M3
+    for j in range(n):
+        h = (h ^ np.uint64(ords[k, j])) * _M1
+        h ^= h >> np.uint64(29)
+    mask = np.uint64(oht.shape[0] - 1)
+    i = h & mask
+    while True:
+        m = oht[i]
+        if m == 0:
+            oht[i] = k + 1
+            olen[k] = n
+            on[0] = k + 1
+            return k
+        o = m - 1
+        if olen[o] == n:
+            same = True
+            for j in range(n):
+                if ords[o, j] != ords[k, j]:
+                    same = False
+                    break
+            if same:
+                return o
+        i = (i + np.uint64(1)) & mask
+
+
+@njit(cache=True)
+def reintern(ords, olen, count, size):  # type: ignore[no-untyped-def]
+    """The intern table of the first ``count`` orders in ``size`` entries (a power of two)."""
+    oht = np.zeros(size, np.int64)
+    on = np.zeros(1, np.int64)
+    for k in range(count):
+        on[0] = k
+        intern(ords, olen, oht, on, olen[k])
+    return oht
+
+
+@njit(cache=True)
+def play3(r0, r1, ptr, rnd, oid, kind, a, b, ords, olen, oht, on):  # type: ignore[no-untyped-def]
+    """:func:`play` for three wastes: the new ``(r0, r1, ptr, rnd, oid)``. A redeal
+    interns the new order (the caller keeps a free row)."""
+    if kind == K_DEAL:
+        ptr = min(ptr + 3, olen[oid])
+    elif kind == K_REDEAL:
+        k, n = on[0], 0
+        for i in range(2, -1, -1):
+            for j in range(i, olen[oid], 3):
+                c = ords[oid, j]
+                if c >= 0 and not _bit(r0, r1, c):
+                    ords[k, n] = c
+                    n += 1
+        oid = intern(ords, olen, oht, on, n)
+        ptr, rnd = min(3, n), rnd + 1
+    else:
+        r0, r1 = _set(r0, r1, a)
+        if b >= 0:
+            r0, r1 = _set(r0, r1, b)
+    ptr, oid = canon3(r0, r1, ptr, oid, ords, olen, oht, on)
+    return r0, r1, ptr, rnd, oid
+
+
+@njit(cache=True)
+def canon3(r0, r1, ptr, oid, ords, olen, oht, on):  # type: ignore[no-untyped-def]
+    """The canonical ``(ptr, oid)`` of a three-waste position: the wastes' cards left,
+    bottom-aligned in rows of three (-1 for none), then the talon, interned. Two
+    positions with the same wastes and talon get the same order, so the visited set
+    sees Board.key (the caller keeps a free row; ``ords`` is three talons wide)."""
+    order = ords[oid]
+    k = on[0]
+    height = 0
+    for i in range(3):  # the longest waste
+        h = 0
+        for j in range(i, ptr, 3):
+            if order[j] >= 0 and not _bit(r0, r1, order[j]):
+                h += 1
+        height = max(height, h)
+    for i in range(3):
+        h = 0
+        for j in range(i, ptr, 3):
+            if order[j] >= 0 and not _bit(r0, r1, order[j]):
+                ords[k, 3 * h + i] = order[j]
+                h += 1
+        while h < height:
+            ords[k, 3 * h + i] = -1
+            h += 1
+    n = 3 * height
+    for j in range(ptr, olen[oid]):
+        ords[k, n] = order[j]
+        n += 1
+    return 3 * height, intern(ords, olen, oht, on, n)
+
+
+@njit(cache=True)
+def waste_dead3(r0, r1, rnd, prm, must, part, order, n_order):  # type: ignore[no-untyped-def]
+    """:func:`waste_dead` for three wastes (pruning "waste"): in the last round, card j
+    of the order ends up (or lies) on waste j % 3 under every later card j + 3, j + 6,
+    ... not removed, and the talon's top is never in play, so each of those must go
+    before it, by a move without it (it is under them): a card that must go and whose
+    partners are all gone or all among those has no winning line."""
+    if prm[P_ROUNDS] == 0 or rnd < prm[P_ROUNDS]:
+        return False
+    b = np.zeros((3, 2), np.uint64)
+    for j in range(n_order - 1, -1, -1):
+        a = order[j]
+        if a < 0 or _bit(r0, r1, a):
+            continue
+        s = j % 3
+        if must[a] and (part[a, 0] & ~r0 & ~b[s, 0]) == 0 \
+                and (part[a, 1] & ~r1 & ~b[s, 1]) == 0:
+            return True
+        b[s, 0], b[s, 1] = _set(b[s, 0], b[s, 1], a)
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -344,6 +530,20 @@ def children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely,  # type: ign
     the safe move alone when there is one, else cards alone, pairs of layout cards,
     pairs with a talon or waste card, the stock move (the Python search's _ordered)."""
     n = legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, scratch)
+    return _in_order(scratch, n, prm, rank, lonely, out, at)
+
+
+@njit(cache=True)
+def children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
+              cov, cl, order, n_order, scratch, out, at):
+    """:func:`children` for three wastes."""
+    n = legal3(r0, r1, ptr, rnd, prm, rank, match, alone, cov, cl, order, n_order, scratch)
+    return _in_order(scratch, n, prm, rank, lonely, out, at)
+
+
+@njit(cache=True, inline="always")
+def _in_order(scratch, n, prm, rank, lonely, out, at):  # type: ignore[no-untyped-def]
+    """The legal moves ``scratch[:n]`` in the search's order, written to ``out``."""
     places = prm[P_PLACES]
     for i in range(n):
         if scratch[i, 0] == K_ALONE and scratch[i, 1] < places and lonely[rank[scratch[i, 1]]]:
@@ -431,22 +631,24 @@ def twin_key(r0, r1, ptr, prm, rank, tal):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _meta(ptr, hh, rnd, prm):  # type: ignore[no-untyped-def]
-    return ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] != 0 else 0)
+def _meta(ptr, hh, rnd, oid, prm):  # type: ignore[no-untyped-def]
+    return ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] != 0 else 0) + 65536 * oid
 
 
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
-        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch):
+        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
-    ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd));
-    ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try).
+    ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd, oid));
+    ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try);
+    ``ords``, ``olen``, ``oht``, ``on``: the rounds' orders (three wastes only).
     Returns S_WON (the line: the move tried last at each depth 0..ctx[C_DEPTH]),
     S_EXHAUSTED (every reachable position seen), S_LIMIT (``prm[P_LIMIT]`` nodes),
     S_PAUSED (the budget spent) or S_GROW_* (the caller grows that array and calls
     again; nothing was lost)."""
     spent = 0
+    three = prm[P_THREE] != 0
     while ctx[C_DEPTH] >= 0:
         d = ctx[C_DEPTH]
         if mi[d, 2] == mi[d, 1]:
@@ -461,14 +663,24 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         at = mi[d, 0] + mi[d, 1]
         if at + prm[P_MAXMV] > mv.shape[0]:
             return S_GROW_MOVES
+        if three and on[0] + 1 >= ords.shape[0]:
+            return S_GROW_ORDERS
         row = mi[d, 0] + mi[d, 2]
         mi[d, 2] += 1
-        r0, r1, ptr, hh, rnd = play(sr[d, 0], sr[d, 1], st[d, 0], st[d, 1], st[d, 2],
-                                    mv[row, 0], mv[row, 1], mv[row, 2], prm, rank, match, goal)
+        if three:
+            hh = 0
+            r0, r1, ptr, rnd, oid = play3(sr[d, 0], sr[d, 1], st[d, 0], st[d, 2], st[d, 3],
+                                          mv[row, 0], mv[row, 1], mv[row, 2], ords, olen,
+                                          oht, on)
+        else:
+            oid = 0
+            r0, r1, ptr, hh, rnd = play(sr[d, 0], sr[d, 1], st[d, 0], st[d, 1], st[d, 2],
+                                        mv[row, 0], mv[row, 1], mv[row, 2], prm, rank,
+                                        match, goal)
         k0, k1 = r0, r1
         if prm[P_PRUNE_TWINS]:
             k0, k1 = twin_key(r0, r1, ptr, prm, rank, tal)
-        if not insert(t0, t1, tm, k0, k1, _meta(ptr, hh, rnd, prm)):
+        if not insert(t0, t1, tm, k0, k1, _meta(ptr, hh, rnd, oid, prm)):
             ctx[C_HITS] += 1
             continue
         ctx[C_USED] += 1
@@ -477,7 +689,9 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         if mv[row, 0] <= K_PAIR and dead_after(r0, r1, mv[row, 1], mv[row, 2], must, part,
                                                bef):
             continue
-        if prm[P_PRUNE_WASTE] and waste_dead(r0, r1, ptr, hh, rnd, prm, must, part):
+        if prm[P_PRUNE_WASTE] and (
+                waste_dead3(r0, r1, rnd, prm, must, part, ords[oid], olen[oid]) if three
+                else waste_dead(r0, r1, ptr, hh, rnd, prm, must, part)):
             ctx[C_PRUNED] += 1
             continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
@@ -486,9 +700,13 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
             return S_LIMIT
         e = d + 1
         sr[e, 0], sr[e, 1] = r0, r1
-        st[e, 0], st[e, 1], st[e, 2] = ptr, hh, rnd
-        n = children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl,
-                     scratch, mv, at)
+        st[e, 0], st[e, 1], st[e, 2], st[e, 3] = ptr, hh, rnd, oid
+        if three:
+            n = children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely, cov, cl,
+                          ords[oid], olen[oid], scratch, mv, at)
+        else:
+            n = children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl,
+                         scratch, mv, at)
         mi[e, 0], mi[e, 1], mi[e, 2] = at, n, 0
         ctx[C_DEPTH] = e
     return S_EXHAUSTED
@@ -501,13 +719,20 @@ TIMED_CHUNK = 1 << 14  # nodes per kernel call between CPU-time checks (a few ms
 TABLE_START = 1 << 14  # visited-set entries a search starts with (doubled when 5/8 full)
 STACK_START = 256  # depths a search starts with (doubled when full)
 MOVES_START = 1 << 14  # rows of moves a search starts with (at least one position's worth)
+ORDERS_START = 64  # rounds' orders a game's tables start with (three wastes; doubled when full)
+
+Position = tuple[int, int, int, int, int, int]  # r0, r1, ptr, hh, rnd, oid
 
 
 def supports(rules: Rules) -> bool:
-    """Can the kernel play ``rules``: at most one waste, turned over on a redeal, and at
-    most 128 cards (Apophis and Eleven Triangle's three wastes cannot)."""
+    """Can the kernel play ``rules``: at most 128 cards, and at most one waste turned
+    over on a redeal, or three wastes gathered PySolFC's way with the talon's top face
+    down (Apophis, Eleven Triangle)."""
     t = rules.talon
-    return t.wastes <= 1 and t.gather == "turn" and rules.cards <= 128
+    one = t.wastes <= 1 and t.gather == "turn"
+    three = (t.wastes == 3 and t.gather == "reserves" and not t.top_face_up
+             and not t.hand and not t.auto_deal)
+    return (one or three) and rules.cards <= 128
 
 
 class Tables:
@@ -517,7 +742,8 @@ class Tables:
                  before: list[int], check: list[int]) -> None:
         if not supports(rules):
             raise VariantError(f"{rules.name}: the compiled search plays one waste turned "
-                               "over on a redeal; use the Python search")
+                               "over on a redeal, or three gathered as PySolFC does; use "
+                               "the Python search")
         lay, t, pairing = rules.layout, rules.talon, rules.pairing
         places, n = lay.size, rules.cards
         avail = places + 3
@@ -526,7 +752,8 @@ class Tables:
               "automatic": SW_AUTOMATIC}[t.stock_waste]
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
-                             int(t.exists), maxmv, -1, CHUNK, 1, 0], np.int64)
+                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3)],
+                            np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
         self.must[check] = True
@@ -546,9 +773,35 @@ class Tables:
         self.part = np.array([_words(m) for m in partners], np.uint64).reshape(n, 2)
         self.bef = np.array([_words(m) for m in before], np.uint64).reshape(n, 2)
         self.scratch = np.zeros((maxmv, 3), np.int64)
+        # the rounds' orders (three wastes): order 0 is the deal's talon
+        self.ords = np.zeros((ORDERS_START, 3 * max(n - places, 1)), np.int64)
+        self.ords[0, :n - places] = range(places, n)
+        self.olen = np.zeros(ORDERS_START, np.int64)
+        self.oht = np.zeros(2 * ORDERS_START, np.int64)
+        self.on = np.zeros(1, np.int64)
+        intern(self.ords, self.olen, self.oht, self.on, n - places)
+        self.opening = t.opening
 
-    def position(self, board: Board) -> tuple[int, int, int, int, int]:
-        """``board``'s position as the kernel's (r0, r1, ptr, hh, rnd)."""
+    @property
+    def three(self) -> bool:
+        return bool(self.prm[P_THREE])
+
+    def grow_orders(self) -> None:
+        """Twice the rows for the rounds' orders (and their intern table)."""
+        self.ords = np.concatenate([self.ords, np.zeros_like(self.ords)])
+        self.olen = np.concatenate([self.olen, np.zeros_like(self.olen)])
+        self.oht = reintern(self.ords, self.olen, int(self.on[0]), 2 * self.ords.shape[0])
+
+    def position(self, board: Board) -> Position:
+        """``board``'s position as the kernel's (r0, r1, ptr, hh, rnd, oid)."""
+        if self.three:  # the round's order is the moves' doing: play them here
+            zero = np.uint64(0)
+            p3, o3 = canon3(zero, zero, min(3 * self.opening, int(self.prm[P_NT])), 0,
+                            self.ords, self.olen, self.oht, self.on)
+            pos: Position = 0, 0, int(p3), 0, 1, int(o3)
+            for m in board.moves:
+                pos = self.play(pos, m)
+            return pos
         places = board.places
         r0, r1 = _words(board.removed)
         if board.hand is not None:
@@ -560,30 +813,40 @@ class Tables:
         if self.prm[P_HAND] and not hh:  # back over the removed cards, canonically
             waste = board.wastes[0] if board.wastes else ()
             ptr = waste[-1] - places + 1 if waste else 0
-        return r0, r1, ptr, hh, board.round
+        return r0, r1, ptr, hh, board.round, 0
 
-    def legal(self, pos: tuple[int, int, int, int, int]) -> list[Play]:
+    def legal(self, pos: Position) -> list[Play]:
         """The kernel's legal moves at ``pos`` as Plays, in Board.legal_moves' order (the
         lockstep test's view; the search calls the kernel directly)."""
-        r0, r1, ptr, hh, rnd = pos
+        r0, r1, ptr, hh, rnd, oid = pos
         if is_won(np.uint64(r0), np.uint64(r1), ptr, hh, self.prm, self.rank, self.match,
                   self.goal):
             return []
-        n = legal(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, self.prm, self.rank,
-                  self.match, self.alone, self.cov, self.cl, self.scratch)
+        if self.three:
+            n = legal3(np.uint64(r0), np.uint64(r1), ptr, rnd, self.prm, self.rank,
+                       self.match, self.alone, self.cov, self.cl, self.ords[oid],
+                       self.olen[oid], self.scratch)
+        else:
+            n = legal(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, self.prm, self.rank,
+                      self.match, self.alone, self.cov, self.cl, self.scratch)
         return [to_play(*self.scratch[i]) for i in range(n)]
 
-    def play(self, pos: tuple[int, int, int, int, int],
-             move: Play) -> tuple[int, int, int, int, int]:
+    def play(self, pos: Position, move: Play) -> Position:
         """The position after ``move`` (auto deal included), as the kernel plays it."""
-        r0, r1, ptr, hh, rnd = pos
+        r0, r1, ptr, hh, rnd, oid = pos
         kind, a, b = from_play(move)
+        if self.three:
+            if self.on[0] + 1 >= self.ords.shape[0]:
+                self.grow_orders()
+            o3 = play3(np.uint64(r0), np.uint64(r1), ptr, rnd, oid, kind, a, b, self.ords,
+                       self.olen, self.oht, self.on)
+            return int(o3[0]), int(o3[1]), int(o3[2]), 0, int(o3[3]), int(o3[4])
         out = play(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, kind, a, b, self.prm,
                    self.rank, self.match, self.goal)
-        return int(out[0]), int(out[1]), int(out[2]), int(out[3]), int(out[4])
+        return int(out[0]), int(out[1]), int(out[2]), int(out[3]), int(out[4]), 0
 
-    def won(self, pos: tuple[int, int, int, int, int]) -> bool:
-        r0, r1, ptr, hh, _ = pos
+    def won(self, pos: Position) -> bool:
+        r0, r1, ptr, hh, *_ = pos
         return bool(is_won(np.uint64(r0), np.uint64(r1), ptr, hh, self.prm, self.rank,
                            self.match, self.goal))
 
@@ -637,33 +900,39 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
                            f"{', '.join(PRUNINGS)}")
     prm = tables.prm.copy()
     prm[P_PRUNE_WASTE] = int("waste" in prune)
-    prm[P_PRUNE_TWINS] = int("twins" in prune)
+    prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
     prm[P_LIMIT] = -1 if node_limit is None else node_limit
     prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
     sr = np.zeros((STACK_START, 2), np.uint64)
-    st = np.zeros((STACK_START, 3), np.int64)
+    st = np.zeros((STACK_START, 4), np.int64)
     mi = np.zeros((STACK_START, 3), np.int64)
     mv = np.zeros((max(MOVES_START, int(prm[P_MAXMV]) + 1), 3), np.int64)
     t0s = np.zeros(TABLE_START, np.uint64)
     t1s = np.zeros(TABLE_START, np.uint64)
     tms = np.zeros(TABLE_START, np.int64)
     ctx = np.zeros(NCTX, np.int64)
-    r0, r1, ptr, hh, rnd = tables.position(board)
+    r0, r1, ptr, hh, rnd, oid = tables.position(board)
     k0, k1 = np.uint64(r0), np.uint64(r1)
     if prm[P_PRUNE_TWINS]:
         k0, k1 = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
-    insert(t0s, t1s, tms, k0, k1, ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] else 0))
+    insert(t0s, t1s, tms, k0, k1, _meta(ptr, hh, rnd, oid, prm))
     ctx[C_USED] = 1
     sr[0] = r0, r1
-    st[0] = ptr, hh, rnd
-    n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank, tables.match,
-                 tables.alone, tables.lonely, tables.cov, tables.cl, tables.scratch, mv, 0)
+    st[0] = ptr, hh, rnd, oid
+    if tables.three:
+        n = children3(np.uint64(r0), np.uint64(r1), ptr, rnd, prm, tables.rank,
+                      tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
+                      tables.ords[oid], tables.olen[oid], tables.scratch, mv, 0)
+    else:
+        n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank,
+                     tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
+                     tables.scratch, mv, 0)
     mi[0] = 0, n, 0
     while True:
         status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
                      tables.cov, tables.cl, tables.goal, tables.must, tables.part,
-                     tables.bef, tables.tal,
-                     sr, st, mv, mi, t0s, t1s, tms, tables.scratch)
+                     tables.bef, tables.tal, sr, st, mv, mi, t0s, t1s, tms, tables.scratch,
+                     tables.ords, tables.olen, tables.oht, tables.on)
         if status == S_WON:
             d = int(ctx[C_DEPTH])
             line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
@@ -678,5 +947,7 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
             sr, st, mi = (np.concatenate([a, np.zeros_like(a)]) for a in (sr, st, mi))
         elif status == S_GROW_MOVES:
             mv = np.concatenate([mv, np.zeros_like(mv)])
+        elif status == S_GROW_ORDERS:
+            tables.grow_orders()
         if time_limit is not None and time.process_time() - t0 > time_limit:
             return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
