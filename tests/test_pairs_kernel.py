@@ -84,12 +84,13 @@ def same_answers(rules: Rules, cards: tuple[Card, ...], limit: int) -> str:
     fast = solve(rules, cards, node_limit=limit, engine="kernel", prune=False)
     assert (fast.status, fast.nodes, fast.moves) == (slow.status, slow.nodes, slow.moves)
     assert fast.reason == slow.reason
-    pruned = solve(rules, cards, node_limit=limit, engine="kernel")
-    settled = {pruned.status, fast.status} - {"unknown"}
+    pruned = solve(rules, cards, node_limit=limit, engine="kernel", prune=PRUNINGS)
+    seek = solve(rules, cards, node_limit=limit, engine="kernel")  # restarts too
+    settled = {pruned.status, fast.status, seek.status} - {"unknown"}
     assert len(settled) <= 1  # the pruning never turns a verdict around
     if fast.status == "blocked":  # it saw every position: the pruned search sees fewer
         assert pruned.status == "blocked" and pruned.nodes <= fast.nodes
-    for found in (fast, pruned):
+    for found in (fast, pruned, seek):
         if found.status == "winnable":
             assert replay(rules, cards, line_of(rules, cards, list(found.moves))).is_won()
     return fast.status
@@ -142,6 +143,33 @@ def test_each_pruning_cuts_nodes_and_never_turns_a_verdict(pruning: str) -> None
                 assert replay(rules, cards, line_of(rules, cards, list(pruned.moves))).is_won()
             fewer += pruned.nodes < full.nodes
     assert fewer >= 1
+
+
+def test_restarts_find_wins_the_plain_search_misses() -> None:
+    """The win-seeking restarts (shuffled searches on Luby's budgets before the search in
+    the usual order) on two-deck three-round deals: more wins at the same node limit,
+    every win replayed, no verdict turned, and the same answer twice (seeded)."""
+    rules = GAMES["pysolfc-two-pyramids"]
+    rng = random.Random(41)
+    plain = seek = 0
+    for _ in range(6):
+        cards = random_cards(rules, rng)
+        a = solve(rules, cards, node_limit=40_000, engine="kernel", prune=PRUNINGS)
+        b = solve(rules, cards, node_limit=40_000, engine="kernel")
+        assert {a.status, b.status} - {"unknown"} != {"winnable", "blocked"}
+        assert b.nodes <= 40_000
+        if b.status == "winnable":
+            assert replay(rules, cards, line_of(rules, cards, list(b.moves))).is_won()
+        assert solve(rules, cards, node_limit=40_000, engine="kernel").moves == b.moves
+        plain += a.status == "winnable"
+        seek += b.status == "winnable"
+    assert seek > plain
+
+
+def test_luby_sequence() -> None:
+    from pyramids.engines.pairs.kernel import luby
+
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_an_unknown_pruning_is_named() -> None:

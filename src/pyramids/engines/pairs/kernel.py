@@ -50,14 +50,19 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
- P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE) = range(17)
+ P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE) = range(18)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins")
-NPARAMS = 17
+#: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
+SEEKING = ("restarts",)
+#: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
+#: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
+RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 2, 1 / 1024, 64
+NPARAMS = 18
 
 # context (ctx)
-C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS = range(5)
-NCTX = 5
+C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS, C_RNG = range(6)
+NCTX = 6
 
 # run's answers
 S_RUNNING, S_WON, S_EXHAUSTED, S_LIMIT, S_PAUSED, S_GROW_TABLE, S_GROW_STACK, \
@@ -525,31 +530,35 @@ def waste_dead(r0, r1, ptr, hh, rnd, prm, must, part):  # type: ignore[no-untype
 
 @njit(cache=True)
 def children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
-             cov, cl, scratch, out, at):
+             cov, cl, scratch, out, at, ctx):
     """The moves the search tries, in its order, written to ``out`` from row ``at``:
     the safe move alone when there is one, else cards alone, pairs of layout cards,
     pairs with a talon or waste card, the stock move (the Python search's _ordered)."""
     n = legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, scratch)
-    return _in_order(scratch, n, prm, rank, lonely, out, at)
+    return _in_order(scratch, n, prm, rank, lonely, out, at, ctx)
 
 
 @njit(cache=True)
 def children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
-              cov, cl, order, n_order, scratch, out, at):
+              cov, cl, order, n_order, scratch, out, at, ctx):
     """:func:`children` for three wastes."""
     n = legal3(r0, r1, ptr, rnd, prm, rank, match, alone, cov, cl, order, n_order, scratch)
-    return _in_order(scratch, n, prm, rank, lonely, out, at)
+    return _in_order(scratch, n, prm, rank, lonely, out, at, ctx)
 
 
 @njit(cache=True, inline="always")
-def _in_order(scratch, n, prm, rank, lonely, out, at):  # type: ignore[no-untyped-def]
-    """The legal moves ``scratch[:n]`` in the search's order, written to ``out``."""
+def _in_order(scratch, n, prm, rank, lonely, out, at, ctx):  # type: ignore[no-untyped-def]
+    """The legal moves ``scratch[:n]`` in the search's order, written to ``out``; with
+    ``prm[P_SHUFFLE]`` (a restart's search) each kind of move in a random order, from
+    the generator ``ctx[C_RNG]`` (order changes what a search finds first, never what
+    an exhausted search proves)."""
     places = prm[P_PLACES]
     for i in range(n):
         if scratch[i, 0] == K_ALONE and scratch[i, 1] < places and lonely[rank[scratch[i, 1]]]:
             out[at, 0], out[at, 1], out[at, 2] = scratch[i, 0], scratch[i, 1], scratch[i, 2]
             return 1
     m = 0
+    first = 0
     for cat in range(4):
         for i in range(n):
             k = scratch[i, 0]
@@ -562,7 +571,24 @@ def _in_order(scratch, n, prm, rank, lonely, out, at):  # type: ignore[no-untype
             if c == cat:
                 out[at + m, 0], out[at + m, 1], out[at + m, 2] = k, scratch[i, 1], scratch[i, 2]
                 m += 1
+        if prm[P_SHUFFLE]:
+            _shuffle(out, at + first, at + m, ctx)
+            first = m
     return m
+
+
+@njit(cache=True, inline="always")
+def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
+    """Rows ``lo..hi`` of ``out`` in a random order (Fisher-Yates, xorshift64 in ctx)."""
+    for i in range(hi - 1, lo, -1):
+        x = np.uint64(ctx[C_RNG])
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        ctx[C_RNG] = np.int64(x)
+        j = lo + np.int64(x % np.uint64(i - lo + 1))
+        for c in range(3):
+            out[i, c], out[j, c] = out[j, c], out[i, c]
 
 
 @njit(cache=True, inline="always")
@@ -703,10 +729,10 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         st[e, 0], st[e, 1], st[e, 2], st[e, 3] = ptr, hh, rnd, oid
         if three:
             n = children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely, cov, cl,
-                          ords[oid], olen[oid], scratch, mv, at)
+                          ords[oid], olen[oid], scratch, mv, at, ctx)
         else:
             n = children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl,
-                         scratch, mv, at)
+                         scratch, mv, at, ctx)
         mi[e, 0], mi[e, 1], mi[e, 2] = at, n, 0
         ctx[C_DEPTH] = e
     return S_EXHAUSTED
@@ -752,7 +778,7 @@ class Tables:
               "automatic": SW_AUTOMATIC}[t.stock_waste]
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
-                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3)],
+                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0],
                             np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
@@ -774,7 +800,7 @@ class Tables:
         self.bef = np.array([_words(m) for m in before], np.uint64).reshape(n, 2)
         self.scratch = np.zeros((maxmv, 3), np.int64)
         # the rounds' orders (three wastes): order 0 is the deal's talon
-        self.ords = np.zeros((ORDERS_START, 3 * max(n - places, 1)), np.int64)
+        self.ords = np.zeros((ORDERS_START, 3 * max(n - places, 1)), np.int8)
         self.ords[0, :n - places] = range(places, n)
         self.olen = np.zeros(ORDERS_START, np.int64)
         self.oht = np.zeros(2 * ORDERS_START, np.int64)
@@ -889,15 +915,62 @@ class Found:
 
 def search(tables: Tables, board: Board, *, node_limit: int | None,
            time_limit: float | None, t0: float,
-           prune: Collection[str] = PRUNINGS) -> Found:
+           prune: Collection[str] = PRUNINGS + SEEKING) -> Found:
     """The Python search's loop, compiled: a DFS from ``board`` (not won, no dead card)
     that never visits a position twice. ``t0``: the process time the solve started.
     ``prune``: the kernel's own prunings to use (:data:`PRUNINGS`: :func:`waste_dead`,
-    :func:`twin_key`); without them it visits the Python search's positions, in order."""
-    unknown = set(prune) - set(PRUNINGS)
+    :func:`twin_key`) and win-seeking passes (:data:`SEEKING`); without any it visits
+    the Python search's positions, in order.
+
+    "restarts" (with a node limit): first searches with the moves of each kind in a
+    random order of their own (seeds 1, 2, ...), on budgets in Luby's sequence (1, 1, 2,
+    1, 1, 2, 4, ... times :data:`RESTART_UNIT` of the limit) while they have spent less
+    than :data:`RESTART_SHARE` of it, then the search in the usual order on the nodes
+    left. A search
+    that gets lost in a huge subtree early (a heavy tail) is the common case on the
+    two-deck three-round games; a restart tries other first moves. Each run is a whole
+    search: a win is a line (replayed by the caller), and a run that sees every
+    reachable position proves the deal blocked whatever its order. The nodes of all runs
+    count against the limit and are reported."""
+    known = PRUNINGS + SEEKING
+    unknown = set(prune) - set(known)
     if unknown:
         raise VariantError(f"unknown pruning {sorted(unknown)[0]!r}: choose from "
-                           f"{', '.join(PRUNINGS)}")
+                           f"{', '.join(known)}")
+    used = 0
+    if "restarts" in prune and node_limit is not None:
+        unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
+        seed = 0
+        while used + unit * luby(seed + 1) <= node_limit * RESTART_SHARE:
+            seed += 1
+            found = _dfs(tables, board, prune, unit * luby(seed), time_limit, t0, seed)
+            used += found.nodes
+            if found.status != "unknown" or found.limit == "time":
+                found.nodes = used
+                return found
+    found = _dfs(tables, board, prune, None if node_limit is None else node_limit - used,
+                 time_limit, t0, 0)
+    found.nodes += used
+    return found
+
+
+def luby(i: int) -> int:
+    """Luby's sequence (1, 1, 2, 1, 1, 2, 4, 1, ...), its ``i``-th term from 1: the
+    restart budgets that lose at most a log factor to the best fixed budget."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def _dfs(tables: Tables, board: Board, prune: Collection[str], node_limit: int | None,
+         time_limit: float | None, t0: float, seed: int) -> Found:
+    """One depth-first search (:func:`search`), its moves shuffled from ``seed`` if > 0."""
     prm = tables.prm.copy()
     prm[P_PRUNE_WASTE] = int("waste" in prune)
     prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
@@ -911,6 +984,8 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     t1s = np.zeros(TABLE_START, np.uint64)
     tms = np.zeros(TABLE_START, np.int64)
     ctx = np.zeros(NCTX, np.int64)
+    prm[P_SHUFFLE] = int(seed > 0)
+    ctx[C_RNG] = (seed * 0x9E3779B97F4A7C15 + 1) % (1 << 63) or 1
     r0, r1, ptr, hh, rnd, oid = tables.position(board)
     k0, k1 = np.uint64(r0), np.uint64(r1)
     if prm[P_PRUNE_TWINS]:
@@ -922,11 +997,11 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     if tables.three:
         n = children3(np.uint64(r0), np.uint64(r1), ptr, rnd, prm, tables.rank,
                       tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-                      tables.ords[oid], tables.olen[oid], tables.scratch, mv, 0)
+                      tables.ords[oid], tables.olen[oid], tables.scratch, mv, 0, ctx)
     else:
         n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank,
                      tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-                     tables.scratch, mv, 0)
+                     tables.scratch, mv, 0, ctx)
     mi[0] = 0, n, 0
     while True:
         status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
