@@ -8,6 +8,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyramids.core.board import Board, line_of, replay
 from pyramids.core.cards import Card
@@ -267,3 +269,51 @@ def test_warmup_runs_the_kernel() -> None:
 
     warmup._pairs()
     assert kernel.run.signatures and kernel.twin_key.signatures and kernel.canon3.signatures
+
+
+SMALL_GAMES = ["pysolfc-triangle", "pysolfc-eleven-triangle", "pysolfc-apophis",
+               "pysolfc-pyramid-thirteen", "pysolfc-up-and-down"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(SMALL_GAMES), seed=st.integers(0, 10**9),
+       steps=st.integers(0, 40), pruning=st.sampled_from(PRUNINGS))
+def test_a_pruning_never_calls_blocked_a_position_the_full_search_wins(
+        name: str, seed: int, steps: int, pruning: str) -> None:
+    """Property: from a random position (a random deal, then up to ``steps`` random legal
+    moves), the search with one pruning never calls blocked what the search without any
+    wins, nor winnable what it exhausts; a blocked position stays blocked."""
+    rules = GAMES[name]
+    rng = random.Random(seed)
+    cards = random_cards(rules, rng)
+    board = Board(rules, cards)
+    for _ in range(steps):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push_unchecked(rng.choice(moves))
+    start = tuple(board.moves)
+    full = solve(rules, cards, start=start, node_limit=3000, engine="kernel", prune=False)
+    pruned = solve(rules, cards, start=start, node_limit=3000, engine="kernel",
+                   prune=(pruning,))
+    assert {full.status, pruned.status} != {"winnable", "blocked"}, (name, seed, steps)
+    if full.status == "blocked":
+        assert pruned.status == "blocked"
+    if pruned.status == "winnable" and pruned.moves:
+        played = replay(rules, cards, line_of(rules, cards, [*start, *pruned.moves]))
+        assert played.is_won()
+
+
+def test_match_settles_deals_the_other_prunings_leave_unknown() -> None:
+    """Hall's condition per rank class ("match") proves blocked deals that the search
+    with "waste" and "twins" alone leaves unknown at the same limit."""
+    rules = GAMES["pysolfc-pyramid-thirteen"]
+    rng = random.Random(41)
+    gained = 0
+    for _ in range(8):
+        cards = random_cards(rules, rng)
+        old = solve(rules, cards, node_limit=30_000, engine="kernel", prune=("waste", "twins"))
+        new = solve(rules, cards, node_limit=30_000, engine="kernel", prune=PRUNINGS)
+        assert {old.status, new.status} != {"winnable", "blocked"}
+        gained += old.status == "unknown" and new.status == "blocked"
+    assert gained >= 1

@@ -50,15 +50,16 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
- P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE) = range(18)
+ P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
+ P_PRUNE_MATCH) = range(19)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
-PRUNINGS = ("waste", "twins")
+PRUNINGS = ("waste", "twins", "match")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
 SEEKING = ("restarts",)
 #: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
 RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 2, 1 / 1024, 64
-NPARAMS = 18
+NPARAMS = 19
 
 # context (ctx)
 C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS, C_RNG = range(6)
@@ -591,6 +592,96 @@ def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
             out[i, c], out[j, c] = out[j, c], out[i, c]
 
 
+@njit(cache=True)
+def unmatched(r0, r1, ptr, hh, rnd, oid, prm, part, bef, of_rank, classes,  # type: ignore[no-untyped-def]
+              ords, olen, onit, nb):
+    """Pruning "match" (off with ``prm[P_PRUNE_MATCH] = 0``): Hall's condition per class
+    of ranks that pair only with each other (``classes``: rows r, s with partners(r) =
+    {s} and partners(s) = {r}, r != s; objective all; the classic kernel's "match",
+    generalised to a cover graph, a pairing matrix and two decks). Every card left must
+    go, and a card of rank r only with one of rank s, so a win pairs the cards of r left
+    with those of s one to one (a perfect matching), each pair in play together at some
+    moment. Two cards can never be: when one must go before the other can (``bef``: a
+    layout card lies on the other for good), or, in the last round, when one lies on the
+    other in a waste for good (``onit``, as :func:`waste_dead` and :func:`waste_dead3`
+    argue). So if some set S of the r cards can meet fewer than |S| of the s cards (or
+    the counts differ), no line from here wins. Returns True when a class fails."""
+    places, nt = prm[P_PLACES], prm[P_NT]
+    for j in range(nt):
+        onit[places + j, 0] = np.uint64(0)
+        onit[places + j, 1] = np.uint64(0)
+    if prm[P_TALON] and prm[P_ROUNDS] != 0 and rnd >= prm[P_ROUNDS]:
+        if prm[P_THREE]:
+            order = ords[oid]
+            b = np.zeros((3, 2), np.uint64)
+            for j in range(olen[oid] - 1, -1, -1):
+                c = order[j]
+                if c < 0 or _bit(r0, r1, c):
+                    continue
+                k = j % 3
+                onit[c, 0], onit[c, 1] = b[k, 0], b[k, 1]
+                b[k, 0], b[k, 1] = _set(b[k, 0], b[k, 1], c)
+        else:
+            reach = (prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN
+            j = (ptr - 1 if hh else ptr) if reach else nt
+            b0 = np.uint64(0)
+            b1 = np.uint64(0)
+            while j > 0:
+                j -= 1
+                c = places + j
+                if _bit(r0, r1, c):
+                    continue
+                onit[c, 0], onit[c, 1] = b0, b1
+                b0, b1 = _set(b0, b1, c)
+    xs = np.empty(128, np.int64)
+    ys = np.empty(128, np.int64)
+    adj = np.empty(128, np.int64)
+    for k in range(classes.shape[0]):
+        nx = _left_of(r0, r1, of_rank[classes[k, 0]], xs)
+        ny = _left_of(r0, r1, of_rank[classes[k, 1]], ys)
+        if nx != ny:
+            return True
+        if nx == 0 or (1 << nx) > nb.shape[0]:
+            continue  # nothing to match, or too many to try (not checked: sound)
+        for i in range(nx):  # adj[i]: the s cards the r card xs[i] can meet
+            a = xs[i]
+            adj[i] = 0
+            for t in range(ny):
+                c = ys[t]
+                if not (_bit(bef[a, 0], bef[a, 1], c) or _bit(bef[c, 0], bef[c, 1], a)
+                        or _bit(onit[a, 0], onit[a, 1], c)
+                        or _bit(onit[c, 0], onit[c, 1], a)):
+                    adj[i] |= 1 << t
+        # nb[S]: the s cards some r card of S can meet (S a bit set over xs)
+        nb[0] = 0
+        for m in range(1, 1 << nx):
+            nb[m] = nb[m & (m - 1)] | adj[trailing_zeros(np.uint64(m))]  # type: ignore[call-arg]
+            got, want, x = 0, 0, nb[m]
+            while x:
+                x &= x - 1
+                got += 1
+            y = m
+            while y:
+                y &= y - 1
+                want += 1
+            if got < want:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _left_of(r0, r1, mask, out):  # type: ignore[no-untyped-def]
+    """The positions of ``mask`` (two words) not removed, written to ``out``; their count."""
+    n = 0
+    for w in range(2):
+        m = mask[w] & ~(r0 if w == 0 else r1)
+        while m:
+            out[n] = 64 * w + trailing_zeros(m)  # type: ignore[call-arg]
+            m &= m - np.uint64(1)
+            n += 1
+    return n
+
+
 @njit(cache=True, inline="always")
 def _hash(r0, r1, meta):  # type: ignore[no-untyped-def]
     h = r0 * _M1 ^ (r1 + np.uint64(0x632BE59BD9B4E019)) * _M2 ^ np.uint64(meta) * _M3
@@ -663,12 +754,14 @@ def _meta(ptr, hh, rnd, oid, prm):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
-        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on):
+        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on,
+        of_rank, classes, onit, nb):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
     ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd, oid));
     ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try);
-    ``ords``, ``olen``, ``oht``, ``on``: the rounds' orders (three wastes only).
+    ``ords``, ``olen``, ``oht``, ``on``: the rounds' orders (three wastes only);
+    ``of_rank``, ``classes``, ``onit``, ``nb``: pruning "match"'s tables and scratch.
     Returns S_WON (the line: the move tried last at each depth 0..ctx[C_DEPTH]),
     S_EXHAUSTED (every reachable position seen), S_LIMIT (``prm[P_LIMIT]`` nodes),
     S_PAUSED (the budget spent) or S_GROW_* (the caller grows that array and calls
@@ -718,6 +811,10 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         if prm[P_PRUNE_WASTE] and (
                 waste_dead3(r0, r1, rnd, prm, must, part, ords[oid], olen[oid]) if three
                 else waste_dead(r0, r1, ptr, hh, rnd, prm, must, part)):
+            ctx[C_PRUNED] += 1
+            continue
+        if prm[P_PRUNE_MATCH] and unmatched(r0, r1, ptr, hh, rnd, oid, prm, part, bef,
+                                            of_rank, classes, ords, olen, onit, nb):
             ctx[C_PRUNED] += 1
             continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
@@ -778,7 +875,7 @@ class Tables:
               "automatic": SW_AUTOMATIC}[t.stock_waste]
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
-                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0],
+                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1],
                             np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
@@ -807,6 +904,18 @@ class Tables:
         self.on = np.zeros(1, np.int64)
         intern(self.ords, self.olen, self.oht, self.on, n - places)
         self.opening = t.opening
+        # pruning "match": positions per rank, the classes of ranks pairing only with
+        # each other (objective all), scratch for the talon's blockers and Hall's sets
+        ranks = [c % 13 + 1 for c in cards]
+        self.of_rank = np.array([_words(sum(1 << a for a in range(n) if ranks[a] == r))
+                                 for r in range(14)], np.uint64).reshape(14, 2)
+        classes = [(r, q) for r in range(1, 14) for q in range(r + 1, 14)
+                   if rules.objective == "all" and pairing.partners(r) == {q}
+                   and pairing.partners(q) == {r} and r not in pairing.alone
+                   and q not in pairing.alone]
+        self.classes = np.array(classes, np.int64).reshape(len(classes), 2)
+        self.onit = np.zeros((n, 2), np.uint64)
+        self.nb = np.zeros(1 << 8, np.int64)
 
     @property
     def three(self) -> bool:
@@ -974,6 +1083,7 @@ def _dfs(tables: Tables, board: Board, prune: Collection[str], node_limit: int |
     prm = tables.prm.copy()
     prm[P_PRUNE_WASTE] = int("waste" in prune)
     prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
+    prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
     prm[P_LIMIT] = -1 if node_limit is None else node_limit
     prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
     sr = np.zeros((STACK_START, 2), np.uint64)
@@ -1007,7 +1117,8 @@ def _dfs(tables: Tables, board: Board, prune: Collection[str], node_limit: int |
         status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
                      tables.cov, tables.cl, tables.goal, tables.must, tables.part,
                      tables.bef, tables.tal, sr, st, mv, mi, t0s, t1s, tms, tables.scratch,
-                     tables.ords, tables.olen, tables.oht, tables.on)
+                     tables.ords, tables.olen, tables.oht, tables.on, tables.of_rank,
+                     tables.classes, tables.onit, tables.nb)
         if status == S_WON:
             d = int(ctx[C_DEPTH])
             line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
