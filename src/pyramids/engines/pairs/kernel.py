@@ -58,7 +58,8 @@ PRUNINGS = ("waste", "twins", "match")
 SEEKING = ("restarts",)
 #: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
-RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 2, 1 / 1024, 64
+#: after the search in the usual order has had RESTART_FIRST of the node limit
+RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024, 64
 NPARAMS = 19
 
 # context (ctx)
@@ -406,28 +407,6 @@ def canon3(r0, r1, ptr, oid, ords, olen, oht, on):  # type: ignore[no-untyped-de
     return 3 * height, intern(ords, olen, oht, on, n)
 
 
-@njit(cache=True)
-def waste_dead3(r0, r1, rnd, prm, must, part, order, n_order):  # type: ignore[no-untyped-def]
-    """:func:`waste_dead` for three wastes (pruning "waste"): in the last round, card j
-    of the order ends up (or lies) on waste j % 3 under every later card j + 3, j + 6,
-    ... not removed, and the talon's top is never in play, so each of those must go
-    before it, by a move without it (it is under them): a card that must go and whose
-    partners are all gone or all among those has no winning line."""
-    if prm[P_ROUNDS] == 0 or rnd < prm[P_ROUNDS]:
-        return False
-    b = np.zeros((3, 2), np.uint64)
-    for j in range(n_order - 1, -1, -1):
-        a = order[j]
-        if a < 0 or _bit(r0, r1, a):
-            continue
-        s = j % 3
-        if must[a] and (part[a, 0] & ~r0 & ~b[s, 0]) == 0 \
-                and (part[a, 1] & ~r1 & ~b[s, 1]) == 0:
-            return True
-        b[s, 0], b[s, 1] = _set(b[s, 0], b[s, 1], a)
-    return False
-
-
 @njit(cache=True, inline="always")
 def _deal(r0, r1, ptr, hh, prm):  # type: ignore[no-untyped-def]
     """Board._deal: the new (ptr, hh)."""
@@ -497,35 +476,64 @@ def dead_after(r0, r1, a, b, must, part, bef):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def waste_dead(r0, r1, ptr, hh, rnd, prm, must, part):  # type: ignore[no-untyped-def]
-    """The dead-card check for the talon's cards in the last round (pruning "waste",
-    off with ``prm[P_PRUNE_WASTE] = 0``): a card that must go, none of whose partners
-    can meet it in play. Sound because, with no redeal left, the waste is a stack only
-    whose top is in play (overlap is for layout places), so a waste card can go only
-    after every waste card lying on it is gone, each by a move without it: those
-    partners cannot be its partner. When the talon's card in play (face-up top or hand)
-    may not pair with the waste top (no face-up top and no hand, or stock-waste
-    forbidden), no card dealt after a card can ever meet it either: while both are in
-    the talon the later one is under it, and once dealt the later one lies on it in the
-    waste. A position with such a card has no winning line (as Needs.dead argues for
-    the layout's cards); the lockstep and verdict tests check it against the search
-    without it."""
+def lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit):  # type: ignore[no-untyped-def]
+    """In the last round, ``onit[a]``: for each talon card ``a`` left, the cards that lie
+    on it for good (each must go before it can, by a move without it); True then, False
+    (``onit`` untouched) in an earlier round, when a redeal still reorders the talon.
+
+    One waste: it is a stack only whose top is in play (overlap is for layout places),
+    so a waste card lies under every waste card dealt after it. When the talon's card in
+    play (face-up top or hand) may not pair with the waste top (no face-up top and no
+    hand, or stock-waste forbidden), every talon card lies under every card dealt after
+    it: while both are in the talon the later one is under it, and once dealt the later
+    one lies on it in the waste. Three wastes: card j of the round's order ends up (or
+    lies) on waste j % 3 under cards j + 3, j + 6, ..., and the talon's top is never in
+    play. Pruning "waste" (:func:`waste_dead`) and "match" (:func:`unmatched`) use it."""
     if not prm[P_TALON] or prm[P_ROUNDS] == 0 or rnd < prm[P_ROUNDS]:
         return False
-    places = prm[P_PLACES]
+    places, nt = prm[P_PLACES], prm[P_NT]
+    for j in range(nt):
+        onit[places + j, 0] = np.uint64(0)
+        onit[places + j, 1] = np.uint64(0)
+    if prm[P_THREE]:
+        order = ords[oid]
+        b = np.zeros((3, 2), np.uint64)
+        for j in range(olen[oid] - 1, -1, -1):
+            c = order[j]
+            if c < 0 or _bit(r0, r1, c):
+                continue
+            k = j % 3
+            onit[c, 0], onit[c, 1] = b[k, 0], b[k, 1]
+            b[k, 0], b[k, 1] = _set(b[k, 0], b[k, 1], c)
+        return True
     reach = (prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN
     # reach: the waste cards, top first (the hand is not on them); else every talon card
-    j = (ptr - 1 if hh else ptr) if reach else prm[P_NT]
+    j = (ptr - 1 if hh else ptr) if reach else nt
     b0 = np.uint64(0)
     b1 = np.uint64(0)
     while j > 0:
         j -= 1
-        a = places + j
-        if _bit(r0, r1, a):
+        c = places + j
+        if _bit(r0, r1, c):
             continue
-        if must[a] and (part[a, 0] & ~r0 & ~b0) == 0 and (part[a, 1] & ~r1 & ~b1) == 0:
+        onit[c, 0], onit[c, 1] = b0, b1
+        b0, b1 = _set(b0, b1, c)
+    return True
+
+
+@njit(cache=True)
+def waste_dead(r0, r1, prm, must, part, onit):  # type: ignore[no-untyped-def]
+    """Pruning "waste" (off with ``prm[P_PRUNE_WASTE] = 0``), in the last round after
+    :func:`lying_on`: a talon card that must go whose partners are all gone or all lie on
+    it can never meet one, so the position has no winning line (as Needs.dead argues for
+    the layout's cards); the lockstep and verdict tests check it against the search
+    without it."""
+    places = prm[P_PLACES]
+    for j in range(prm[P_NT]):
+        a = places + j
+        if not _bit(r0, r1, a) and must[a] and (part[a, 0] & ~r0 & ~onit[a, 0]) == 0 \
+                and (part[a, 1] & ~r1 & ~onit[a, 1]) == 0:
             return True
-        b0, b1 = _set(b0, b1, a)
     return False
 
 
@@ -593,8 +601,8 @@ def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def unmatched(r0, r1, ptr, hh, rnd, oid, prm, part, bef, of_rank, classes,  # type: ignore[no-untyped-def]
-              ords, olen, onit, nb):
+def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyped-def]
+              onit, nb):
     """Pruning "match" (off with ``prm[P_PRUNE_MATCH] = 0``): Hall's condition per class
     of ranks that pair only with each other (``classes``: rows r, s with partners(r) =
     {s} and partners(s) = {r}, r != s; objective all; the classic kernel's "match",
@@ -602,37 +610,10 @@ def unmatched(r0, r1, ptr, hh, rnd, oid, prm, part, bef, of_rank, classes,  # ty
     go, and a card of rank r only with one of rank s, so a win pairs the cards of r left
     with those of s one to one (a perfect matching), each pair in play together at some
     moment. Two cards can never be: when one must go before the other can (``bef``: a
-    layout card lies on the other for good), or, in the last round, when one lies on the
-    other in a waste for good (``onit``, as :func:`waste_dead` and :func:`waste_dead3`
-    argue). So if some set S of the r cards can meet fewer than |S| of the s cards (or
-    the counts differ), no line from here wins. Returns True when a class fails."""
-    places, nt = prm[P_PLACES], prm[P_NT]
-    for j in range(nt):
-        onit[places + j, 0] = np.uint64(0)
-        onit[places + j, 1] = np.uint64(0)
-    if prm[P_TALON] and prm[P_ROUNDS] != 0 and rnd >= prm[P_ROUNDS]:
-        if prm[P_THREE]:
-            order = ords[oid]
-            b = np.zeros((3, 2), np.uint64)
-            for j in range(olen[oid] - 1, -1, -1):
-                c = order[j]
-                if c < 0 or _bit(r0, r1, c):
-                    continue
-                k = j % 3
-                onit[c, 0], onit[c, 1] = b[k, 0], b[k, 1]
-                b[k, 0], b[k, 1] = _set(b[k, 0], b[k, 1], c)
-        else:
-            reach = (prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN
-            j = (ptr - 1 if hh else ptr) if reach else nt
-            b0 = np.uint64(0)
-            b1 = np.uint64(0)
-            while j > 0:
-                j -= 1
-                c = places + j
-                if _bit(r0, r1, c):
-                    continue
-                onit[c, 0], onit[c, 1] = b0, b1
-                b0, b1 = _set(b0, b1, c)
+    layout card lies on the other for good), or, in the ``last`` round, when one lies on
+    the other in the talon for good (``onit``, :func:`lying_on`). So if some set S of the
+    r cards can meet fewer than |S| of the s cards (or the counts differ), no line from
+    here wins. Returns True when a class fails."""
     xs = np.empty(128, np.int64)
     ys = np.empty(128, np.int64)
     adj = np.empty(128, np.int64)
@@ -649,8 +630,8 @@ def unmatched(r0, r1, ptr, hh, rnd, oid, prm, part, bef, of_rank, classes,  # ty
             for t in range(ny):
                 c = ys[t]
                 if not (_bit(bef[a, 0], bef[a, 1], c) or _bit(bef[c, 0], bef[c, 1], a)
-                        or _bit(onit[a, 0], onit[a, 1], c)
-                        or _bit(onit[c, 0], onit[c, 1], a)):
+                        or (last and (_bit(onit[a, 0], onit[a, 1], c)
+                                      or _bit(onit[c, 0], onit[c, 1], a)))):
                     adj[i] |= 1 << t
         # nb[S]: the s cards some r card of S can meet (S a bit set over xs)
         nb[0] = 0
@@ -808,19 +789,15 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         if mv[row, 0] <= K_PAIR and dead_after(r0, r1, mv[row, 1], mv[row, 2], must, part,
                                                bef):
             continue
-        if prm[P_PRUNE_WASTE] and (
-                waste_dead3(r0, r1, rnd, prm, must, part, ords[oid], olen[oid]) if three
-                else waste_dead(r0, r1, ptr, hh, rnd, prm, must, part)):
-            ctx[C_PRUNED] += 1
-            continue
-        if prm[P_PRUNE_MATCH] and unmatched(r0, r1, ptr, hh, rnd, oid, prm, part, bef,
-                                            of_rank, classes, ords, olen, onit, nb):
-            ctx[C_PRUNED] += 1
-            continue
+        if prm[P_PRUNE_WASTE] or prm[P_PRUNE_MATCH]:
+            last = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+            if (prm[P_PRUNE_WASTE] and last and waste_dead(r0, r1, prm, must, part, onit)) \
+                    or (prm[P_PRUNE_MATCH] and unmatched(r0, r1, last, prm, bef, of_rank,
+                                                         classes, onit, nb)):
+                ctx[C_PRUNED] += 1
+                continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
             return S_WON
-        if prm[P_LIMIT] >= 0 and ctx[C_NODES] >= prm[P_LIMIT]:
-            return S_LIMIT
         e = d + 1
         sr[e, 0], sr[e, 1] = r0, r1
         st[e, 0], st[e, 1], st[e, 2], st[e, 3] = ptr, hh, rnd, oid
@@ -832,6 +809,8 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
                          scratch, mv, at, ctx)
         mi[e, 0], mi[e, 1], mi[e, 2] = at, n, 0
         ctx[C_DEPTH] = e
+        if prm[P_LIMIT] >= 0 and ctx[C_NODES] >= prm[P_LIMIT]:
+            return S_LIMIT  # after the node's moves: a higher limit goes on from here
     return S_EXHAUSTED
 
 
@@ -1028,37 +1007,42 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     """The Python search's loop, compiled: a DFS from ``board`` (not won, no dead card)
     that never visits a position twice. ``t0``: the process time the solve started.
     ``prune``: the kernel's own prunings to use (:data:`PRUNINGS`: :func:`waste_dead`,
-    :func:`twin_key`) and win-seeking passes (:data:`SEEKING`); without any it visits
-    the Python search's positions, in order.
+    :func:`twin_key`, :func:`unmatched`) and win-seeking passes (:data:`SEEKING`);
+    without any it visits the Python search's positions, in order.
 
-    "restarts" (with a node limit): first searches with the moves of each kind in a
-    random order of their own (seeds 1, 2, ...), on budgets in Luby's sequence (1, 1, 2,
-    1, 1, 2, 4, ... times :data:`RESTART_UNIT` of the limit) while they have spent less
-    than :data:`RESTART_SHARE` of it, then the search in the usual order on the nodes
-    left. A search
-    that gets lost in a huge subtree early (a heavy tail) is the common case on the
-    two-deck three-round games; a restart tries other first moves. Each run is a whole
-    search: a win is a line (replayed by the caller), and a run that sees every
-    reachable position proves the deal blocked whatever its order. The nodes of all runs
-    count against the limit and are reported."""
+    "restarts" (with a node limit): the search in the usual order runs on
+    :data:`RESTART_FIRST` of the limit; if that settles nothing, searches with the moves
+    of each kind in a random order of their own (seeds 1, 2, ...) run on budgets in
+    Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times :data:`RESTART_UNIT` of the limit)
+    while they have spent less than :data:`RESTART_SHARE` of it, then the first search
+    goes on where it paused on the nodes left. A search that gets lost in a huge subtree
+    early (a heavy tail) is the common case on the two-deck three-round games; a restart
+    tries other first moves. Each run is a whole search: a win is a line (replayed by
+    the caller), and a run that sees every reachable position proves the deal blocked
+    whatever its order. The nodes of all runs count against the limit and are
+    reported."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
         raise VariantError(f"unknown pruning {sorted(unknown)[0]!r}: choose from "
                            f"{', '.join(known)}")
+    main = _DFS(tables, board, prune, time_limit, t0, 0)
+    if "restarts" not in prune or node_limit is None:
+        return main.go(node_limit)
+    found = main.go(int(node_limit * RESTART_FIRST))
+    if found.status != "unknown" or found.limit == "time":
+        return found
     used = 0
-    if "restarts" in prune and node_limit is not None:
-        unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
-        seed = 0
-        while used + unit * luby(seed + 1) <= node_limit * RESTART_SHARE:
-            seed += 1
-            found = _dfs(tables, board, prune, unit * luby(seed), time_limit, t0, seed)
-            used += found.nodes
-            if found.status != "unknown" or found.limit == "time":
-                found.nodes = used
-                return found
-    found = _dfs(tables, board, prune, None if node_limit is None else node_limit - used,
-                 time_limit, t0, 0)
+    unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
+    seed = 0
+    while used + unit * luby(seed + 1) <= node_limit * RESTART_SHARE:
+        seed += 1
+        probe = _DFS(tables, board, prune, time_limit, t0, seed).go(unit * luby(seed))
+        used += probe.nodes
+        if probe.status != "unknown" or probe.limit == "time":
+            probe.nodes = used + found.nodes
+            return probe
+    found = main.go(node_limit - used)
     found.nodes += used
     return found
 
@@ -1077,63 +1061,76 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def _dfs(tables: Tables, board: Board, prune: Collection[str], node_limit: int | None,
-         time_limit: float | None, t0: float, seed: int) -> Found:
-    """One depth-first search (:func:`search`), its moves shuffled from ``seed`` if > 0."""
-    prm = tables.prm.copy()
-    prm[P_PRUNE_WASTE] = int("waste" in prune)
-    prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
-    prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
-    prm[P_LIMIT] = -1 if node_limit is None else node_limit
-    prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
-    sr = np.zeros((STACK_START, 2), np.uint64)
-    st = np.zeros((STACK_START, 4), np.int64)
-    mi = np.zeros((STACK_START, 3), np.int64)
-    mv = np.zeros((max(MOVES_START, int(prm[P_MAXMV]) + 1), 3), np.int64)
-    t0s = np.zeros(TABLE_START, np.uint64)
-    t1s = np.zeros(TABLE_START, np.uint64)
-    tms = np.zeros(TABLE_START, np.int64)
-    ctx = np.zeros(NCTX, np.int64)
-    prm[P_SHUFFLE] = int(seed > 0)
-    ctx[C_RNG] = (seed * 0x9E3779B97F4A7C15 + 1) % (1 << 63) or 1
-    r0, r1, ptr, hh, rnd, oid = tables.position(board)
-    k0, k1 = np.uint64(r0), np.uint64(r1)
-    if prm[P_PRUNE_TWINS]:
-        k0, k1 = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
-    insert(t0s, t1s, tms, k0, k1, _meta(ptr, hh, rnd, oid, prm))
-    ctx[C_USED] = 1
-    sr[0] = r0, r1
-    st[0] = ptr, hh, rnd, oid
-    if tables.three:
-        n = children3(np.uint64(r0), np.uint64(r1), ptr, rnd, prm, tables.rank,
-                      tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-                      tables.ords[oid], tables.olen[oid], tables.scratch, mv, 0, ctx)
-    else:
-        n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank,
-                     tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-                     tables.scratch, mv, 0, ctx)
-    mi[0] = 0, n, 0
-    while True:
-        status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
-                     tables.cov, tables.cl, tables.goal, tables.must, tables.part,
-                     tables.bef, tables.tal, sr, st, mv, mi, t0s, t1s, tms, tables.scratch,
-                     tables.ords, tables.olen, tables.oht, tables.on, tables.of_rank,
-                     tables.classes, tables.onit, tables.nb)
-        if status == S_WON:
-            d = int(ctx[C_DEPTH])
-            line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
-            return Found("winnable", line, int(ctx[C_NODES]), int(ctx[C_USED]))
-        if status == S_EXHAUSTED:
-            return Found("blocked", (), int(ctx[C_NODES]), int(ctx[C_USED]))
-        if status == S_LIMIT:
-            return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "nodes")
-        if status == S_GROW_TABLE:
-            t0s, t1s, tms = rehash(t0s, t1s, tms, 2 * t0s.shape[0])
-        elif status == S_GROW_STACK:
-            sr, st, mi = (np.concatenate([a, np.zeros_like(a)]) for a in (sr, st, mi))
-        elif status == S_GROW_MOVES:
-            mv = np.concatenate([mv, np.zeros_like(mv)])
-        elif status == S_GROW_ORDERS:
-            tables.grow_orders()
-        if time_limit is not None and time.process_time() - t0 > time_limit:
-            return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
+class _DFS:
+    """One depth-first search (:func:`search`), its moves shuffled from ``seed`` if > 0,
+    run by :meth:`go` up to a node limit and resumable with a higher one."""
+
+    def __init__(self, tables: Tables, board: Board, prune: Collection[str],
+                 time_limit: float | None, t0: float, seed: int) -> None:
+        self.tables, self.time_limit, self.t0 = tables, time_limit, t0
+        prm = self.prm = tables.prm.copy()
+        prm[P_PRUNE_WASTE] = int("waste" in prune)
+        prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
+        prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+        prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
+        prm[P_SHUFFLE] = int(seed > 0)
+        self.sr = np.zeros((STACK_START, 2), np.uint64)
+        self.st = np.zeros((STACK_START, 4), np.int64)
+        self.mi = np.zeros((STACK_START, 3), np.int64)
+        self.mv = np.zeros((max(MOVES_START, int(prm[P_MAXMV]) + 1), 3), np.int64)
+        self.t0s = np.zeros(TABLE_START, np.uint64)
+        self.t1s = np.zeros(TABLE_START, np.uint64)
+        self.tms = np.zeros(TABLE_START, np.int64)
+        ctx = self.ctx = np.zeros(NCTX, np.int64)
+        ctx[C_RNG] = (seed * 0x9E3779B97F4A7C15 + 1) % (1 << 63) or 1
+        r0, r1, ptr, hh, rnd, oid = tables.position(board)
+        k0, k1 = np.uint64(r0), np.uint64(r1)
+        if prm[P_PRUNE_TWINS]:
+            k0, k1 = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
+        insert(self.t0s, self.t1s, self.tms, k0, k1, _meta(ptr, hh, rnd, oid, prm))
+        ctx[C_USED] = 1
+        self.sr[0] = r0, r1
+        self.st[0] = ptr, hh, rnd, oid
+        if tables.three:
+            n = children3(np.uint64(r0), np.uint64(r1), ptr, rnd, prm, tables.rank,
+                          tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
+                          tables.ords[oid], tables.olen[oid], tables.scratch, self.mv, 0,
+                          ctx)
+        else:
+            n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank,
+                         tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
+                         tables.scratch, self.mv, 0, ctx)
+        self.mi[0] = 0, n, 0
+
+    def go(self, node_limit: int | None) -> Found:
+        """Search on until ``node_limit`` nodes in all (``None``: no limit)."""
+        tables, prm, ctx = self.tables, self.prm, self.ctx
+        prm[P_LIMIT] = -1 if node_limit is None else node_limit
+        while True:
+            mv, mi = self.mv, self.mi
+            status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
+                         tables.cov, tables.cl, tables.goal, tables.must, tables.part,
+                         tables.bef, tables.tal, self.sr, self.st, mv, mi, self.t0s,
+                         self.t1s, self.tms, tables.scratch, tables.ords, tables.olen,
+                         tables.oht, tables.on, tables.of_rank, tables.classes,
+                         tables.onit, tables.nb)
+            if status == S_WON:
+                d = int(ctx[C_DEPTH])
+                line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
+                return Found("winnable", line, int(ctx[C_NODES]), int(ctx[C_USED]))
+            if status == S_EXHAUSTED:
+                return Found("blocked", (), int(ctx[C_NODES]), int(ctx[C_USED]))
+            if status == S_LIMIT:
+                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "nodes")
+            if status == S_GROW_TABLE:
+                self.t0s, self.t1s, self.tms = rehash(self.t0s, self.t1s, self.tms,
+                                                      2 * self.t0s.shape[0])
+            elif status == S_GROW_STACK:
+                self.sr, self.st, self.mi = (np.concatenate([a, np.zeros_like(a)])
+                                             for a in (self.sr, self.st, self.mi))
+            elif status == S_GROW_MOVES:
+                self.mv = np.concatenate([mv, np.zeros_like(mv)])
+            elif status == S_GROW_ORDERS:
+                tables.grow_orders()
+            if self.time_limit is not None and time.process_time() - self.t0 > self.time_limit:
+                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
