@@ -5,8 +5,11 @@ walks, and the same verdicts, node counts and lines on the same deals."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyramids.core.board import Board, line_of, replay
 from pyramids.core.cards import Card
@@ -39,10 +42,11 @@ def tables_of(board: Board) -> Tables:
     return Tables(board.rules, board.cards, needs.partners, needs.before, needs.check)
 
 
-def test_the_kernel_plays_every_game_with_one_waste_and_no_other() -> None:
-    assert sorted(set(GAMES) - set(KERNEL_GAMES)) == ["pysolfc-apophis",
-                                                      "pysolfc-eleven-triangle"]
+def test_the_kernel_plays_every_game() -> None:
+    assert list(GAMES) == KERNEL_GAMES
     assert all(supports(r) for r in CLASSIC.values())
+    three = GAMES["pysolfc-apophis"]
+    assert not supports(replace(three, talon=replace(three.talon, gather="turn")))
 
 
 def walk(rules: Rules, cards: tuple[Card, ...], rng: random.Random) -> int:
@@ -82,12 +86,13 @@ def same_answers(rules: Rules, cards: tuple[Card, ...], limit: int) -> str:
     fast = solve(rules, cards, node_limit=limit, engine="kernel", prune=False)
     assert (fast.status, fast.nodes, fast.moves) == (slow.status, slow.nodes, slow.moves)
     assert fast.reason == slow.reason
-    pruned = solve(rules, cards, node_limit=limit, engine="kernel")
-    settled = {pruned.status, fast.status} - {"unknown"}
+    pruned = solve(rules, cards, node_limit=limit, engine="kernel", prune=PRUNINGS)
+    seek = solve(rules, cards, node_limit=limit, engine="kernel")  # restarts too
+    settled = {pruned.status, fast.status, seek.status} - {"unknown"}
     assert len(settled) <= 1  # the pruning never turns a verdict around
     if fast.status == "blocked":  # it saw every position: the pruned search sees fewer
         assert pruned.status == "blocked" and pruned.nodes <= fast.nodes
-    for found in (fast, pruned):
+    for found in (fast, pruned, seek):
         if found.status == "winnable":
             assert replay(rules, cards, line_of(rules, cards, list(found.moves))).is_won()
     return fast.status
@@ -125,7 +130,8 @@ def test_each_pruning_cuts_nodes_and_never_turns_a_verdict(pruning: str) -> None
     and Triangle, and never a winnable deal called blocked or the other way round."""
     rng = random.Random(11)
     fewer = 0
-    for name in ("pysolfc-pyramid-thirteen", "pysolfc-cheops", "pysolfc-triangle"):
+    for name in ("pysolfc-pyramid-thirteen", "pysolfc-cheops", "pysolfc-triangle",
+                 "pysolfc-eleven-triangle"):
         rules = GAMES[name]
         for _ in range(4):
             cards = random_cards(rules, rng)
@@ -139,6 +145,33 @@ def test_each_pruning_cuts_nodes_and_never_turns_a_verdict(pruning: str) -> None
                 assert replay(rules, cards, line_of(rules, cards, list(pruned.moves))).is_won()
             fewer += pruned.nodes < full.nodes
     assert fewer >= 1
+
+
+def test_restarts_find_wins_the_plain_search_misses() -> None:
+    """The win-seeking restarts (shuffled searches on Luby's budgets before the search in
+    the usual order) on two-deck three-round deals: more wins at the same node limit,
+    every win replayed, no verdict turned, and the same answer twice (seeded)."""
+    rules = GAMES["pysolfc-two-pyramids"]
+    rng = random.Random(41)
+    plain = seek = 0
+    for _ in range(6):
+        cards = random_cards(rules, rng)
+        a = solve(rules, cards, node_limit=40_000, engine="kernel", prune=PRUNINGS)
+        b = solve(rules, cards, node_limit=40_000, engine="kernel")
+        assert {a.status, b.status} - {"unknown"} != {"winnable", "blocked"}
+        assert b.nodes <= 40_000
+        if b.status == "winnable":
+            assert replay(rules, cards, line_of(rules, cards, list(b.moves))).is_won()
+        assert solve(rules, cards, node_limit=40_000, engine="kernel").moves == b.moves
+        plain += a.status == "winnable"
+        seek += b.status == "winnable"
+    assert seek > plain
+
+
+def test_luby_sequence() -> None:
+    from pyramids.engines.pairs.kernel import luby
+
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_an_unknown_pruning_is_named() -> None:
@@ -164,11 +197,14 @@ def test_growing_every_array_changes_nothing(monkeypatch: pytest.MonkeyPatch) ->
 
     cases = [(GAMES["pysolfc-triangle"], random_cards(GAMES["pysolfc-triangle"],
                                                       random.Random(2))),
-             (CLASSIC["pyramid/unlimited"], Deal.from_number(4).cards)]
+             (CLASSIC["pyramid/unlimited"], Deal.from_number(4).cards),
+             (GAMES["pysolfc-apophis"], random_cards(GAMES["pysolfc-apophis"],
+                                                     random.Random(2)))]
     usual = [solve(r, c, node_limit=5000, engine="kernel") for r, c in cases]
     monkeypatch.setattr(kernel, "TABLE_START", 4)
     monkeypatch.setattr(kernel, "STACK_START", 3)
     monkeypatch.setattr(kernel, "MOVES_START", 0)
+    monkeypatch.setattr(kernel, "ORDERS_START", 2)
     tiny = [solve(r, c, node_limit=5000, engine="kernel") for r, c in cases]
     assert [(f.status, f.nodes, f.moves) for f in tiny] == \
         [(f.status, f.nodes, f.moves) for f in usual]
@@ -182,16 +218,37 @@ def test_time_limit_leaves_the_deal_unknown() -> None:
     assert found.status == "unknown" and "time limit" in found.reason
 
 
-def test_auto_picks_the_kernel_and_three_wastes_stay_in_python() -> None:
-    rules = GAMES["pysolfc-apophis"]
+def test_auto_picks_the_kernel_and_a_game_it_cannot_play_stays_in_python() -> None:
+    apophis = GAMES["pysolfc-apophis"]
+    rules = replace(apophis, talon=replace(apophis.talon, gather="turn"))
     cards = random_cards(rules, random.Random(1))
     with pytest.raises(VariantError, match="one waste"):
         solve(rules, cards, engine="kernel")
     auto = solve(rules, cards, node_limit=500, prune=False)
     slow = solve(rules, cards, node_limit=500, engine="python")
     assert (auto.status, auto.nodes, auto.moves) == (slow.status, slow.nodes, slow.moves)
+    auto = solve(apophis, cards, node_limit=500)  # auto: the kernel, with its prunings
+    fast = solve(apophis, cards, node_limit=500, engine="kernel")
+    assert (auto.status, auto.nodes, auto.moves) == (fast.status, fast.nodes, fast.moves)
     with pytest.raises(VariantError, match="unknown engine"):
         solve(rules, cards, engine="fast")  # type: ignore[arg-type]
+
+
+def test_three_wastes_search_from_a_later_round() -> None:
+    """The kernel's three-waste position of a board some moves in (a redeal among them:
+    a round's order of its own) is the Python search's: the same search from there."""
+    rules = GAMES["pysolfc-apophis"]
+    rng = random.Random(5)
+    cards = random_cards(rules, rng)
+    board = Board(rules, cards)
+    while board.round == 1:  # deal through the first round, pairing what shows
+        moves = board.legal_moves()
+        board.push(next((m for m in moves if not m.is_stock), moves[-1]))
+    start = tuple(board.moves)
+    slow = solve(rules, cards, start=start, node_limit=2000, engine="python")
+    fast = solve(rules, cards, start=start, node_limit=2000, engine="kernel", prune=False)
+    assert (fast.status, fast.nodes, fast.moves) == (slow.status, slow.nodes, slow.moves)
+    assert slow.nodes > 10
 
 
 @pytest.mark.parametrize("name", ["pysolfc-cheops", "pysolfc-up-and-down",
@@ -211,4 +268,52 @@ def test_warmup_runs_the_kernel() -> None:
     from pyramids.engines.pairs import kernel
 
     warmup._pairs()
-    assert kernel.run.signatures and kernel.twin_key.signatures
+    assert kernel.run.signatures and kernel.twin_key.signatures and kernel.canon3.signatures
+
+
+SMALL_GAMES = ["pysolfc-triangle", "pysolfc-eleven-triangle", "pysolfc-apophis",
+               "pysolfc-pyramid-thirteen", "pysolfc-up-and-down"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(SMALL_GAMES), seed=st.integers(0, 10**9),
+       steps=st.integers(0, 40), pruning=st.sampled_from(PRUNINGS))
+def test_a_pruning_never_calls_blocked_a_position_the_full_search_wins(
+        name: str, seed: int, steps: int, pruning: str) -> None:
+    """Property: from a random position (a random deal, then up to ``steps`` random legal
+    moves), the search with one pruning never calls blocked what the search without any
+    wins, nor winnable what it exhausts; a blocked position stays blocked."""
+    rules = GAMES[name]
+    rng = random.Random(seed)
+    cards = random_cards(rules, rng)
+    board = Board(rules, cards)
+    for _ in range(steps):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push_unchecked(rng.choice(moves))
+    start = tuple(board.moves)
+    full = solve(rules, cards, start=start, node_limit=3000, engine="kernel", prune=False)
+    pruned = solve(rules, cards, start=start, node_limit=3000, engine="kernel",
+                   prune=(pruning,))
+    assert {full.status, pruned.status} != {"winnable", "blocked"}, (name, seed, steps)
+    if full.status == "blocked":
+        assert pruned.status == "blocked"
+    if pruned.status == "winnable" and pruned.moves:
+        played = replay(rules, cards, line_of(rules, cards, [*start, *pruned.moves]))
+        assert played.is_won()
+
+
+def test_match_settles_deals_the_other_prunings_leave_unknown() -> None:
+    """Hall's condition per rank class ("match") proves blocked deals that the search
+    with "waste" and "twins" alone leaves unknown at the same limit."""
+    rules = GAMES["pysolfc-pyramid-thirteen"]
+    rng = random.Random(41)
+    gained = 0
+    for _ in range(8):
+        cards = random_cards(rules, rng)
+        old = solve(rules, cards, node_limit=30_000, engine="kernel", prune=("waste", "twins"))
+        new = solve(rules, cards, node_limit=30_000, engine="kernel", prune=PRUNINGS)
+        assert {old.status, new.status} != {"winnable", "blocked"}
+        gained += old.status == "unknown" and new.status == "blocked"
+    assert gained >= 1

@@ -124,13 +124,16 @@ def _optimal() -> None:
 
 def _pairs() -> None:
     """The general search's kernel (one signature serves every game it plays): a small
-    case of a two-deck PySolFC game."""
+    case of a two-deck PySolFC game, and of Apophis (the three-waste functions called
+    from Python)."""
     from pyramids.core.rules import GAMES
     from pyramids.engines import pairs
 
     rules = GAMES["pysolfc-two-pyramids"]
     cards = Deal.from_number(1).cards + Deal.from_number(2).cards
     pairs.solve(rules, cards, node_limit=2000, engine="kernel")
+    pairs.solve(GAMES["pysolfc-apophis"], Deal.from_number(1).cards, node_limit=200,
+                engine="kernel")
 
 
 def _players(deal: Deal) -> None:

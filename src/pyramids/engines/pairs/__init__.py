@@ -8,8 +8,9 @@ unknown, saying how far the search got. Its one pruning is argued where it is ap
 (:func:`_safe_move`). The winning line it returns is replayed by the caller.
 
 The same search compiled with numba (:mod:`pyramids.engines.pairs.kernel`) plays every
-game whose talon has at most one waste, turned over on a redeal; :func:`solve` uses it
-there and this Python loop elsewhere (three wastes: Apophis, Eleven Triangle).
+game whose talon has at most one waste, turned over on a redeal, or three gathered
+PySolFC's way (Apophis, Eleven Triangle); :func:`solve` uses it there and this Python loop
+elsewhere (or when asked).
 """
 
 from __future__ import annotations
@@ -108,8 +109,9 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     """Can ``cards`` dealt under ``rules`` (after ``start``) be won? ``engine``: the
     compiled search where the game fits it (``auto``), or either one forced (``kernel``
     raises :class:`VariantError` for a game it cannot play). ``prune``: the kernel's own
-    prunings, all (``True``), none (``False``: it then visits the Python search's
-    positions exactly) or those named (:data:`kernel.PRUNINGS`)."""
+    prunings and win-seeking restarts, all (``True``), none (``False``: it then visits
+    the Python search's positions exactly) or those named (:data:`kernel.PRUNINGS`,
+    :data:`kernel.SEEKING`)."""
     from pyramids.engines.pairs import kernel
 
     t0 = time.process_time()
@@ -127,7 +129,7 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     if engine == "kernel" or (engine == "auto" and kernel.supports(rules)):
         tables = kernel.Tables(rules, cards, needs.partners, needs.before, needs.check)
         found = kernel.search(tables, board, node_limit=node_limit, time_limit=time_limit,
-                              t0=t0, prune=kernel.PRUNINGS if prune is True
+                              t0=t0, prune=kernel.PRUNINGS + kernel.SEEKING if prune is True
                               else () if prune is False else prune)
         return Outcome(found.status, found.moves, found.nodes, time.process_time() - t0,
                        _reason(found.status, found.limit, found.seen, node_limit,

@@ -1,6 +1,7 @@
 """The general search compiled: :func:`pyramids.engines.pairs.solve`'s depth-first search
 as numba kernels, for every game whose talon has at most one waste turned over on a
-redeal (every classic preset and eight of PySolFC's ten new games).
+redeal (every classic preset and eight of PySolFC's ten new games), or three wastes
+gathered PySolFC's way (Apophis, Eleven Triangle: see "three wastes" below).
 
 A position is five integers, no tuples:
 
@@ -49,18 +50,25 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
- P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS) = range(16)
+ P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
+ P_PRUNE_MATCH) = range(19)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
-PRUNINGS = ("waste", "twins")
-NPARAMS = 16
+PRUNINGS = ("waste", "twins", "match")
+#: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
+SEEKING = ("restarts",)
+#: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
+#: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
+#: after the search in the usual order has had RESTART_FIRST of the node limit
+RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024, 64
+NPARAMS = 19
 
 # context (ctx)
-C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS = range(5)
-NCTX = 5
+C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS, C_RNG = range(6)
+NCTX = 6
 
 # run's answers
 S_RUNNING, S_WON, S_EXHAUSTED, S_LIMIT, S_PAUSED, S_GROW_TABLE, S_GROW_STACK, \
-    S_GROW_MOVES = range(8)
+    S_GROW_MOVES, S_GROW_ORDERS = range(9)
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -180,11 +188,7 @@ def legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, out):  # type:
             out[0, 0], out[0, 1], out[0, 2] = K_PAIR, h, w
             return 1
     avail = np.empty(places + 3, np.int64)
-    na = 0
-    for p in range(places):
-        if _exposed(r0, r1, p, cov):
-            avail[na] = p
-            na += 1
+    na = _exposed_places(r0, r1, prm, cov, avail)
     if hh:
         avail[na] = places + ptr - 1
         na += 1
@@ -195,14 +199,40 @@ def legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, out):  # type:
     if w >= 0:
         avail[na] = w
         na += 1
+    first = -1
+    if prm[P_SW] == SW_FORBIDDEN and w >= 0:
+        first = top if prm[P_FACEUP] else (places + ptr - 1 if hh else -1)
+    stock = -1
+    if top >= 0:
+        stock = K_DEAL
+    elif _can_redeal(r0, r1, ptr, hh, rnd, prm):
+        stock = K_REDEAL
+    return _listed(avail, na, first, w, stock, r0, r1, prm, rank, match, alone, cov, cl, out)
+
+
+@njit(cache=True, inline="always")
+def _exposed_places(r0, r1, prm, cov, avail):  # type: ignore[no-untyped-def]
+    """The exposed layout places, in order, written to ``avail``; their count."""
+    na = 0
+    for p in range(prm[P_PLACES]):
+        if _exposed(r0, r1, p, cov):
+            avail[na] = p
+            na += 1
+    return na
+
+
+@njit(cache=True, inline="always")
+def _listed(avail, na, first, w, stock, r0, r1, prm, rank, match,  # type: ignore[no-untyped-def]
+            alone, cov, cl, out):
+    """Board.legal_moves' list from the cards in play ``avail``: cards alone, pairs (not
+    ``first`` with ``w``: stock-waste forbidden), overlap pairs, then the stock move
+    ``stock`` (K_DEAL, K_REDEAL or -1); their count."""
+    places = prm[P_PLACES]
     n = 0
     for i in range(na):
         if alone[rank[avail[i]]]:
             out[n, 0], out[n, 1], out[n, 2] = K_ALONE, avail[i], -1
             n += 1
-    first = -1
-    if prm[P_SW] == SW_FORBIDDEN and w >= 0:
-        first = top if prm[P_FACEUP] else (places + ptr - 1 if hh else -1)
     for i in range(na):
         a = avail[i]
         for j in range(i + 1, na):
@@ -227,13 +257,154 @@ def legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, out):  # type:
             if left == 1 and _exposed(r0, r1, q, cov) and match[rank[p], rank[q]]:
                 out[n, 0], out[n, 1], out[n, 2] = K_PAIR, p, q
                 n += 1
-    if top >= 0:
-        out[n, 0], out[n, 1], out[n, 2] = K_DEAL, -1, -1
-        n += 1
-    elif _can_redeal(r0, r1, ptr, hh, rnd, prm):
-        out[n, 0], out[n, 1], out[n, 2] = K_REDEAL, -1, -1
+    if stock >= 0:
+        out[n, 0], out[n, 1], out[n, 2] = stock, -1, -1
         n += 1
     return n
+
+
+# -- three wastes (Apophis, Eleven Triangle) ------------------------------------------------
+# A round deals its talon in an order, one card onto each waste in turn (the talon's top
+# is never in play), so a position is an order, ``ptr`` (cards dealt from it: a multiple
+# of 3 until the talon is empty) and the removed set: card j of the order lies on waste
+# j % 3 once dealt. The order is kept canonical so that one Board position is one kernel
+# position (:func:`canon3`): rows of three, row k holding the k-th card from the bottom of
+# wastes 0, 1 and 2 (-1 where a waste is shorter), then the talon. A redeal (gather
+# "reserves") makes the order wastes 2, 1, 0, each bottom first, and deals at once. The
+# orders live in ``ords`` (a row each, ``olen`` long), interned by content (``oht``: an
+# open-addressing table of id + 1; ``on[0]`` orders so far), and a position carries its
+# order's id ``oid``: (removed, ptr, round, oid) is then Board.key.
+
+@njit(cache=True, inline="always")
+def _w3_top(r0, r1, ptr, i, order):  # type: ignore[no-untyped-def]
+    """Waste ``i``'s top: the last card dealt to it this round not removed, or -1."""
+    if ptr - 1 < i:
+        return -1
+    j = i + 3 * ((ptr - 1 - i) // 3)
+    while j >= 0:
+        if order[j] >= 0 and not _bit(r0, r1, order[j]):
+            return order[j]
+        j -= 3
+    return -1
+
+
+@njit(cache=True)
+def legal3(r0, r1, ptr, rnd, prm, rank, match, alone, cov, cl, order, n_order,  # type: ignore[no-untyped-def]
+           out):
+    """:func:`legal` for three wastes: the layout's exposed cards and the waste tops in
+    play, deal while the round's order lasts, then redeal while rounds are left."""
+    avail = np.empty(prm[P_PLACES] + 3, np.int64)
+    na = _exposed_places(r0, r1, prm, cov, avail)
+    any_waste = False
+    for i in range(3):
+        w = _w3_top(r0, r1, ptr, i, order)
+        if w >= 0:
+            avail[na] = w
+            na += 1
+            any_waste = True
+    stock = -1
+    if ptr < n_order:
+        stock = K_DEAL
+    elif any_waste and (prm[P_ROUNDS] == 0 or rnd < prm[P_ROUNDS]):
+        stock = K_REDEAL
+    return _listed(avail, na, -1, -1, stock, r0, r1, prm, rank, match, alone, cov, cl, out)
+
+
+@njit(cache=True)
+def intern(ords, olen, oht, on, n):  # type: ignore[no-untyped-def]
+    """The id of the order written in row ``on[0]`` of ``ords`` (``n`` cards): an equal
+    order's id if there is one, else this row's (kept). The caller keeps a free row and
+    ``oht`` at least twice ``ords``' rows."""
+    k = on[0]
+    h = np.uint64(n + 1) * _M3
+    for j in range(n):
+        h = (h ^ np.uint64(ords[k, j])) * _M1
+        h ^= h >> np.uint64(29)
+    mask = np.uint64(oht.shape[0] - 1)
+    i = h & mask
+    while True:
+        m = oht[i]
+        if m == 0:
+            oht[i] = k + 1
+            olen[k] = n
+            on[0] = k + 1
+            return k
+        o = m - 1
+        if olen[o] == n:
+            same = True
+            for j in range(n):
+                if ords[o, j] != ords[k, j]:
+                    same = False
+                    break
+            if same:
+                return o
+        i = (i + np.uint64(1)) & mask
+
+
+@njit(cache=True)
+def reintern(ords, olen, count, size):  # type: ignore[no-untyped-def]
+    """The intern table of the first ``count`` orders in ``size`` entries (a power of two)."""
+    oht = np.zeros(size, np.int64)
+    on = np.zeros(1, np.int64)
+    for k in range(count):
+        on[0] = k
+        intern(ords, olen, oht, on, olen[k])
+    return oht
+
+
+@njit(cache=True)
+def play3(r0, r1, ptr, rnd, oid, kind, a, b, ords, olen, oht, on):  # type: ignore[no-untyped-def]
+    """:func:`play` for three wastes: the new ``(r0, r1, ptr, rnd, oid)``. A redeal
+    interns the new order (the caller keeps a free row)."""
+    if kind == K_DEAL:
+        ptr = min(ptr + 3, olen[oid])
+    elif kind == K_REDEAL:
+        k, n = on[0], 0
+        for i in range(2, -1, -1):
+            for j in range(i, olen[oid], 3):
+                c = ords[oid, j]
+                if c >= 0 and not _bit(r0, r1, c):
+                    ords[k, n] = c
+                    n += 1
+        oid = intern(ords, olen, oht, on, n)
+        ptr, rnd = min(3, n), rnd + 1
+    else:
+        r0, r1 = _set(r0, r1, a)
+        if b >= 0:
+            r0, r1 = _set(r0, r1, b)
+    ptr, oid = canon3(r0, r1, ptr, oid, ords, olen, oht, on)
+    return r0, r1, ptr, rnd, oid
+
+
+@njit(cache=True)
+def canon3(r0, r1, ptr, oid, ords, olen, oht, on):  # type: ignore[no-untyped-def]
+    """The canonical ``(ptr, oid)`` of a three-waste position: the wastes' cards left,
+    bottom-aligned in rows of three (-1 for none), then the talon, interned. Two
+    positions with the same wastes and talon get the same order, so the visited set
+    sees Board.key (the caller keeps a free row; ``ords`` is three talons wide)."""
+    order = ords[oid]
+    k = on[0]
+    height = 0
+    for i in range(3):  # the longest waste
+        h = 0
+        for j in range(i, ptr, 3):
+            if order[j] >= 0 and not _bit(r0, r1, order[j]):
+                h += 1
+        height = max(height, h)
+    for i in range(3):
+        h = 0
+        for j in range(i, ptr, 3):
+            if order[j] >= 0 and not _bit(r0, r1, order[j]):
+                ords[k, 3 * h + i] = order[j]
+                h += 1
+        while h < height:
+            ords[k, 3 * h + i] = -1
+            h += 1
+    n = 3 * height
+    for j in range(ptr, olen[oid]):
+        ords[k, n] = order[j]
+        n += 1
+    return 3 * height, intern(ords, olen, oht, on, n)
 
 
 @njit(cache=True, inline="always")
@@ -305,51 +476,98 @@ def dead_after(r0, r1, a, b, must, part, bef):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def waste_dead(r0, r1, ptr, hh, rnd, prm, must, part):  # type: ignore[no-untyped-def]
-    """The dead-card check for the talon's cards in the last round (pruning "waste",
-    off with ``prm[P_PRUNE_WASTE] = 0``): a card that must go, none of whose partners
-    can meet it in play. Sound because, with no redeal left, the waste is a stack only
-    whose top is in play (overlap is for layout places), so a waste card can go only
-    after every waste card lying on it is gone, each by a move without it: those
-    partners cannot be its partner. When the talon's card in play (face-up top or hand)
-    may not pair with the waste top (no face-up top and no hand, or stock-waste
-    forbidden), no card dealt after a card can ever meet it either: while both are in
-    the talon the later one is under it, and once dealt the later one lies on it in the
-    waste. A position with such a card has no winning line (as Needs.dead argues for
-    the layout's cards); the lockstep and verdict tests check it against the search
-    without it."""
+def lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit):  # type: ignore[no-untyped-def]
+    """In the last round, ``onit[a]``: for each talon card ``a`` left, the cards that lie
+    on it for good (each must go before it can, by a move without it); True then, False
+    (``onit`` untouched) in an earlier round, when a redeal still reorders the talon.
+
+    One waste: it is a stack only whose top is in play (overlap is for layout places),
+    so a waste card lies under every waste card dealt after it. When the talon's card in
+    play (face-up top or hand) may not pair with the waste top (no face-up top and no
+    hand, or stock-waste forbidden), every talon card lies under every card dealt after
+    it: while both are in the talon the later one is under it, and once dealt the later
+    one lies on it in the waste. Three wastes: card j of the round's order ends up (or
+    lies) on waste j % 3 under cards j + 3, j + 6, ..., and the talon's top is never in
+    play. Pruning "waste" (:func:`waste_dead`) and "match" (:func:`unmatched`) use it."""
     if not prm[P_TALON] or prm[P_ROUNDS] == 0 or rnd < prm[P_ROUNDS]:
         return False
-    places = prm[P_PLACES]
+    places, nt = prm[P_PLACES], prm[P_NT]
+    for j in range(nt):
+        onit[places + j, 0] = np.uint64(0)
+        onit[places + j, 1] = np.uint64(0)
+    if prm[P_THREE]:
+        order = ords[oid]
+        b = np.zeros((3, 2), np.uint64)
+        for j in range(olen[oid] - 1, -1, -1):
+            c = order[j]
+            if c < 0 or _bit(r0, r1, c):
+                continue
+            k = j % 3
+            onit[c, 0], onit[c, 1] = b[k, 0], b[k, 1]
+            b[k, 0], b[k, 1] = _set(b[k, 0], b[k, 1], c)
+        return True
     reach = (prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN
     # reach: the waste cards, top first (the hand is not on them); else every talon card
-    j = (ptr - 1 if hh else ptr) if reach else prm[P_NT]
+    j = (ptr - 1 if hh else ptr) if reach else nt
     b0 = np.uint64(0)
     b1 = np.uint64(0)
     while j > 0:
         j -= 1
-        a = places + j
-        if _bit(r0, r1, a):
+        c = places + j
+        if _bit(r0, r1, c):
             continue
-        if must[a] and (part[a, 0] & ~r0 & ~b0) == 0 and (part[a, 1] & ~r1 & ~b1) == 0:
+        onit[c, 0], onit[c, 1] = b0, b1
+        b0, b1 = _set(b0, b1, c)
+    return True
+
+
+@njit(cache=True)
+def waste_dead(r0, r1, prm, must, part, onit):  # type: ignore[no-untyped-def]
+    """Pruning "waste" (off with ``prm[P_PRUNE_WASTE] = 0``), in the last round after
+    :func:`lying_on`: a talon card that must go whose partners are all gone or all lie on
+    it can never meet one, so the position has no winning line (as Needs.dead argues for
+    the layout's cards); the lockstep and verdict tests check it against the search
+    without it."""
+    places = prm[P_PLACES]
+    for j in range(prm[P_NT]):
+        a = places + j
+        if not _bit(r0, r1, a) and must[a] and (part[a, 0] & ~r0 & ~onit[a, 0]) == 0 \
+                and (part[a, 1] & ~r1 & ~onit[a, 1]) == 0:
             return True
-        b0, b1 = _set(b0, b1, a)
     return False
 
 
 @njit(cache=True)
 def children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
-             cov, cl, scratch, out, at):
+             cov, cl, scratch, out, at, ctx):
     """The moves the search tries, in its order, written to ``out`` from row ``at``:
     the safe move alone when there is one, else cards alone, pairs of layout cards,
     pairs with a talon or waste card, the stock move (the Python search's _ordered)."""
     n = legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, scratch)
+    return _in_order(scratch, n, prm, rank, lonely, out, at, ctx)
+
+
+@njit(cache=True)
+def children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
+              cov, cl, order, n_order, scratch, out, at, ctx):
+    """:func:`children` for three wastes."""
+    n = legal3(r0, r1, ptr, rnd, prm, rank, match, alone, cov, cl, order, n_order, scratch)
+    return _in_order(scratch, n, prm, rank, lonely, out, at, ctx)
+
+
+@njit(cache=True, inline="always")
+def _in_order(scratch, n, prm, rank, lonely, out, at, ctx):  # type: ignore[no-untyped-def]
+    """The legal moves ``scratch[:n]`` in the search's order, written to ``out``; with
+    ``prm[P_SHUFFLE]`` (a restart's search) each kind of move in a random order, from
+    the generator ``ctx[C_RNG]`` (order changes what a search finds first, never what
+    an exhausted search proves)."""
     places = prm[P_PLACES]
     for i in range(n):
         if scratch[i, 0] == K_ALONE and scratch[i, 1] < places and lonely[rank[scratch[i, 1]]]:
             out[at, 0], out[at, 1], out[at, 2] = scratch[i, 0], scratch[i, 1], scratch[i, 2]
             return 1
     m = 0
+    first = 0
     for cat in range(4):
         for i in range(n):
             k = scratch[i, 0]
@@ -362,7 +580,87 @@ def children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely,  # type: ign
             if c == cat:
                 out[at + m, 0], out[at + m, 1], out[at + m, 2] = k, scratch[i, 1], scratch[i, 2]
                 m += 1
+        if prm[P_SHUFFLE]:
+            _shuffle(out, at + first, at + m, ctx)
+            first = m
     return m
+
+
+@njit(cache=True, inline="always")
+def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
+    """Rows ``lo..hi`` of ``out`` in a random order (Fisher-Yates, xorshift64 in ctx)."""
+    for i in range(hi - 1, lo, -1):
+        x = np.uint64(ctx[C_RNG])
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        ctx[C_RNG] = np.int64(x)
+        j = lo + np.int64(x % np.uint64(i - lo + 1))
+        for c in range(3):
+            out[i, c], out[j, c] = out[j, c], out[i, c]
+
+
+@njit(cache=True)
+def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyped-def]
+              onit, nb):
+    """Pruning "match" (off with ``prm[P_PRUNE_MATCH] = 0``): Hall's condition per class
+    of ranks that pair only with each other (``classes``: rows r, s with partners(r) =
+    {s} and partners(s) = {r}, r != s; objective all; the classic kernel's "match",
+    generalised to a cover graph, a pairing matrix and two decks). Every card left must
+    go, and a card of rank r only with one of rank s, so a win pairs the cards of r left
+    with those of s one to one (a perfect matching), each pair in play together at some
+    moment. Two cards can never be: when one must go before the other can (``bef``: a
+    layout card lies on the other for good), or, in the ``last`` round, when one lies on
+    the other in the talon for good (``onit``, :func:`lying_on`). So if some set S of the
+    r cards can meet fewer than |S| of the s cards (or the counts differ), no line from
+    here wins. Returns True when a class fails."""
+    xs = np.empty(128, np.int64)
+    ys = np.empty(128, np.int64)
+    adj = np.empty(128, np.int64)
+    for k in range(classes.shape[0]):
+        nx = _left_of(r0, r1, of_rank[classes[k, 0]], xs)
+        ny = _left_of(r0, r1, of_rank[classes[k, 1]], ys)
+        if nx != ny:
+            return True
+        if nx == 0 or (1 << nx) > nb.shape[0]:
+            continue  # nothing to match, or too many to try (not checked: sound)
+        for i in range(nx):  # adj[i]: the s cards the r card xs[i] can meet
+            a = xs[i]
+            adj[i] = 0
+            for t in range(ny):
+                c = ys[t]
+                if not (_bit(bef[a, 0], bef[a, 1], c) or _bit(bef[c, 0], bef[c, 1], a)
+                        or (last and (_bit(onit[a, 0], onit[a, 1], c)
+                                      or _bit(onit[c, 0], onit[c, 1], a)))):
+                    adj[i] |= 1 << t
+        # nb[S]: the s cards some r card of S can meet (S a bit set over xs)
+        nb[0] = 0
+        for m in range(1, 1 << nx):
+            nb[m] = nb[m & (m - 1)] | adj[trailing_zeros(np.uint64(m))]  # type: ignore[call-arg]
+            got, want, x = 0, 0, nb[m]
+            while x:
+                x &= x - 1
+                got += 1
+            y = m
+            while y:
+                y &= y - 1
+                want += 1
+            if got < want:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _left_of(r0, r1, mask, out):  # type: ignore[no-untyped-def]
+    """The positions of ``mask`` (two words) not removed, written to ``out``; their count."""
+    n = 0
+    for w in range(2):
+        m = mask[w] & ~(r0 if w == 0 else r1)
+        while m:
+            out[n] = 64 * w + trailing_zeros(m)  # type: ignore[call-arg]
+            m &= m - np.uint64(1)
+            n += 1
+    return n
 
 
 @njit(cache=True, inline="always")
@@ -431,22 +729,26 @@ def twin_key(r0, r1, ptr, prm, rank, tal):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _meta(ptr, hh, rnd, prm):  # type: ignore[no-untyped-def]
-    return ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] != 0 else 0)
+def _meta(ptr, hh, rnd, oid, prm):  # type: ignore[no-untyped-def]
+    return ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] != 0 else 0) + 65536 * oid
 
 
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
-        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch):
+        must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on,
+        of_rank, classes, onit, nb):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
-    ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd));
-    ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try).
+    ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd, oid));
+    ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try);
+    ``ords``, ``olen``, ``oht``, ``on``: the rounds' orders (three wastes only);
+    ``of_rank``, ``classes``, ``onit``, ``nb``: pruning "match"'s tables and scratch.
     Returns S_WON (the line: the move tried last at each depth 0..ctx[C_DEPTH]),
     S_EXHAUSTED (every reachable position seen), S_LIMIT (``prm[P_LIMIT]`` nodes),
     S_PAUSED (the budget spent) or S_GROW_* (the caller grows that array and calls
     again; nothing was lost)."""
     spent = 0
+    three = prm[P_THREE] != 0
     while ctx[C_DEPTH] >= 0:
         d = ctx[C_DEPTH]
         if mi[d, 2] == mi[d, 1]:
@@ -461,14 +763,24 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         at = mi[d, 0] + mi[d, 1]
         if at + prm[P_MAXMV] > mv.shape[0]:
             return S_GROW_MOVES
+        if three and on[0] + 1 >= ords.shape[0]:
+            return S_GROW_ORDERS
         row = mi[d, 0] + mi[d, 2]
         mi[d, 2] += 1
-        r0, r1, ptr, hh, rnd = play(sr[d, 0], sr[d, 1], st[d, 0], st[d, 1], st[d, 2],
-                                    mv[row, 0], mv[row, 1], mv[row, 2], prm, rank, match, goal)
+        if three:
+            hh = 0
+            r0, r1, ptr, rnd, oid = play3(sr[d, 0], sr[d, 1], st[d, 0], st[d, 2], st[d, 3],
+                                          mv[row, 0], mv[row, 1], mv[row, 2], ords, olen,
+                                          oht, on)
+        else:
+            oid = 0
+            r0, r1, ptr, hh, rnd = play(sr[d, 0], sr[d, 1], st[d, 0], st[d, 1], st[d, 2],
+                                        mv[row, 0], mv[row, 1], mv[row, 2], prm, rank,
+                                        match, goal)
         k0, k1 = r0, r1
         if prm[P_PRUNE_TWINS]:
             k0, k1 = twin_key(r0, r1, ptr, prm, rank, tal)
-        if not insert(t0, t1, tm, k0, k1, _meta(ptr, hh, rnd, prm)):
+        if not insert(t0, t1, tm, k0, k1, _meta(ptr, hh, rnd, oid, prm)):
             ctx[C_HITS] += 1
             continue
         ctx[C_USED] += 1
@@ -477,20 +789,28 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         if mv[row, 0] <= K_PAIR and dead_after(r0, r1, mv[row, 1], mv[row, 2], must, part,
                                                bef):
             continue
-        if prm[P_PRUNE_WASTE] and waste_dead(r0, r1, ptr, hh, rnd, prm, must, part):
-            ctx[C_PRUNED] += 1
-            continue
+        if prm[P_PRUNE_WASTE] or prm[P_PRUNE_MATCH]:
+            last = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+            if (prm[P_PRUNE_WASTE] and last and waste_dead(r0, r1, prm, must, part, onit)) \
+                    or (prm[P_PRUNE_MATCH] and unmatched(r0, r1, last, prm, bef, of_rank,
+                                                         classes, onit, nb)):
+                ctx[C_PRUNED] += 1
+                continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
             return S_WON
-        if prm[P_LIMIT] >= 0 and ctx[C_NODES] >= prm[P_LIMIT]:
-            return S_LIMIT
         e = d + 1
         sr[e, 0], sr[e, 1] = r0, r1
-        st[e, 0], st[e, 1], st[e, 2] = ptr, hh, rnd
-        n = children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl,
-                     scratch, mv, at)
+        st[e, 0], st[e, 1], st[e, 2], st[e, 3] = ptr, hh, rnd, oid
+        if three:
+            n = children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely, cov, cl,
+                          ords[oid], olen[oid], scratch, mv, at, ctx)
+        else:
+            n = children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl,
+                         scratch, mv, at, ctx)
         mi[e, 0], mi[e, 1], mi[e, 2] = at, n, 0
         ctx[C_DEPTH] = e
+        if prm[P_LIMIT] >= 0 and ctx[C_NODES] >= prm[P_LIMIT]:
+            return S_LIMIT  # after the node's moves: a higher limit goes on from here
     return S_EXHAUSTED
 
 
@@ -501,13 +821,20 @@ TIMED_CHUNK = 1 << 14  # nodes per kernel call between CPU-time checks (a few ms
 TABLE_START = 1 << 14  # visited-set entries a search starts with (doubled when 5/8 full)
 STACK_START = 256  # depths a search starts with (doubled when full)
 MOVES_START = 1 << 14  # rows of moves a search starts with (at least one position's worth)
+ORDERS_START = 64  # rounds' orders a game's tables start with (three wastes; doubled when full)
+
+Position = tuple[int, int, int, int, int, int]  # r0, r1, ptr, hh, rnd, oid
 
 
 def supports(rules: Rules) -> bool:
-    """Can the kernel play ``rules``: at most one waste, turned over on a redeal, and at
-    most 128 cards (Apophis and Eleven Triangle's three wastes cannot)."""
+    """Can the kernel play ``rules``: at most 128 cards, and at most one waste turned
+    over on a redeal, or three wastes gathered PySolFC's way with the talon's top face
+    down (Apophis, Eleven Triangle)."""
     t = rules.talon
-    return t.wastes <= 1 and t.gather == "turn" and rules.cards <= 128
+    one = t.wastes <= 1 and t.gather == "turn"
+    three = (t.wastes == 3 and t.gather == "reserves" and not t.top_face_up
+             and not t.hand and not t.auto_deal)
+    return (one or three) and rules.cards <= 128
 
 
 class Tables:
@@ -517,7 +844,8 @@ class Tables:
                  before: list[int], check: list[int]) -> None:
         if not supports(rules):
             raise VariantError(f"{rules.name}: the compiled search plays one waste turned "
-                               "over on a redeal; use the Python search")
+                               "over on a redeal, or three gathered as PySolFC does; use "
+                               "the Python search")
         lay, t, pairing = rules.layout, rules.talon, rules.pairing
         places, n = lay.size, rules.cards
         avail = places + 3
@@ -526,7 +854,8 @@ class Tables:
               "automatic": SW_AUTOMATIC}[t.stock_waste]
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
-                             int(t.exists), maxmv, -1, CHUNK, 1, 0], np.int64)
+                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1],
+                            np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
         self.must[check] = True
@@ -546,9 +875,47 @@ class Tables:
         self.part = np.array([_words(m) for m in partners], np.uint64).reshape(n, 2)
         self.bef = np.array([_words(m) for m in before], np.uint64).reshape(n, 2)
         self.scratch = np.zeros((maxmv, 3), np.int64)
+        # the rounds' orders (three wastes): order 0 is the deal's talon
+        self.ords = np.zeros((ORDERS_START, 3 * max(n - places, 1)), np.int8)
+        self.ords[0, :n - places] = range(places, n)
+        self.olen = np.zeros(ORDERS_START, np.int64)
+        self.oht = np.zeros(2 * ORDERS_START, np.int64)
+        self.on = np.zeros(1, np.int64)
+        intern(self.ords, self.olen, self.oht, self.on, n - places)
+        self.opening = t.opening
+        # pruning "match": positions per rank, the classes of ranks pairing only with
+        # each other (objective all), scratch for the talon's blockers and Hall's sets
+        ranks = [c % 13 + 1 for c in cards]
+        self.of_rank = np.array([_words(sum(1 << a for a in range(n) if ranks[a] == r))
+                                 for r in range(14)], np.uint64).reshape(14, 2)
+        classes = [(r, q) for r in range(1, 14) for q in range(r + 1, 14)
+                   if rules.objective == "all" and pairing.partners(r) == {q}
+                   and pairing.partners(q) == {r} and r not in pairing.alone
+                   and q not in pairing.alone]
+        self.classes = np.array(classes, np.int64).reshape(len(classes), 2)
+        self.onit = np.zeros((n, 2), np.uint64)
+        self.nb = np.zeros(1 << 8, np.int64)
 
-    def position(self, board: Board) -> tuple[int, int, int, int, int]:
-        """``board``'s position as the kernel's (r0, r1, ptr, hh, rnd)."""
+    @property
+    def three(self) -> bool:
+        return bool(self.prm[P_THREE])
+
+    def grow_orders(self) -> None:
+        """Twice the rows for the rounds' orders (and their intern table)."""
+        self.ords = np.concatenate([self.ords, np.zeros_like(self.ords)])
+        self.olen = np.concatenate([self.olen, np.zeros_like(self.olen)])
+        self.oht = reintern(self.ords, self.olen, int(self.on[0]), 2 * self.ords.shape[0])
+
+    def position(self, board: Board) -> Position:
+        """``board``'s position as the kernel's (r0, r1, ptr, hh, rnd, oid)."""
+        if self.three:  # the round's order is the moves' doing: play them here
+            zero = np.uint64(0)
+            p3, o3 = canon3(zero, zero, min(3 * self.opening, int(self.prm[P_NT])), 0,
+                            self.ords, self.olen, self.oht, self.on)
+            pos: Position = 0, 0, int(p3), 0, 1, int(o3)
+            for m in board.moves:
+                pos = self.play(pos, m)
+            return pos
         places = board.places
         r0, r1 = _words(board.removed)
         if board.hand is not None:
@@ -560,30 +927,40 @@ class Tables:
         if self.prm[P_HAND] and not hh:  # back over the removed cards, canonically
             waste = board.wastes[0] if board.wastes else ()
             ptr = waste[-1] - places + 1 if waste else 0
-        return r0, r1, ptr, hh, board.round
+        return r0, r1, ptr, hh, board.round, 0
 
-    def legal(self, pos: tuple[int, int, int, int, int]) -> list[Play]:
+    def legal(self, pos: Position) -> list[Play]:
         """The kernel's legal moves at ``pos`` as Plays, in Board.legal_moves' order (the
         lockstep test's view; the search calls the kernel directly)."""
-        r0, r1, ptr, hh, rnd = pos
+        r0, r1, ptr, hh, rnd, oid = pos
         if is_won(np.uint64(r0), np.uint64(r1), ptr, hh, self.prm, self.rank, self.match,
                   self.goal):
             return []
-        n = legal(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, self.prm, self.rank,
-                  self.match, self.alone, self.cov, self.cl, self.scratch)
+        if self.three:
+            n = legal3(np.uint64(r0), np.uint64(r1), ptr, rnd, self.prm, self.rank,
+                       self.match, self.alone, self.cov, self.cl, self.ords[oid],
+                       self.olen[oid], self.scratch)
+        else:
+            n = legal(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, self.prm, self.rank,
+                      self.match, self.alone, self.cov, self.cl, self.scratch)
         return [to_play(*self.scratch[i]) for i in range(n)]
 
-    def play(self, pos: tuple[int, int, int, int, int],
-             move: Play) -> tuple[int, int, int, int, int]:
+    def play(self, pos: Position, move: Play) -> Position:
         """The position after ``move`` (auto deal included), as the kernel plays it."""
-        r0, r1, ptr, hh, rnd = pos
+        r0, r1, ptr, hh, rnd, oid = pos
         kind, a, b = from_play(move)
+        if self.three:
+            if self.on[0] + 1 >= self.ords.shape[0]:
+                self.grow_orders()
+            o3 = play3(np.uint64(r0), np.uint64(r1), ptr, rnd, oid, kind, a, b, self.ords,
+                       self.olen, self.oht, self.on)
+            return int(o3[0]), int(o3[1]), int(o3[2]), 0, int(o3[3]), int(o3[4])
         out = play(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, kind, a, b, self.prm,
                    self.rank, self.match, self.goal)
-        return int(out[0]), int(out[1]), int(out[2]), int(out[3]), int(out[4])
+        return int(out[0]), int(out[1]), int(out[2]), int(out[3]), int(out[4]), 0
 
-    def won(self, pos: tuple[int, int, int, int, int]) -> bool:
-        r0, r1, ptr, hh, _ = pos
+    def won(self, pos: Position) -> bool:
+        r0, r1, ptr, hh, *_ = pos
         return bool(is_won(np.uint64(r0), np.uint64(r1), ptr, hh, self.prm, self.rank,
                            self.match, self.goal))
 
@@ -626,59 +1003,137 @@ class Found:
 
 def search(tables: Tables, board: Board, *, node_limit: int | None,
            time_limit: float | None, t0: float,
-           prune: Collection[str] = PRUNINGS) -> Found:
+           prune: Collection[str] = PRUNINGS + SEEKING) -> Found:
     """The Python search's loop, compiled: a DFS from ``board`` (not won, no dead card)
     that never visits a position twice. ``t0``: the process time the solve started.
     ``prune``: the kernel's own prunings to use (:data:`PRUNINGS`: :func:`waste_dead`,
-    :func:`twin_key`); without them it visits the Python search's positions, in order."""
-    unknown = set(prune) - set(PRUNINGS)
+    :func:`twin_key`, :func:`unmatched`) and win-seeking passes (:data:`SEEKING`);
+    without any it visits the Python search's positions, in order.
+
+    "restarts" (with a node limit): the search in the usual order runs on
+    :data:`RESTART_FIRST` of the limit; if that settles nothing, searches with the moves
+    of each kind in a random order of their own (seeds 1, 2, ...) run on budgets in
+    Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times :data:`RESTART_UNIT` of the limit)
+    while they have spent less than :data:`RESTART_SHARE` of it, then the first search
+    goes on where it paused on the nodes left. A search that gets lost in a huge subtree
+    early (a heavy tail) is the common case on the two-deck three-round games; a restart
+    tries other first moves. Each run is a whole search: a win is a line (replayed by
+    the caller), and a run that sees every reachable position proves the deal blocked
+    whatever its order. The nodes of all runs count against the limit and are
+    reported."""
+    known = PRUNINGS + SEEKING
+    unknown = set(prune) - set(known)
     if unknown:
         raise VariantError(f"unknown pruning {sorted(unknown)[0]!r}: choose from "
-                           f"{', '.join(PRUNINGS)}")
-    prm = tables.prm.copy()
-    prm[P_PRUNE_WASTE] = int("waste" in prune)
-    prm[P_PRUNE_TWINS] = int("twins" in prune)
-    prm[P_LIMIT] = -1 if node_limit is None else node_limit
-    prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
-    sr = np.zeros((STACK_START, 2), np.uint64)
-    st = np.zeros((STACK_START, 3), np.int64)
-    mi = np.zeros((STACK_START, 3), np.int64)
-    mv = np.zeros((max(MOVES_START, int(prm[P_MAXMV]) + 1), 3), np.int64)
-    t0s = np.zeros(TABLE_START, np.uint64)
-    t1s = np.zeros(TABLE_START, np.uint64)
-    tms = np.zeros(TABLE_START, np.int64)
-    ctx = np.zeros(NCTX, np.int64)
-    r0, r1, ptr, hh, rnd = tables.position(board)
-    k0, k1 = np.uint64(r0), np.uint64(r1)
-    if prm[P_PRUNE_TWINS]:
-        # numba hands a uint64 back as a Python int, which a later call would read as
-        # an int64 (an overflow once the 64th card is gone: a start with --after)
-        k0, k1 = (np.uint64(k) for k in twin_key(k0, k1, ptr, prm, tables.rank, tables.tal))
-    insert(t0s, t1s, tms, k0, k1, ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] else 0))
-    ctx[C_USED] = 1
-    sr[0] = r0, r1
-    st[0] = ptr, hh, rnd
-    n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank, tables.match,
-                 tables.alone, tables.lonely, tables.cov, tables.cl, tables.scratch, mv, 0)
-    mi[0] = 0, n, 0
-    while True:
-        status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
-                     tables.cov, tables.cl, tables.goal, tables.must, tables.part,
-                     tables.bef, tables.tal,
-                     sr, st, mv, mi, t0s, t1s, tms, tables.scratch)
-        if status == S_WON:
-            d = int(ctx[C_DEPTH])
-            line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
-            return Found("winnable", line, int(ctx[C_NODES]), int(ctx[C_USED]))
-        if status == S_EXHAUSTED:
-            return Found("blocked", (), int(ctx[C_NODES]), int(ctx[C_USED]))
-        if status == S_LIMIT:
-            return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "nodes")
-        if status == S_GROW_TABLE:
-            t0s, t1s, tms = rehash(t0s, t1s, tms, 2 * t0s.shape[0])
-        elif status == S_GROW_STACK:
-            sr, st, mi = (np.concatenate([a, np.zeros_like(a)]) for a in (sr, st, mi))
-        elif status == S_GROW_MOVES:
-            mv = np.concatenate([mv, np.zeros_like(mv)])
-        if time_limit is not None and time.process_time() - t0 > time_limit:
-            return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
+                           f"{', '.join(known)}")
+    main = _DFS(tables, board, prune, time_limit, t0, 0)
+    if "restarts" not in prune or node_limit is None:
+        return main.go(node_limit)
+    found = main.go(int(node_limit * RESTART_FIRST))
+    if found.status != "unknown" or found.limit == "time":
+        return found
+    used = 0
+    unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
+    seed = 0
+    while used + unit * luby(seed + 1) <= node_limit * RESTART_SHARE:
+        seed += 1
+        probe = _DFS(tables, board, prune, time_limit, t0, seed).go(unit * luby(seed))
+        used += probe.nodes
+        if probe.status != "unknown" or probe.limit == "time":
+            probe.nodes = used + found.nodes
+            return probe
+    found = main.go(node_limit - used)
+    found.nodes += used
+    return found
+
+
+def luby(i: int) -> int:
+    """Luby's sequence (1, 1, 2, 1, 1, 2, 4, 1, ...), its ``i``-th term from 1: the
+    restart budgets that lose at most a log factor to the best fixed budget."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+class _DFS:
+    """One depth-first search (:func:`search`), its moves shuffled from ``seed`` if > 0,
+    run by :meth:`go` up to a node limit and resumable with a higher one."""
+
+    def __init__(self, tables: Tables, board: Board, prune: Collection[str],
+                 time_limit: float | None, t0: float, seed: int) -> None:
+        self.tables, self.time_limit, self.t0 = tables, time_limit, t0
+        prm = self.prm = tables.prm.copy()
+        prm[P_PRUNE_WASTE] = int("waste" in prune)
+        prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
+        prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+        prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
+        prm[P_SHUFFLE] = int(seed > 0)
+        self.sr = np.zeros((STACK_START, 2), np.uint64)
+        self.st = np.zeros((STACK_START, 4), np.int64)
+        self.mi = np.zeros((STACK_START, 3), np.int64)
+        self.mv = np.zeros((max(MOVES_START, int(prm[P_MAXMV]) + 1), 3), np.int64)
+        self.t0s = np.zeros(TABLE_START, np.uint64)
+        self.t1s = np.zeros(TABLE_START, np.uint64)
+        self.tms = np.zeros(TABLE_START, np.int64)
+        ctx = self.ctx = np.zeros(NCTX, np.int64)
+        ctx[C_RNG] = (seed * 0x9E3779B97F4A7C15 + 1) % (1 << 63) or 1
+        r0, r1, ptr, hh, rnd, oid = tables.position(board)
+        k0, k1 = np.uint64(r0), np.uint64(r1)
+        if prm[P_PRUNE_TWINS]:
+            # numba hands a uint64 back as a Python int, which a later call would read as
+            # an int64 (an overflow once the 64th card is gone: a start with --after)
+            k0, k1 = (np.uint64(k) for k in twin_key(k0, k1, ptr, prm, tables.rank,
+                                                     tables.tal))
+        insert(self.t0s, self.t1s, self.tms, k0, k1, _meta(ptr, hh, rnd, oid, prm))
+        ctx[C_USED] = 1
+        self.sr[0] = r0, r1
+        self.st[0] = ptr, hh, rnd, oid
+        if tables.three:
+            n = children3(np.uint64(r0), np.uint64(r1), ptr, rnd, prm, tables.rank,
+                          tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
+                          tables.ords[oid], tables.olen[oid], tables.scratch, self.mv, 0,
+                          ctx)
+        else:
+            n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank,
+                         tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
+                         tables.scratch, self.mv, 0, ctx)
+        self.mi[0] = 0, n, 0
+
+    def go(self, node_limit: int | None) -> Found:
+        """Search on until ``node_limit`` nodes in all (``None``: no limit)."""
+        tables, prm, ctx = self.tables, self.prm, self.ctx
+        prm[P_LIMIT] = -1 if node_limit is None else node_limit
+        while True:
+            mv, mi = self.mv, self.mi
+            status = run(ctx, prm, tables.rank, tables.match, tables.alone, tables.lonely,
+                         tables.cov, tables.cl, tables.goal, tables.must, tables.part,
+                         tables.bef, tables.tal, self.sr, self.st, mv, mi, self.t0s,
+                         self.t1s, self.tms, tables.scratch, tables.ords, tables.olen,
+                         tables.oht, tables.on, tables.of_rank, tables.classes,
+                         tables.onit, tables.nb)
+            if status == S_WON:
+                d = int(ctx[C_DEPTH])
+                line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
+                return Found("winnable", line, int(ctx[C_NODES]), int(ctx[C_USED]))
+            if status == S_EXHAUSTED:
+                return Found("blocked", (), int(ctx[C_NODES]), int(ctx[C_USED]))
+            if status == S_LIMIT:
+                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "nodes")
+            if status == S_GROW_TABLE:
+                self.t0s, self.t1s, self.tms = rehash(self.t0s, self.t1s, self.tms,
+                                                      2 * self.t0s.shape[0])
+            elif status == S_GROW_STACK:
+                self.sr, self.st, self.mi = (np.concatenate([a, np.zeros_like(a)])
+                                             for a in (self.sr, self.st, self.mi))
+            elif status == S_GROW_MOVES:
+                self.mv = np.concatenate([mv, np.zeros_like(mv)])
+            elif status == S_GROW_ORDERS:
+                tables.grow_orders()
+            if self.time_limit is not None and time.process_time() - self.t0 > self.time_limit:
+                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
