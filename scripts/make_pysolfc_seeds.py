@@ -26,6 +26,14 @@ game's thresholds. Progress goes to stderr. Every step can stop and start again 
 another machine too: the chunk files are the state); ``--results DIR`` writes the
 chunks elsewhere (a copy of the code can run while this one changes), and
 ``PYRAMIDS_CODE`` names the code that ran them when ``git`` cannot.
+
+PySolFC's ten other pyramid games (``pysolfc-pharaohs`` ..., :data:`pyramids.core.rules.
+GAMES`) take the same steps: ``run`` settles each game with the general search
+(``answers.family.check_game`` through the bulk pool's ``game_job``, bulk's node limit of
+1,000,000 positions; a game the limit stops is counted ``unknown`` in the chunk and not
+listed: the two-deck games' search leaves many so); ``grade`` scores each seed with
+:mod:`pyramids.generator.family_grading` (its chunks say ``scored`` until the game's
+thresholds are pasted into ``family_grading.THRESHOLDS``); ``assemble`` writes the lists.
 """
 
 from __future__ import annotations
@@ -205,7 +213,8 @@ def grade_chunk(game: str, start: int, stop: int, seeds: list[int]) -> dict[str,
         if done % 50 == 0 or done == len(seeds):
             rate = done / max(time.perf_counter() - t0, 1e-9)
             print(f"\r{game} grades {start}..{stop - 1}: {done}/{len(seeds)} seeds, "
-                  + ", ".join(f"{g} {count[g]}" for g in GRADES)
+                  + ", ".join(f"{g} {count[g]}"
+                              for g in [*GRADES, *sorted(set(count) - set(GRADES))])
                   + f", {rate:.1f} seeds/s, {(len(seeds) - done) / rate / 60:.0f} min left",
                   end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)

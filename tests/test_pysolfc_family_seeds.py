@@ -89,6 +89,25 @@ def test_a_small_list_of_a_game_round_trips_and_passes_pysolfcs_flake8(
     assert ns["SOLVABLE_SEEDS"] == seeds
 
 
+def test_filter_writes_a_games_list() -> None:
+    """``filter -V pysolfc-pyramid-dozen --format pysolfc-seeds``: the winnable games of
+    the range, as check_game finds them one by one, in a module PySolFC could import."""
+    from click.testing import CliRunner
+
+    from pyramids.cli import main
+
+    r = CliRunner().invoke(main, ["filter", "--deals", "pysolfc:32000:+40", "-V",
+                                  "pysolfc-pyramid-dozen", "-j", "1", "--format",
+                                  "pysolfc-seeds"])
+    assert r.exit_code == 0, r.output
+    rules = get_rules("pysolfc-pyramid-dozen")
+    want = [n for n in range(32000, 32040)
+            if check_game(rules, _cards("pysolfc-pyramid-dozen", n)).status == "winnable"]
+    assert list(read_seeds(r.stdout)) == want and want
+    assert "Pyramid Dozen (PySolFC game 846)" in header_text(r.stdout)
+    assert f"{len(want)} seeds, out of 40 games tried" in header_text(r.stdout)
+
+
 def test_a_list_of_a_game_refuses_microsoft_numbers() -> None:
     """Below 32000 PySolFC deals with its Microsoft-compatible generator, for these games
     too (construct_random does not look at the game): such a seed is refused by name."""
