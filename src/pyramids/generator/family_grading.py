@@ -67,7 +67,10 @@ WEIGHTS: dict[str, float] = {"traps": 2.0, "losing_moves": 0.5, "branching": 1.0
 #: Where each game's grades begin (medium, hard, expert): the 40th, 70th and 90th
 #: percentiles of the scores of its graded seeds (scripts/make_pysolfc_seeds.py
 #: thresholds GAME), pasted here
-THRESHOLDS: dict[str, tuple[float, float, float]] = {}
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "pysolfc-pharaohs": (50.92, 62.74, 74.24),  # 430 seeds of games 32000-91999
+    "pysolfc-pyramid-dozen": (44.56, 56.29, 66.22),  # 1,985 seeds of games 32000-51999
+}
 
 
 class FamilyGradeError(PyramidsError):
@@ -103,7 +106,7 @@ def playout_left(rules: Rules, cards: tuple[Card, ...], game: int) -> int:
         if not moves:
             break
         discards = [m for m in moves if not m.is_stock]
-        board.push(rng.choice(discards) if discards else moves[0])
+        board.push_unchecked(rng.choice(discards) if discards else moves[0])
     return board.cards_left()
 
 
@@ -125,14 +128,14 @@ def walk_line(rules: Rules, cards: tuple[Card, ...], line: Sequence[str],
         for alt in legal:
             if alt == move:
                 continue
-            board.push(alt)
+            board.push_unchecked(alt)
             out = solve(rules, cards, start=tuple(board.moves), node_limit=node_limit)
             board.pop()
             lost_here += out.status == "blocked"
             unsettled += out.status == "unknown"
         traps += lost_here > 0
         losing += lost_here
-        board.push(move)
+        board.push_unchecked(move)  # one of ``legal``
     if not board.is_won():
         raise FamilyGradeError(f"{rules.name}: the line does not win the deal")
     return {"traps": traps, "losing_moves": losing, "unsettled": unsettled,
