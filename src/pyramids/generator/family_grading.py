@@ -68,7 +68,7 @@ WEIGHTS: dict[str, float] = {"traps": 2.0, "losing_moves": 0.5, "branching": 1.0
 #: percentiles of the scores of its graded seeds (scripts/make_pysolfc_seeds.py
 #: thresholds GAME), pasted here
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "pysolfc-pharaohs": (50.92, 62.74, 74.24),  # 430 seeds of games 32000-91999
+    "pysolfc-pharaohs": (52.03, 63.73, 74.36),  # 1,104 seeds of games 32000-181999
     "pysolfc-pyramid-dozen": (44.56, 56.29, 66.22),  # 1,985 seeds of games 32000-51999
 }
 
