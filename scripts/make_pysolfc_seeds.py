@@ -26,6 +26,14 @@ game's thresholds. Progress goes to stderr. Every step can stop and start again 
 another machine too: the chunk files are the state); ``--results DIR`` writes the
 chunks elsewhere (a copy of the code can run while this one changes), and
 ``PYRAMIDS_CODE`` names the code that ran them when ``git`` cannot.
+
+PySolFC's ten other pyramid games (``pysolfc-pharaohs`` ..., :data:`pyramids.core.rules.
+GAMES`) take the same steps: ``run`` settles each game with the general search
+(``answers.family.check_game`` through the bulk pool's ``game_job``, bulk's node limit of
+1,000,000 positions; a game the limit stops is counted ``unknown`` in the chunk and not
+listed: the two-deck games' search leaves many so); ``grade`` scores each seed with
+:mod:`pyramids.generator.family_grading` (its chunks say ``scored`` until the game's
+thresholds are pasted into ``family_grading.THRESHOLDS``); ``assemble`` writes the lists.
 """
 
 from __future__ import annotations
@@ -42,17 +50,24 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pyramids.bulk import PySolFCRangeSource, run_records
+from pyramids.bulk import GAME_NODE_LIMIT, PySolFCRangeSource, game_job, run_records
+from pyramids.bulk.runs import make_runner
 from pyramids.bulk.stats import wilson
-from pyramids.core.variants import get_variant
+from pyramids.core.rules import GAMES as FAMILY
+from pyramids.core.rules import Rules, get_rules
+from pyramids.core.variants import Variant, get_variant
+from pyramids.generator import family_grading
 from pyramids.generator.grading import Grading, grade_deal, grade_of, thresholds_for
+from pyramids.pysolfc.family import family_cards
 from pyramids.pysolfc.games import GAMES, MS_BELOW, PySolFCGame
 from pyramids.pysolfc.seedlists import SeedList, seeds_module
 from pyramids.pysolfc.seeds import GRADES
 
 ROOT = Path(__file__).resolve().parent.parent
 CHUNKS = ROOT / "docs" / "results" / "pysolfc"  # --results replaces it
-LISTS = ROOT / "src" / "pyramids" / "pysolfc_seeds"
+LISTS = ROOT / "src" / "pyramids" / "data" / "pysolfc_seeds"
+#: every game a list is made for: the four classic presets, then PySolFC's ten others
+ALL_GAMES = sorted(GAMES) + sorted(FAMILY)
 QUANTILES = (0.40, 0.70, 0.90)  # as pyramids.generator.grading draws its thresholds
 
 
@@ -92,13 +107,39 @@ def code_version() -> str:
         return "unknown"
 
 
+def rules_for(game: str) -> Variant | Rules:
+    """A classic preset's variant, or one of the ten other games' rules."""
+    return get_rules(game) if game in FAMILY else get_variant(game)
+
+
+def game_info(game: str) -> tuple[int, str]:
+    """PySolFC's (game id, name)."""
+    if game in FAMILY:
+        rules = FAMILY[game]
+        assert rules.pysolfc is not None
+        return rules.pysolfc, rules.title
+    return GAMES[game]
+
+
+def options(rules: Variant | Rules) -> dict[str, Any]:
+    """What a chunk records of the rules it ran under."""
+    if isinstance(rules, Rules):
+        return {"game": rules.name, "node_limit": GAME_NODE_LIMIT}
+    return rules.options()
+
+
 def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, Any]:
-    variant = get_variant(game)
+    variant = rules_for(game)
     counts: Counter[str] = Counter()
     certs: Counter[str] = Counter()
     wins: list[int] = []
     t0, c0 = time.perf_counter(), time.process_time()
-    records = run_records(PySolFCRangeSource(start, stop), variant, workers=workers)
+    source = PySolFCRangeSource(start, stop)
+    if isinstance(variant, Rules):  # the general search, its node limit (bulk's default)
+        runner = make_runner(workers)
+        records = runner.run(source, game_job(variant, slim=False))
+    else:
+        records = run_records(source, variant, workers=workers)
     for done, rec in enumerate(records, 1):
         status = str(rec["status"])
         counts[status] += 1
@@ -114,7 +155,7 @@ def run_chunk(game: str, start: int, stop: int, workers: int) -> dict[str, Any]:
                   f"{counts['winnable']} winnable, {rate:.0f} games/s", end="",
                   file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    return {"game": game, "variant": variant.options(), "start": start, "stop": stop,
+    return {"game": game, "variant": options(variant), "start": start, "stop": stop,
             "games": stop - start, "winnable": counts["winnable"],
             "blocked": counts["blocked"], "unknown": counts["unknown"],
             "certificates": dict(sorted(certs.items())), "seeds": wins,
@@ -135,7 +176,9 @@ def run(game: str, target: int, size: int, workers: int, limit: int | None) -> N
             start = stop
             continue
         res = run_chunk(game, start, stop, workers)
-        if res["unknown"]:
+        # a classic preset's engines settle every deal; the ten other games' search may
+        # run out of its node limit: those games are counted, never listed
+        if res["unknown"] and game not in FAMILY:
             raise SystemExit(f"{path}: {res['unknown']} unknown games: not written")
         write_atomic(path, json.dumps(res) + "\n")
         have += int(res["winnable"])
@@ -146,33 +189,48 @@ def run(game: str, target: int, size: int, workers: int, limit: int | None) -> N
 
 def grade_chunk(game: str, start: int, stop: int, seeds: list[int]) -> dict[str, Any]:
     """Each seed of games ``start`` to ``stop - 1`` graded as ``pyramids grade`` grades it."""
-    variant = get_variant(game)
+    variant = rules_for(game)
     grades: list[str] = []
     scores: list[float | None] = []
     count: Counter[str] = Counter()
     t0, c0 = time.perf_counter(), time.process_time()
     for done, n in enumerate(seeds, 1):
-        res = grade_deal(PySolFCGame(n).deal(variant), variant)
-        if isinstance(res, Grading):
-            grades.append(res.grade)
-            scores.append(round(res.score, 2))
-        else:  # a seed proved winnable that grading could not settle in its budgets
-            grades.append(f"ungraded: {res.reason}")
-            scores.append(None)
+        if isinstance(variant, Rules):
+            assert variant.pysolfc is not None
+            fg = family_grading.grade_game(variant, family_cards(variant.pysolfc,
+                                                                 PySolFCGame(n)))
+            grades.append(fg.grade or "scored")  # "scored": no thresholds yet
+            scores.append(round(fg.score, 2))
+        else:
+            res = grade_deal(PySolFCGame(n).deal(variant), variant)
+            if isinstance(res, Grading):
+                grades.append(res.grade)
+                scores.append(round(res.score, 2))
+            else:  # a seed proved winnable that grading could not settle in its budgets
+                grades.append(f"ungraded: {res.reason}")
+                scores.append(None)
         count[grades[-1]] += 1
         if done % 50 == 0 or done == len(seeds):
             rate = done / max(time.perf_counter() - t0, 1e-9)
             print(f"\r{game} grades {start}..{stop - 1}: {done}/{len(seeds)} seeds, "
-                  + ", ".join(f"{g} {count[g]}" for g in GRADES)
+                  + ", ".join(f"{g} {count[g]}"
+                              for g in [*GRADES, *sorted(set(count) - set(GRADES))])
                   + f", {rate:.1f} seeds/s, {(len(seeds) - done) / rate / 60:.0f} min left",
                   end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    return {"game": game, "variant": variant.options(), "start": start, "stop": stop,
+    return {"game": game, "variant": options(variant), "start": start, "stop": stop,
             "seeds": seeds, "grades": grades, "scores": scores,
             "counts": dict(sorted(count.items())),
-            "thresholds": list(thresholds_for(variant)),
+            "thresholds": list(game_thresholds(variant) or ()),
             "wall_seconds": round(time.perf_counter() - t0, 1),
             "cpu_seconds": round(time.process_time() - c0, 1), "code": code_version()}
+
+
+def game_thresholds(variant: Variant | Rules) -> tuple[float, float, float] | None:
+    """Where a game's grades begin (``None``: one of the ten games not yet thresholded)."""
+    if isinstance(variant, Rules):
+        return family_grading.THRESHOLDS.get(variant.name)
+    return thresholds_for(variant)
 
 
 def grade_parts(game: str, size: int) -> list[tuple[int, int, list[int]]]:
@@ -238,10 +296,16 @@ def assemble_graded(game: str) -> None:
     gs = graded_chunks(game)
     if not gs:
         return
-    variant = get_variant(game)
+    variant = rules_for(game)
     tried = tried_ranges(gs)
     desc = ", ".join(f"pysolfc:{a}:{b + 1}" for a, b in tried)
-    th = thresholds_for(variant)
+    got = game_thresholds(variant)
+    if got is None:
+        print(f"{game}: no thresholds in pyramids.generator.family_grading.THRESHOLDS "
+              f"(scripts/make_pysolfc_seeds.py thresholds {game}): no graded lists",
+              file=sys.stderr)
+        return
+    th = got
     # each seed's grade from its score and the game's thresholds (grading.THRESHOLDS)
     graded = [(int(n), None if sc is None else grade_of(float(sc), th))
               for c in gs for n, sc in zip(c["seeds"], c["scores"], strict=True)]
@@ -251,16 +315,24 @@ def assemble_graded(game: str) -> None:
     how = THRESHOLDS_HOW.get(game, "the project's Giza thresholds, the 40th, 70th and "
                              "90th percentiles of the scores of its winnable deals among "
                              "0..1729 (pyramids.generator.grading.THRESHOLDS)")
+    what = ("Grades as pyramids.generator.family_grading gives them (deterministic): a "
+            "score of the traps on the proved winning line (moves the search proves "
+            "losing), the losing moves, the branching, the line's length and a sensible "
+            "random player's losses and cards left" if isinstance(variant, Rules) else
+            "Grades as 'pyramids grade' gives them (deterministic): a score of the traps, "
+            "losing moves, failed simple strategies and a look-ahead player's losses")
     for g in GRADES:
         seeds = tuple(n for n, gr in graded if gr == g)
         notes = tuple(textwrap.wrap(
-            "Grades as 'pyramids grade' gives them (deterministic): a score of the traps, "
-            "losing moves, failed simple strategies and a look-ahead player's losses; easy "
+            f"{what}; easy "
             f"below {th[0]}, medium from {th[0]}, hard from {th[1]}, expert from {th[2]}: "
             f"{how}. Of the {total} solvable seeds of these games: {spread}, ungraded "
             f"{ungraded}.", 76))
         cmd = (f"pyramids filter --deals {desc} -V {game} --grade {g} --format pysolfc-seeds "
-               f"(in chunks: scripts/make_pysolfc_seeds.py grade {game})")
+               f"(in chunks: scripts/make_pysolfc_seeds.py grade {game})"
+               if not isinstance(variant, Rules) else
+               f"scripts/make_pysolfc_seeds.py grade {game} over games {desc}, the seeds "
+               f"graded {g}")
         text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd, (g,), notes))
         write_atomic(LISTS / list_name(game).replace("_solvable", f"_{g}_solvable"), text)
         print(f"{game} {g}: {len(seeds)} seeds of {total} graded", file=sys.stderr)
@@ -274,18 +346,27 @@ def assemble(games: list[str]) -> None:
             continue
         seeds = tuple(s for c in cs for s in c["seeds"])
         tried = tried_ranges(cs)
-        variant = get_variant(game)
+        variant = rules_for(game)
         desc = ", ".join(f"pysolfc:{a}:{b + 1}" for a, b in tried)
-        cmd = (f"pyramids filter --deals {desc} -V {game} --format pysolfc-seeds "
-               f"(in chunks: scripts/make_pysolfc_seeds.py run {game})")
-        text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd))
-        write_atomic(LISTS / list_name(game), text)
         n = sum(int(c["games"]) for c in cs)
         wins = sum(int(c["winnable"]) for c in cs)
         blocked = sum(int(c["blocked"]) for c in cs)
         unknown = sum(int(c["unknown"]) for c in cs)
+        notes: tuple[str, ...] = ()
+        if isinstance(variant, Rules):
+            notes = (f"Each game was searched with a limit of {GAME_NODE_LIMIT:,} positions "
+                     f"(the general search of engines.pairs): {wins} winnable, {blocked} "
+                     f"blocked (proved: a certificate or every position seen), {unknown} "
+                     "unknown (the limit ran out; not listed).",)
+            cmd = (f"pyramids filter --deals {desc} -V {game} (its winnable games; in "
+                   f"chunks: scripts/make_pysolfc_seeds.py run {game})")
+        else:
+            cmd = (f"pyramids filter --deals {desc} -V {game} --format pysolfc-seeds "
+                   f"(in chunks: scripts/make_pysolfc_seeds.py run {game})")
+        text = seeds_module(SeedList(seeds, tuple(tried), variant, cmd, notes=notes))
+        write_atomic(LISTS / list_name(game), text)
         lo, hi = wilson(wins, wins + blocked)
-        gid, name = GAMES[game]
+        gid, name = game_info(game)
         cpu = sum(float(c["cpu_seconds"]) for c in cs)
         print(f"| {name} ({gid}) | `{game}` | {n:,} | {wins:,} | {blocked:,} | {unknown} | "
               f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f}) | "
@@ -297,7 +378,8 @@ def assemble(games: list[str]) -> None:
 THRESHOLDS_HOW = {
     game: "the 40th, 70th and 90th percentiles of the scores of these seeds (scripts/"
           f"make_pysolfc_seeds.py thresholds {game})"
-    for game in ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-king-tut")}
+    for game in ("pysolfc-pyramid", "pysolfc-relaxed-pyramid", "pysolfc-king-tut",
+                 *FAMILY)}
 
 
 def main() -> None:
@@ -307,20 +389,20 @@ def main() -> None:
                     "docs/results/pysolfc beside this script)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run")
-    r.add_argument("game", choices=sorted(GAMES))
+    r.add_argument("game", choices=ALL_GAMES)
     r.add_argument("--target", type=int, default=50_000)
     r.add_argument("--chunk", type=int, default=10_000)
     r.add_argument("-j", "--workers", type=int, default=1)
     r.add_argument("--chunks", type=int, help="stop after this many new chunks")
     g = sub.add_parser("grade")
-    g.add_argument("game", choices=sorted(GAMES))
+    g.add_argument("game", choices=ALL_GAMES)
     g.add_argument("--games", type=int, default=20_000, help="games to grade in all")
     g.add_argument("--size", type=int, default=5_000, help="games a part")
     g.add_argument("--chunks", type=int, help="stop after grading this many parts")
     t = sub.add_parser("thresholds")
-    t.add_argument("game", choices=sorted(GAMES))
+    t.add_argument("game", choices=ALL_GAMES)
     a = sub.add_parser("assemble")
-    a.add_argument("games", nargs="*", default=sorted(GAMES))
+    a.add_argument("games", nargs="*", default=ALL_GAMES)
     args = ap.parse_args()
     if args.results is not None:
         CHUNKS = args.results

@@ -984,7 +984,100 @@ def render_pysolfc(root: Path) -> list[str]:
         "figures were measured beside other jobs (nice 15, 2 shared cores), as much as "
         "3 to 7 times those of the first runs on a quiet machine.",
         *render_pysolfc_grades(root),
+        *render_pysolfc_family(root),
     ]
+
+
+FAMILY_SEEDS_TARGET = 20_000  # games settled per list (issue 41: a solvable-seed list)
+
+
+def render_pysolfc_family(root: Path) -> list[str]:
+    """The seed lists of PySolFC's ten other pyramid games (``make_pysolfc_seeds.py``'s
+    chunks ``GAME/START-STOP.json`` and ``GAME/grades/*.json`` under ``root``): what each
+    run settled, and how the graded seeds spread; nothing when there are none."""
+    from pyramids.core.rules import GAMES
+    from pyramids.generator.family_grading import THRESHOLDS as FAMILY_THRESHOLDS
+
+    rows, grade_rows = [], []
+    for game, rules in GAMES.items():
+        cs = [json.loads(p.read_text(encoding="utf-8")) for p in (root / game).glob("*.json")]
+        if not cs:
+            continue
+        games = sum(c["games"] for c in cs)
+        wins = sum(c["winnable"] for c in cs)
+        blocked = sum(c["blocked"] for c in cs)
+        unknown = sum(c["unknown"] for c in cs)
+        certs: Counter[str] = Counter()
+        for c in cs:
+            certs.update(c["certificates"])
+        lo, hi = wilson(wins, wins + blocked)
+        rate = f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f})"
+        if unknown:
+            rate += " of the settled"
+        settled = wins + blocked
+        if settled < FAMILY_SEEDS_TARGET or unknown:
+            rate = f"*{rate}*"
+        # CPU only where a chunk ran in one process (with -j N the workers' CPU is elsewhere)
+        alone = [c for c in cs if c.get("workers", 1) == 1]
+        cpu_games = sum(c["games"] for c in alone)
+        cpu = (f"{1000 * sum(c['cpu_seconds'] for c in alone) / cpu_games:.2f}"
+               if cpu_games else "–")
+        if alone and cpu_games < games:
+            cpu += f" (over {n(cpu_games)} games run in one process)"
+        state = ("target met" if settled >= FAMILY_SEEDS_TARGET
+                 else f"{n(settled)} of {n(FAMILY_SEEDS_TARGET)} settled")
+        first = min(c["start"] for c in cs)
+        last = max(c["stop"] for c in cs) - 1
+        by = " / ".join(n(certs.get(k, 0)) for k in ("exhaustive", "partners"))
+        rows.append(f"| {rules.title} ({rules.pysolfc}) | `{game}` | {first}–{last} | "
+                    f"{n(games)} | {n(wins)} | {n(blocked)} ({by}) | {n(unknown)} | {rate} | "
+                    f"{cpu} | {state} |")
+        gs = [json.loads(p.read_text(encoding="utf-8"))
+              for p in (root / game / "grades").glob("*.json")]
+        th = FAMILY_THRESHOLDS.get(game)
+        if not gs or th is None:
+            continue
+        seeds = sum(len(g["seeds"]) for g in gs)
+        got = [grade_of(float(x), th) for g in gs for x in g["scores"] if x is not None]
+        count = {k: got.count(k) for k in ("easy", "medium", "hard", "expert")}
+        tried = sum(g["stop"] - g["start"] for g in gs)
+        gcpu = sum(g["cpu_seconds"] for g in gs)
+        grade_rows.append(
+            f"| {rules.title} ({rules.pysolfc}) | {min(g['start'] for g in gs)}–"
+            f"{max(g['stop'] for g in gs) - 1} | {n(tried)} | {n(seeds)} | "
+            + " | ".join(n(v) for v in count.values())
+            + f" | {seeds - sum(count.values())} | {th[0]:g} / {th[1]:g} / {th[2]:g} | "
+            f"{gcpu / seeds:.2f} |")
+    if not rows:
+        return []
+    lines = [
+        "", "### PySolFC's ten other pyramid games", "",
+        "The same lists for the games of `core.rules.GAMES` (docs/usage.md, *Seed lists for "
+        "PySolFC's ten other pyramid games*): each game settled by "
+        "`answers.family.check_game` (the general search), at most 1,000,000 positions a "
+        "game (a game it leaves `unknown` is counted, never listed), from 32000 up; chunks "
+        "under `results/pysolfc/GAME/`, made by `python scripts/make_pysolfc_seeds.py run "
+        "GAME` on the shared build machine (2 cores, loaded by other work: wall times 5 to "
+        "10 times the CPU times). A list's target is 20,000 games settled; a rate with "
+        "unknowns is of the settled games (a winnable game is found sooner than a blocked "
+        "one is proved, so the unknowns are likelier blocked) and in *italics*.", "",
+        "| game | preset | games | tried | winnable | blocked (exhaustive / partners) | "
+        "unknown | win rate (95% CI) | CPU ms per game | state |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        *rows,
+    ]
+    if grade_rows:
+        lines += [
+            "", "Graded with `pyramids.generator.family_grading` (deterministic; each game's "
+            "thresholds the 40th, 70th and 90th percentiles of the scores of its graded "
+            "seeds, `python scripts/make_pysolfc_seeds.py thresholds GAME`, kept in "
+            "`family_grading.THRESHOLDS`), one list per grade beside the full one:", "",
+            "| game | games | tried | solvable seeds | easy | medium | hard | expert | "
+            "ungraded | thresholds (medium / hard / expert from) | CPU s per seed |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+            *grade_rows,
+        ]
+    return lines
 
 
 FAMILY_TARGET = 100_000  # games per row (issue 41: a win-rate row over >= 100,000 deals)
@@ -1025,7 +1118,7 @@ def render_family(root: Path) -> list[str]:
     if not rows:
         return []
     return [
-        "", "## PySolFC's ten other pyramid games", "",
+        "", "## Win rates of PySolFC's ten other pyramid games", "",
         "The games of PySolFC's `pyramid.py` that are not the classic Pyramid (docs/rules.md, "
         "*PySolFC's ten other pyramid games*; docs/pysolfc-games.md), over PySolFC's game "
         "numbers from 1, dealt as PySolFC deals them (1 to 31999 are its FreeCell-compatible "

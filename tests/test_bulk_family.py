@@ -227,7 +227,7 @@ def test_a_node_limit_counts_unknowns_apart() -> None:
     (["stats", "--deals", "pysolfc:1:5", "--table", "sizes"], "--table"),
     (["filter", "--deals", "pysolfc:1:5", "--grade", "easy"], "--grade: not yet"),
     (["filter", "--deals", "pysolfc:1:5", "--format", "pysolfc-seeds"],
-     "--format pysolfc-seeds: not yet"),
+     "--format pysolfc-seeds lists games from 32000 up"),
     (["stats", "--deals", "pysolfc:1:5", "--rows", "6"], "--rows"),
     (["stats", "--deals", "pysolfc:1:5", "--node-limit", "0"], "--node-limit"),
     (["stats", "--deals", "pysolfc:1"], "--deals"),

@@ -396,3 +396,20 @@ def test_family_rows_come_from_stats_summaries(tmp_path: Path) -> None:
     assert cells[8].startswith("*") and cells[10] == "30 of 100,000 games"
     assert cells[11] == "`pharaohs-31.json`"
     assert mr.render_family(tmp_path / "none") == []
+
+
+def test_the_ten_games_seed_section_is_the_committed_chunks_and_lists() -> None:
+    """results.md shows the ten games' seed runs as rendered from the committed chunks, and
+    each row's winnable count is the length of the shipped list it made."""
+    from pyramids.pysolfc.seedlists import read_seeds
+
+    lines = mr.render_pysolfc_family(ROOT / "docs" / "results" / "pysolfc")
+    page = (ROOT / "docs" / "results.md").read_text(encoding="utf-8")
+    rows = [line for line in lines if line.startswith("| ") and "`pysolfc-" in line]
+    assert rows and all(row in page for row in rows)
+    data = ROOT / "src" / "pyramids" / "data" / "pysolfc_seeds"
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        name = cells[1].strip("`").removeprefix("pysolfc-").replace("-", "_")
+        seeds = read_seeds((data / f"{name}_solvable_seeds.py").read_text(encoding="utf-8"))
+        assert len(seeds) == int(cells[4].replace(",", "")), name

@@ -228,10 +228,9 @@ def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: s
     """
     source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
     seeds_out = fmt == "pysolfc-seeds"
-    if isinstance(variant, Rules) and (seeds_out or grades):
-        raise click.UsageError(f"{'--format pysolfc-seeds' if seeds_out else '--grade'}: "
-                               f"not yet for {variant.name} (write its winnable games with "
-                               "the default --format lines)")
+    if isinstance(variant, Rules) and grades:
+        raise click.UsageError(f"--grade: not yet for {variant.name} (its graded seed "
+                               "lists: scripts/make_pysolfc_seeds.py grade)")
     if seeds_out or grades:
         _check_seed_options(source, mode, keep, as_json, seeds_out, grades)
     job = _job(variant, mode, engine, time_limit, node_limit, goal)
@@ -285,7 +284,7 @@ def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: s
         parts.append("graded " + ", ".join(f"{g} {n}" for g, n in sorted(graded.items())))
     click.echo(", ".join(parts), err=True)
     if seeds_out:
-        _write_seeds(seeds, source, job.variant, grades, tally.unknown)
+        _write_seeds(seeds, source, job.game or job.variant, grades, tally.unknown)
 
 
 def _goal_status(rec: Record, goal: Goal) -> str:
@@ -338,7 +337,7 @@ def _seed(rec: Record) -> int:
     return int(rec["pysolfc"])
 
 
-def _write_seeds(seeds: list[int], source: DealSource, variant: Variant,
+def _write_seeds(seeds: list[int], source: DealSource, variant: Variant | Rules,
                  grades: tuple[str, ...], unknown: int) -> None:
     from pyramids.pysolfc.seedlists import SeedList, SeedListError, runs, seeds_module
 

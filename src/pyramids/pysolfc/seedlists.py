@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pyramids.core.errors import PyramidsError
+from pyramids.core.rules import Rules
 from pyramids.core.variants import Variant
 from pyramids.pysolfc.games import MS_BELOW, preset_game
 
@@ -29,12 +30,13 @@ class SeedListError(PyramidsError):
 @dataclass(frozen=True)
 class SeedList:
     """What a seed list says: the seeds, the game numbers tried (inclusive ranges), the
-    rules, the command that made it, the grades when the list keeps some grades only, and
-    any further header lines."""
+    rules (a classic preset's :class:`Variant`, or one of PySolFC's ten other games as
+    :class:`~pyramids.core.rules.Rules`), the command that made it, the grades when the
+    list keeps some grades only, and any further header lines."""
 
     seeds: tuple[int, ...]
     tried: tuple[tuple[int, int], ...]
-    variant: Variant
+    variant: Variant | Rules
     command: str
     grades: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # more header lines (how the grades were drawn, ...)
@@ -88,8 +90,7 @@ def seeds_module(sl: SeedList) -> str:
     PySolFC's flake8 wants them), then ``SOLVABLE_SEEDS`` (sorted, 8 a line)."""
     check_seeds(sl.seeds)
     seeds = sorted(set(sl.seeds))
-    game = preset_game(sl.variant)
-    title = f"{game[1]} (PySolFC game {game[0]})" if game else sl.variant.name
+    title = list_title(sl.variant)
     share = 100.0 * len(seeds) / sl.tried_count if sl.tried_count else 0.0
     grade = f" graded {' or '.join(sl.grades)}" if sl.grades else ""
     cover = _ranges_text(runs(seeds)) if len(seeds) <= 12 else _span(seeds)
@@ -122,6 +123,15 @@ def seeds_module(sl: SeedList) -> str:
         lines.append("    " + ", ".join(str(s) for s in seeds[i:i + PER_LINE]) + ",")
     lines.append(")")
     return "\n".join(lines) + "\n"
+
+
+def list_title(rules: Variant | Rules) -> str:
+    """The game a list is for, as its header names it: ``Pharaohs (PySolFC game 655)``."""
+    if isinstance(rules, Rules):
+        game = None if rules.pysolfc is None else (rules.pysolfc, rules.title)
+    else:
+        game = preset_game(rules)
+    return f"{game[1]} (PySolFC game {game[0]})" if game else rules.name
 
 
 def header_text(text: str) -> str:
