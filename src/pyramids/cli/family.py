@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from pyramids.answers.family import GameVerdict, check_game
+from pyramids.answers.family import GameEngine, GameVerdict, check_game
 from pyramids.answers.goals import Goal
 from pyramids.core.board import GameDeal, replay
 from pyramids.core.cards import parse_cards
@@ -49,11 +49,11 @@ def check_rules_options(opts: dict[str, Any], rules: Rules) -> None:
 
 
 def run(deal: GameDeal, rules: Rules, *, after: str, node_limit: int | None,
-        time_limit: float | None, as_json: bool) -> None:
+        time_limit: float | None, as_json: bool, engine: GameEngine = "pairs") -> None:
     """Answer and print, as ``check`` and ``solve`` do for the classic presets."""
     start = tuple(after.split())
     verdict = check_game(rules, deal.cards, start=start, node_limit=node_limit,
-                         time_limit=time_limit)
+                         time_limit=time_limit, engine=engine)
     if as_json:
         click.echo(json.dumps(verdict.to_json_obj() | {
             "pysolfc": deal.pysolfc, "line": deal.line()}))
@@ -65,7 +65,8 @@ def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict) -> None:
     name = f"deal {deal.label()}" if deal.label() else "deal"
     click.echo(f"{name}: {rules.describe()}")
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
-               f"{verdict.seconds * 1000:.1f} ms CPU, {verdict.nodes:,} positions)")
+               f"{verdict.seconds * 1000:.1f} ms CPU, {verdict.nodes:,} "
+               f"{'branches' if verdict.engine == 'cpsat' else 'positions'})")
     if verdict.certificate is not None:
         click.echo(f"certificate: {verdict.certificate.kind}: {verdict.certificate.detail}")
     if verdict.reason:
@@ -85,12 +86,13 @@ def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict) -> None:
 def answer(deal: Deal | GameDeal, rules: Rules, goal: Goal, engine: str, *,
            time_limit: float | None, node_limit: int | None, after: str,
            as_json: bool) -> None:
-    """``check``/``solve`` of one of PySolFC's games: the general engines' verdict."""
+    """``check``/``solve`` of one of PySolFC's games: the general engines' verdict
+    (``auto`` and ``search``: the general search; ``cpsat``: the CP-SAT model of the
+    rules, where it states the game)."""
     if goal.kind != "win":
         raise click.UsageError(f"--goal {goal}: {rules.name} is answered for a win so far")
-    if engine == "cpsat":
-        raise click.UsageError(f"--engine cpsat: CP-SAT does not model {rules.name} yet; "
-                               "its verdicts come from the general search")
+    if engine == "cpsat" and node_limit is not None:
+        raise click.UsageError("--node-limit is the search's limit; CP-SAT takes --time-limit")
     assert isinstance(deal, GameDeal)
     run(deal, rules, after=after, node_limit=node_limit, time_limit=time_limit,
-               as_json=as_json)
+        as_json=as_json, engine="cpsat" if engine == "cpsat" else "pairs")
