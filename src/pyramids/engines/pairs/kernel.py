@@ -651,7 +651,10 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     r0, r1, ptr, hh, rnd = tables.position(board)
     k0, k1 = np.uint64(r0), np.uint64(r1)
     if prm[P_PRUNE_TWINS]:
-        k0, k1 = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
+        # numba hands the uint64 words back as Python ints: made uint64 again, or a word
+        # with its top bit set overflows insert's int64 argument (two-deck positions)
+        t0k, t1k = twin_key(k0, k1, ptr, prm, tables.rank, tables.tal)
+        k0, k1 = np.uint64(t0k), np.uint64(t1k)
     insert(t0s, t1s, tms, k0, k1, ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] else 0))
     ctx[C_USED] = 1
     sr[0] = r0, r1
