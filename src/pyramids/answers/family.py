@@ -13,23 +13,30 @@ The certificates, cheapest first:
    (draw 3 onto one waste; a hand that may not pair with the waste) and every card must go,
    each talon card needs a partner of its own among the layout's cards: a matching that
    the ranks' counts must allow (a flow over ranks, exact for any pairing rule).
-3. ``exhaustive``: the search saw every reachable position.
+3. ``exhaustive``: the search saw every reachable position (``engine="pairs"``), or the
+   CP-SAT model of the rules (:mod:`pyramids.engines.cpsat.game_model`,
+   ``engine="cpsat"``) is infeasible: no line wins.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from pyramids.core.board import Board, Play, line_of, replay
 from pyramids.core.cards import Card, format_cards
+from pyramids.core.errors import VariantError
 from pyramids.core.rules import Rules
 from pyramids.core.verdict import Certificate, Status
 from pyramids.engines.pairs import Needs, solve
 
 #: the engine named by a line A* found (the fewest moves)
 SHORTEST = "shortest"
+
+#: the engines after the certificates: the general search, or the CP-SAT model
+GameEngine = Literal["pairs", "cpsat"]
+GAME_ENGINES: tuple[GameEngine, ...] = ("pairs", "cpsat")
 
 
 @dataclass(frozen=True)
@@ -138,8 +145,20 @@ def stock_count(rules: Rules, cards: tuple[Card, ...]) -> Certificate | None:
 
 
 def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] = (),
-               node_limit: int | None = None, time_limit: float | None = None) -> GameVerdict:
-    """Winnable (a replayed line), blocked (a certificate) or unknown (a limit)."""
+               node_limit: int | None = None, time_limit: float | None = None,
+               engine: GameEngine = "pairs") -> GameVerdict:
+    """Winnable (a replayed line), blocked (a certificate) or unknown (a limit).
+
+    ``engine``: the general search (``pairs``, every game) or the CP-SAT model
+    (``cpsat``: the games it states, :func:`cpsat_unsupported`; ``node_limit`` is the
+    search's and is not used by it)."""
+    if engine not in GAME_ENGINES:
+        raise VariantError(f"unknown engine {engine!r}: choose {' or '.join(GAME_ENGINES)}")
+    if engine == "cpsat":
+        why = cpsat_unsupported(rules)
+        if why is not None:
+            raise VariantError(f"--engine cpsat: CP-SAT does not model {rules.name} ({why}); "
+                               "its verdicts come from the general search")
     t0 = time.process_time()
     board = replay(rules, cards, list(start))
     played = tuple(board.moves)
@@ -148,15 +167,12 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
         if cert is not None:
             return GameVerdict("blocked", "certificate", certificate=cert,
                                seconds=time.process_time() - t0, game=rules.name)
+    if engine == "cpsat":
+        return _check_cpsat(rules, cards, board, time_limit, t0)
     out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit)
     seconds = time.process_time() - t0
     if out.status == "winnable":
-        moves: list[Play] = [*played, *out.moves]
-        line = line_of(rules, cards, moves)
-        if not replay(rules, cards, line).is_won():  # pragma: no cover - a search bug
-            raise AssertionError(f"{rules.name}: the search's line does not win: {line}")
-        return GameVerdict("winnable", "pairs", tuple(line), nodes=out.nodes,
-                           seconds=seconds, game=rules.name)
+        return _winnable(rules, cards, [*played, *out.moves], "pairs", out.nodes, seconds)
     if out.status == "blocked":
         cert = Certificate("exhaustive", f"no line wins: {out.reason}",
                            {"nodes": out.nodes})
@@ -244,3 +260,43 @@ def fewest_moves(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...
                             f"{found.reason}; the fewest moves are at least {found.lower}",
                             game=rules.name),
                 optimal=False, steps_bound=found.lower)
+
+
+def _winnable(rules: Rules, cards: tuple[Card, ...], moves: list[Play], engine: str,
+              nodes: int, seconds: float) -> GameVerdict:
+    """The engine's winning moves as a line, replayed from the deal before it is given."""
+    line = line_of(rules, cards, moves)
+    if not replay(rules, cards, line).is_won():  # pragma: no cover - an engine bug
+        raise AssertionError(f"{rules.name}: the {engine} line does not win: {line}")
+    return GameVerdict("winnable", engine, tuple(line), nodes=nodes, seconds=seconds,
+                       game=rules.name)
+
+
+def cpsat_unsupported(rules: Rules) -> str | None:
+    """Why the CP-SAT model cannot state ``rules`` (in words), or ``None``."""
+    from pyramids.engines.cpsat.game_rules import unsupported
+
+    return unsupported(rules)
+
+
+def _check_cpsat(rules: Rules, cards: tuple[Card, ...], board: Board,
+                 time_limit: float | None, t0: float) -> GameVerdict:
+    """The CP-SAT model's verdict from ``board`` (after the start's moves)."""
+    from pyramids.engines.clock import loading
+
+    l0 = time.process_time()
+    with loading():  # OR-Tools: not the verdict's time
+        from pyramids.engines.cpsat.game_model import solve_game
+    t0 += time.process_time() - l0
+    played = list(board.moves)
+    out = solve_game(rules, cards, board, time_limit=time_limit)
+    seconds = time.process_time() - t0
+    if out.status == "winnable":
+        return _winnable(rules, cards, [*played, *out.moves], "cpsat", out.branches, seconds)
+    if out.status == "blocked":
+        cert = Certificate("exhaustive", f"no line wins: {out.reason}",
+                           {"branches": out.branches, "engine": "cpsat"})
+        return GameVerdict("blocked", "cpsat", certificate=cert, nodes=out.branches,
+                           seconds=seconds, reason=out.reason, game=rules.name)
+    return GameVerdict("unknown", "cpsat", nodes=out.branches, seconds=seconds,
+                       reason=out.reason, game=rules.name)

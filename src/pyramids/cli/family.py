@@ -9,7 +9,13 @@ from typing import Any
 
 import click
 
-from pyramids.answers.family import GameGoalAnswer, GameVerdict, check_game, fewest_moves
+from pyramids.answers.family import (
+    GameEngine,
+    GameGoalAnswer,
+    GameVerdict,
+    check_game,
+    fewest_moves,
+)
 from pyramids.answers.goals import WIN, Goal
 from pyramids.core.board import GameDeal, replay
 from pyramids.core.deals import Deal
@@ -29,7 +35,8 @@ def check_rules_options(opts: dict[str, Any], rules: Rules) -> None:
 
 
 def run(deal: GameDeal, rules: Rules, *, after: str, node_limit: int | None,
-        time_limit: float | None, as_json: bool, goal: Goal = WIN) -> None:
+        time_limit: float | None, as_json: bool, goal: Goal = WIN,
+        engine: GameEngine = "pairs") -> None:
     """Answer and print, as ``check`` and ``solve`` do for the classic presets: the
     verdict, or with ``--goal moves`` the fewest moves that win."""
     start = tuple(after.split())
@@ -39,7 +46,7 @@ def run(deal: GameDeal, rules: Rules, *, after: str, node_limit: int | None,
                            time_limit=time_limit)
     else:
         got = check_game(rules, deal.cards, start=start, node_limit=node_limit,
-                         time_limit=time_limit)
+                         time_limit=time_limit, engine=engine)
     if as_json:
         click.echo(json.dumps(got.to_json_obj() | {
             "pysolfc": deal.pysolfc, "line": deal.line()}))
@@ -70,7 +77,8 @@ def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict,
     name = f"deal {deal.label()}" if deal.label() else "deal"
     click.echo(f"{name}: {rules.describe()}")
     click.echo(f"verdict: {verdict.status} (engine {verdict.engine}, "
-               f"{verdict.seconds * 1000:.1f} ms CPU, {verdict.nodes:,} positions)")
+               f"{verdict.seconds * 1000:.1f} ms CPU, {verdict.nodes:,} "
+               f"{'branches' if verdict.engine == 'cpsat' else 'positions'})")
     for line in goal:
         click.echo(line)
     if verdict.certificate is not None:
@@ -92,13 +100,17 @@ def echo(deal: GameDeal, rules: Rules, verdict: GameVerdict,
 def answer(deal: Deal | GameDeal, rules: Rules, goal: Goal, engine: str, *,
            time_limit: float | None, node_limit: int | None, after: str,
            as_json: bool) -> None:
-    """``check``/``solve`` of one of PySolFC's games: the general engines' verdict."""
+    """``check``/``solve`` of one of PySolFC's games: the general engines' verdict
+    (``auto`` and ``search``: the general search; ``cpsat``: the CP-SAT model of the
+    rules, where it states the game), or the fewest moves (``--goal moves``)."""
     if goal.kind not in ("win", "moves"):
         raise click.UsageError(f"--goal {goal}: {rules.name} is answered for a win or the "
                                "fewest moves (--goal moves) so far")
-    if engine == "cpsat":
-        raise click.UsageError(f"--engine cpsat: CP-SAT does not model {rules.name} yet; "
-                               "its verdicts come from the general search")
+    if engine == "cpsat" and goal.kind == "moves":
+        raise click.UsageError("--goal moves: the fewest moves come from the general "
+                               "search (A*); leave --engine out")
+    if engine == "cpsat" and node_limit is not None:
+        raise click.UsageError("--node-limit is the search's limit; CP-SAT takes --time-limit")
     assert isinstance(deal, GameDeal)
     run(deal, rules, after=after, node_limit=node_limit, time_limit=time_limit,
-        as_json=as_json, goal=goal)
+        as_json=as_json, goal=goal, engine="cpsat" if engine == "cpsat" else "pairs")

@@ -1,0 +1,268 @@
+"""CP-SAT model of the general rules (:mod:`pyramids.core.rules`): any layout's cover graph,
+any pairing rule, one or two decks, and the talons whose order a model can state.
+
+Notation: the live cards are known by deal position (layout places first, then the talon
+``s_1 .. s_N`` in dealing order). Every removal event (a card alone, or a pair) gets a
+time ``tau``; partners share it.
+
+Layout
+    a card goes strictly after each card lying directly on it: ``tau_q < tau_p`` for
+    ``q`` in ``covered_by[p]`` (no game here has Tut's Tomb's overlap).
+Pairing
+    ``x[a,b]`` for two live cards whose ranks go together and neither of which lies on
+    the other; ``alone[a]`` for a card of a rank that goes alone. Every live card is in
+    exactly one of its ``x`` or its ``alone`` (objective ``all``: every card goes).
+Talon, as a cursor
+    a talon card's event also has a round ``q`` and a cursor ``K`` (the deals made in
+    that round), ``tau = M * (PH * q + K) + w`` with ``w < M`` its order inside the phase
+    ``(q, K)`` (``M`` = the cards: every event removes one). ``K`` is order-encoded
+    (``ge[j][k]`` = ``K_j >= k``).
+
+    *One waste, draw 1, the waste turned over on a redeal* (PySolFC's talon in eight of
+    the ten games): a deal moves exactly one live card from the talon to the waste, and
+    a redeal keeps the talon's order, so in any position the talon cards dealt in this
+    round are the live ``s_i`` with ``i <= K`` for a threshold ``K`` over the original
+    order, and every threshold a round passes is reached by deals. ``s_j`` is the waste
+    top at ``K`` when ``j <= K`` and every ``s_i``, ``j < i <= K``, went earlier
+    (``ge[j][i] => tau_i < tau_j``); with a face-up talon top, it is the talon top when
+    ``K < j`` and every ``s_i``, ``K < i < j``, went earlier (``not ge[j][i] => tau_i <
+    tau_j``); a face-down talon needs ``ge[j][j]``. Two talon cards can only pair as the
+    waste top and the talon top (the strict ``<`` rules out the rest). PySolFC's Auto deal
+    (a deal forced on an empty waste) only turns the talon top into the waste top and
+    shows the next card: it never takes a card out of play, so it changes no answer, and
+    the line is played on :class:`~pyramids.core.board.Board`, which makes those deals.
+
+    *Three wastes, one round* (Eleven Triangle): a deal puts ``s_i`` on waste
+    ``(i - 1) mod 3`` at deal ``ceil(i / 3)``, whatever was discarded, since talon cards
+    leave the talon only by being dealt. ``s_j`` is a waste top after ``K`` deals when it
+    is dealt and every ``s_i`` above it on its waste (same waste, ``i > j``, dealt by
+    ``K``) went earlier.
+Horizon
+    the rounds of the rule (limited rounds only); the first phase is the position's:
+    round 1 starts after the opening deals.
+
+Sound: sort the events by ``tau`` and play them on the rules engine, dealing (or
+redealing) before each until its cards are in play; the constraints say they are in play
+by the modelled phase, and the cursor only moves forward. Every step is checked by the
+engine, the line replayed again by the caller; a step that cannot be played is a model
+bug (:class:`GameModelError`), answered ``unknown``, never a line that does not replay.
+Complete: a winning line gives a solution (each removal's round, the deals made in it,
+its index), so an infeasible model proves the deal blocked.
+
+Not stated: Apophis (three wastes, three rounds): its redeal gathers the wastes from their
+tops (PySolFC's ``DealReserveRedealTalonStack``), so the waste a card lands on in a later
+round depends on which cards were discarded before it, and no fixed order of the talon
+is left for a cursor to run over. Also unlimited rounds, draw 3, a hand, Tut's Tomb's
+overlap and the objective ``pyramid`` (the classic presets, which the classic models
+answer) are refused by :func:`unsupported`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from ortools.sat.python import cp_model
+
+from pyramids.core.board import Board, Play
+from pyramids.core.cards import Card
+from pyramids.core.rules import Rules
+from pyramids.engines.cpsat.game_rules import unsupported
+from pyramids.engines.cpsat.open_model import Model, solver_params
+
+
+class GameModelError(RuntimeError):
+    """A model solution could not be played: a bug in the model, never a user error."""
+
+
+@dataclass
+class GameResult:
+    """``winnable`` with the moves after ``start``, ``blocked`` (the model is infeasible:
+    no line wins) or ``unknown`` (a limit ran out, or a model bug: ``reason``)."""
+
+    status: str
+    moves: tuple[Play, ...] = ()
+    seconds: float = 0.0
+    branches: int = 0
+    reason: str = ""
+    variables: int = 0
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+class GameModel:
+    """Build the model of ``rules`` from the position ``board`` reached; solve; play."""
+
+    def __init__(self, rules: Rules, cards: tuple[Card, ...], board: Board) -> None:
+        why = unsupported(rules)
+        if why is not None:
+            raise ValueError(f"{rules.name}: CP-SAT does not model {why}")
+        self.rules, self.cards, self.board = rules, cards, board
+        lay, t = rules.layout, rules.talon
+        self.n = lay.size
+        self.N = rules.cards - self.n
+        self.live = [not board.removed >> a & 1 for a in range(rules.cards)]
+        self.three = t.wastes == 3
+        # the cursor's range and the position's phase (its round and the deals made)
+        if self.three:
+            self.kmax = -(-self.N // 3)
+            dealt = self.N - len(board.talon)
+            self.k0 = -(-dealt // 3)
+        else:
+            self.kmax = self.N
+            self.k0 = board.talon[0] - self.n if board.talon else self.N
+        self.rounds = 1 if not t.exists else (t.rounds or 1) - board.round + 1
+        self.M = rules.cards
+        self.PH = self.kmax + 1
+        self.m = Model()
+        self._build()
+
+    def _deal_no(self, i: int) -> int:
+        """The deal of its round that brings talon card ``s_i`` (1-based) out."""
+        return -(-i // 3) if self.three else i
+
+    def _build(self) -> None:
+        rules, m, live, n = self.rules, self.m, self.live, self.n
+        lay, pairing = rules.layout, rules.pairing
+        ranks = [c % 13 + 1 for c in self.cards]
+        horizon = self.M * self.PH * self.rounds
+        cards = [a for a in range(rules.cards) if live[a]]
+        self.tau = {a: m.new_int_var(0, horizon - 1, f"t{a}") for a in cards}
+        tau = self.tau
+        # layout covers
+        for p in range(n):
+            if live[p]:
+                for q in lay.covered_by[p]:
+                    if live[q]:
+                        m.add(tau[q] < tau[p])
+        # pairing: each live card in exactly one pair, or alone
+        covering = lay.covering
+        self.x: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.alone: dict[int, cp_model.IntVar] = {}
+        options: dict[int, list[cp_model.IntVar]] = {a: [] for a in cards}
+        for i, a in enumerate(cards):
+            if ranks[a] in pairing.alone:
+                v = m.new_bool_var(f"k{a}")
+                self.alone[a] = v
+                options[a].append(v)
+            for b in cards[i + 1:]:
+                if not pairing.goes_with(ranks[a], ranks[b]):
+                    continue
+                if (a < n and b in covering[a]) or (b < n and a in covering[b]):
+                    continue
+                v = m.new_bool_var(f"x{a}_{b}")
+                self.x[a, b] = v
+                options[a].append(v)
+                options[b].append(v)
+                m.add(tau[a] == tau[b]).only_enforce_if(v)
+        for a in cards:
+            m.add_exactly_one(options[a])
+        self._talon(cards)
+
+    def _talon(self, cards: list[int]) -> None:
+        m, tau, n = self.m, self.tau, self.n
+        t = self.rules.talon
+        talon = [a for a in cards if a >= n]
+        if not talon:
+            return
+        M, PH = self.M, self.PH
+        face_up = t.top_face_up and not self.three
+        for a in talon:
+            j = a - n + 1
+            q = m.new_int_var(0, self.rounds - 1, f"q{a}")
+            w = m.new_int_var(0, M - 1, f"w{a}")
+            ge = [m.new_bool_var(f"ge{a}_{k}") for k in range(1, self.kmax + 1)]
+            for lo, hi in pairwise(ge):
+                m.add_implication(hi, lo)
+            kvar = sum(ge)
+            m.add(tau[a] == M * (PH * q + kvar) + w)
+            if self.k0 > 0:  # the position's round starts with its deals made
+                first = m.new_bool_var(f"first{a}")
+                m.add(q == 0).only_enforce_if(first)
+                m.add(q >= 1).only_enforce_if(~first)
+                m.add_bool_and(ge[:self.k0]).only_enforce_if(first)
+            d = self._deal_no(j)
+            if not face_up:
+                m.add(ge[d - 1] == 1)  # dealt by then
+            for b in talon:
+                i = b - n + 1
+                if i > j and (not self.three or (i - j) % 3 == 0):
+                    # s_i dealt on top of s_j by the cursor: gone before
+                    m.add(tau[b] < tau[a]).only_enforce_if(ge[self._deal_no(i) - 1])
+                elif i < j and face_up:
+                    # the cursor before s_i: s_i lies above s_j in the talon
+                    m.add(tau[b] < tau[a]).only_enforce_if(~ge[i - 1])
+
+    def solve(self, time_limit: float | None = None,
+              deterministic: float | None = None) -> GameResult:
+        t0 = time.process_time()
+        solver = cp_model.CpSolver()
+        solver_params(solver, time_limit, presolve=True, small=True, deterministic=deterministic)
+        status = solver.solve(self.m)
+        seconds = time.process_time() - t0
+        nvars = len(self.m.proto.variables)
+        if status == cp_model.INFEASIBLE:
+            return GameResult("blocked", (), seconds, solver.num_branches,
+                              "the model is infeasible: no line wins", nvars)
+        if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+            limit = ("time limit" if time_limit is not None else "deterministic limit")
+            return GameResult("unknown", (), seconds, solver.num_branches,
+                              f"CP-SAT's {limit} ran out ({solver.status_name(status)})",
+                              nvars)
+        try:
+            moves = self._play(solver)
+        except GameModelError as e:  # pragma: no cover - a model bug
+            return GameResult("unknown", (), time.process_time() - t0, solver.num_branches,
+                              f"the model's line does not play: {e}", nvars)
+        return GameResult("winnable", moves, time.process_time() - t0, solver.num_branches,
+                          "", nvars)
+
+    def _play(self, solver: cp_model.CpSolver) -> tuple[Play, ...]:
+        """The events in time order, played from the position with the deals and
+        redeals each needs first."""
+        events: list[tuple[int, tuple[int, ...]]] = []
+        for a, v in self.alone.items():
+            if solver.boolean_value(v):
+                events.append((solver.value(self.tau[a]), (a,)))
+        for (a, b), v in self.x.items():
+            if solver.boolean_value(v):
+                events.append((solver.value(self.tau[a]), (a, b)))
+        events.sort()
+        board = self.board
+        base = len(board.moves)
+        for _, at in events:
+            steps = 0
+            while not all(c in board.in_play() for c in at):
+                if board.talon:
+                    board.push_unchecked(Play("deal"))
+                elif board.can_redeal():
+                    board.push_unchecked(Play("redeal"))
+                else:
+                    raise GameModelError(f"{self._names(at)} never comes into play")
+                steps += 1
+                if steps > 4 * self.M:  # pragma: no cover - a model bug
+                    raise GameModelError(f"{self._names(at)}: no deal brings it out")
+            move = Play("alone" if len(at) == 1 else "pair", at)
+            reason = board.why_illegal(move)
+            if reason is not None:
+                raise GameModelError(f"{board.format(move)}: {reason}")
+            board.push_unchecked(move)
+        if not board.is_won():
+            raise GameModelError("the events are played and the game is not won")
+        return tuple(board.moves[base:])
+
+    def _names(self, at: tuple[int, ...]) -> str:
+        return "+".join(str(self.cards[a]) for a in at)
+
+
+def solve_game(rules: Rules, cards: tuple[Card, ...], board: Board, *,
+               time_limit: float | None = None,
+               deterministic: float | None = None) -> GameResult:
+    """Can the position ``board`` (of ``cards`` under ``rules``) be won? See the module
+    docstring; ``board`` is played on (the moves of a winning line are pushed)."""
+    t0 = time.process_time()
+    model = GameModel(rules, cards, board)
+    built = time.process_time() - t0
+    out = model.solve(time_limit, deterministic)
+    out.seconds += built
+    return out
