@@ -190,6 +190,9 @@ def test_check_engine_cpsat_in_the_cli() -> None:
     res = runner.invoke(main, ["solve", "-V", "pysolfc-triangle", "pysolfc:3",
                                "--engine", "cpsat", "--node-limit", "100"])
     assert res.exit_code == 2 and "--node-limit is the search's limit" in res.output
+    res = runner.invoke(main, ["check", "-V", "pysolfc-triangle", "pysolfc:3",
+                               "--engine", "cpsat", "--goal", "moves"])
+    assert res.exit_code == 2 and "the fewest moves come from the general search" in res.output
 
 
 @settings(max_examples=25, deadline=None)

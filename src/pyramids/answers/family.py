@@ -157,7 +157,7 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     if engine == "cpsat":
         why = cpsat_unsupported(rules)
         if why is not None:
-            raise VariantError(f"--engine cpsat: CP-SAT does not model {rules.name} ({why}); "
+            raise VariantError(f"CP-SAT does not model {rules.name} ({why}); "
                                "its verdicts come from the general search")
     t0 = time.process_time()
     board = replay(rules, cards, list(start))
