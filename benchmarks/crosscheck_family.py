@@ -148,7 +148,8 @@ def main() -> None:
             "CPU per deal of each engine (ms, mean); 'unknown': deals an engine left "
             "unknown at its limit (not compared). Apophis: CP-SAT does not state it "
             "(docs/architecture.md).")
-    text = summary(args.out, games, meta)
+    # every game with an out file, whichever games this run played
+    text = summary(args.out, [g for g in ORDER if (args.out / f"{g}.jsonl").exists()], meta)
     tmp = args.summary.with_suffix(".tmp")
     tmp.write_text(text)
     os.replace(tmp, args.summary)

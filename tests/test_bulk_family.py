@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyramids.answers.family import GameVerdict, check_game
+from pyramids.answers.family import GameEngine, GameVerdict, check_game
 from pyramids.bulk import (
     BulkError,
     BulkRunner,
@@ -45,12 +45,14 @@ def invoke(*args: str) -> tuple[int, str, str]:
 
 
 @cache
-def loop(game: str, start: int, stop: int, nodes: int = NODES) -> tuple[GameVerdict, ...]:
-    """The verdicts of a plain loop of check_game over games start to stop - 1."""
+def loop(game: str, start: int, stop: int, nodes: int = NODES,
+         engine: GameEngine = "auto") -> tuple[GameVerdict, ...]:
+    """The verdicts of a plain loop of check_game over games start to stop - 1 (``auto``:
+    the engines ``stats`` and ``filter`` use for the games)."""
     rules = GAMES[game]
     assert rules.pysolfc is not None
     return tuple(check_game(rules, family_cards(rules.pysolfc, PySolFCGame(n)),
-                            node_limit=nodes) for n in range(start, stop))
+                            node_limit=nodes, engine=engine) for n in range(start, stop))
 
 
 def records(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -199,11 +201,36 @@ def test_interrupted_then_resumed_gives_the_file_of_one_run(tmp_path: Path) -> N
     assert code == 2 and "was written with variant" in err
 
 
+def test_cpsat_settles_what_the_search_leaves_at_its_node_limit() -> None:
+    """``stats`` plays the search, then CP-SAT on a deal the search leaves at its node
+    limit: Pyramid Dozen's games 1-40 at 300 positions leave the search alone with
+    unknowns, and none with CP-SAT after it, each settled by CP-SAT as on its own."""
+    alone = loop("pysolfc-pyramid-dozen", 1, 41, 300, engine="pairs")
+    both = loop("pysolfc-pyramid-dozen", 1, 41, 300)
+    left = [i for i, v in enumerate(alone) if v.status == "unknown"]
+    assert left and all(both[i].engine == "cpsat" for i in left)
+    assert all(v.status != "unknown" for v in both)
+    for i in left:
+        rules = GAMES["pysolfc-pyramid-dozen"]
+        assert rules.pysolfc is not None
+        cpsat = check_game(rules, family_cards(rules.pysolfc, PySolFCGame(i + 1)),
+                           engine="cpsat")
+        assert cpsat.status == both[i].status
+    code, out, err = invoke("stats", "-V", "pysolfc-pyramid-dozen", "--deals",
+                            "pysolfc:1:41", "-j", "1", "--node-limit", "300", "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    statuses = Counter(v.status for v in both)
+    assert (got["winnable"], got["blocked"], got["unknown"]) == \
+        (statuses["winnable"], statuses["blocked"], 0)
+
+
 def test_a_node_limit_counts_unknowns_apart() -> None:
-    want = loop("pysolfc-pyramid-dozen", 1, 41, 300)
+    # Apophis: CP-SAT does not state it, so the search's limit is the answer's
+    want = loop("pysolfc-apophis", 1, 41, 300)
     statuses = Counter(v.status for v in want)
     assert statuses["unknown"] and statuses["winnable"] + statuses["blocked"]
-    code, out, err = invoke("stats", "-V", "pysolfc-pyramid-dozen", "--deals",
+    code, out, err = invoke("stats", "-V", "pysolfc-apophis", "--deals",
                             "pysolfc:1:41", "-j", "1", "--node-limit", "300", "--json")
     assert code == 0, err
     got = json.loads(out)
@@ -211,7 +238,7 @@ def test_a_node_limit_counts_unknowns_apart() -> None:
     assert got["unknown_by"] == {"node limit": statuses["unknown"]}
     decided = statuses["winnable"] + statuses["blocked"]
     assert got["win_rate"] == round(statuses["winnable"] / decided, 6)
-    code, out, err = invoke("filter", "-V", "pysolfc-pyramid-dozen", "--deals",
+    code, out, err = invoke("filter", "-V", "pysolfc-apophis", "--deals",
                             "pysolfc:1:41", "-j", "1", "--node-limit", "300")
     assert code == 0, err
     assert f"{statuses['unknown']} unknown (node limit {statuses['unknown']}" in err

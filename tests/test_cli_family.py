@@ -86,3 +86,18 @@ def test_pysolfc_games_lines_replay_in_pysolfcs_own_stacks() -> None:
                 if won == 2:
                     break
         assert won, name
+
+
+def test_auto_asks_cpsat_where_the_search_stops_at_its_node_limit() -> None:
+    """``solve`` (auto): the search, then CP-SAT on a deal the search leaves at its node
+    limit; ``--engine search`` is the search alone, its unknown saying which limit."""
+    code, out = run("solve", "pysolfc:2", "-V", "pysolfc-pyramid-dozen", "--node-limit",
+                    "300", "--engine", "search")
+    assert code == 0, out
+    assert "verdict: unknown (engine pairs" in out and "node limit 300 reached" in out
+    code, out = run("solve", "pysolfc:2", "-V", "pysolfc-pyramid-dozen", "--node-limit",
+                    "300")
+    assert code == 0, out
+    assert "verdict: blocked (engine cpsat" in out
+    code, out = run("check", "pysolfc:2", "-V", "pysolfc-pyramid-dozen", "--engine", "cpsat")
+    assert code == 0 and "verdict: blocked (engine cpsat" in out

@@ -34,9 +34,15 @@ from pyramids.engines.pairs import Needs, solve
 #: the engine named by a line A* found (the fewest moves)
 SHORTEST = "shortest"
 
-#: the engines after the certificates: the general search, or the CP-SAT model
-GameEngine = Literal["pairs", "cpsat"]
-GAME_ENGINES: tuple[GameEngine, ...] = ("pairs", "cpsat")
+#: the engines after the certificates: the general search, the CP-SAT model, or both
+#: (``auto``: the search, then CP-SAT on a deal the search leaves at its node limit)
+GameEngine = Literal["auto", "pairs", "cpsat"]
+GAME_ENGINES: tuple[GameEngine, ...] = ("auto", "pairs", "cpsat")
+
+#: CP-SAT's budget after the search in ``auto``, in its deterministic seconds (the same
+#: answer on every run; 8 ms to 0.6 s of CPU a deal on the one-deck games, 8 to 40 s on
+#: the two-deck ones: benchmarks/crosscheck_family_results.txt, which used it)
+AUTO_CPSAT_BUDGET = 5.0
 
 
 @dataclass(frozen=True)
@@ -149,9 +155,12 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
                engine: GameEngine = "pairs") -> GameVerdict:
     """Winnable (a replayed line), blocked (a certificate) or unknown (a limit).
 
-    ``engine``: the general search (``pairs``, every game) or the CP-SAT model
-    (``cpsat``: the games it states, :func:`cpsat_unsupported`; ``node_limit`` is the
-    search's and is not used by it)."""
+    ``engine``: the general search (``pairs``, every game), the CP-SAT model (``cpsat``:
+    the games it states, :func:`cpsat_unsupported`; ``node_limit`` is the search's and is
+    not used by it), or ``auto``: the search, and where it stops at ``node_limit`` on a
+    game CP-SAT states, CP-SAT within :data:`AUTO_CPSAT_BUDGET` (and what is left of
+    ``time_limit``): each engine where it is strong (the search is fast on most deals,
+    CP-SAT settles many the search cannot); an ``unknown`` says what each reached."""
     if engine not in GAME_ENGINES:
         raise VariantError(f"unknown engine {engine!r}: choose {' or '.join(GAME_ENGINES)}")
     if engine == "cpsat":
@@ -178,8 +187,17 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
                            {"nodes": out.nodes})
         return GameVerdict("blocked", "pairs", certificate=cert, nodes=out.nodes,
                            seconds=seconds, reason=out.reason, game=rules.name)
-    return GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
-                       reason=out.reason, game=rules.name)
+    unknown = GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
+                          reason=out.reason, game=rules.name)
+    left = None if time_limit is None else time_limit - seconds
+    if engine != "auto" or not out.reason.startswith("node limit") or \
+            (left is not None and left <= 0) or cpsat_unsupported(rules) is not None:
+        return unknown
+    second = _check_cpsat(rules, cards, board, left, t0, deterministic=AUTO_CPSAT_BUDGET)
+    if second.status != "unknown":
+        return second
+    return replace(second, engine="pairs", nodes=out.nodes,
+                   reason=f"{out.reason}; then CP-SAT: {second.reason}")
 
 
 @dataclass(frozen=True)
@@ -280,8 +298,10 @@ def cpsat_unsupported(rules: Rules) -> str | None:
 
 
 def _check_cpsat(rules: Rules, cards: tuple[Card, ...], board: Board,
-                 time_limit: float | None, t0: float) -> GameVerdict:
-    """The CP-SAT model's verdict from ``board`` (after the start's moves)."""
+                 time_limit: float | None, t0: float,
+                 deterministic: float | None = None) -> GameVerdict:
+    """The CP-SAT model's verdict from ``board`` (after the start's moves; CPU counted
+    from ``t0``)."""
     from pyramids.engines.clock import loading
 
     l0 = time.process_time()
@@ -289,7 +309,7 @@ def _check_cpsat(rules: Rules, cards: tuple[Card, ...], board: Board,
         from pyramids.engines.cpsat.game_model import solve_game
     t0 += time.process_time() - l0
     played = list(board.moves)
-    out = solve_game(rules, cards, board, time_limit=time_limit)
+    out = solve_game(rules, cards, board, time_limit=time_limit, deterministic=deterministic)
     seconds = time.process_time() - t0
     if out.status == "winnable":
         return _winnable(rules, cards, [*played, *out.moves], "cpsat", out.branches, seconds)

@@ -154,9 +154,12 @@ def _game_record(item: SourceItem, job: Job) -> Record:
             raise BulkError(f"{rules.name} is dealt by PySolFC's game numbers, "
                             f"not {item.label()}")
         cards = family_cards(rules.pysolfc, game_of(item.pysolfc))
-        answer = fewest_moves if job.asks_goal else check_game
-        obj = answer(rules, cards, node_limit=job.node_limit,
-                     time_limit=job.time_limit).to_json_obj()
+        if job.asks_goal:
+            obj = fewest_moves(rules, cards, node_limit=job.node_limit,
+                               time_limit=job.time_limit).to_json_obj()
+        else:  # the search, then CP-SAT on a deal left at the node limit
+            obj = check_game(rules, cards, node_limit=job.node_limit,
+                             time_limit=job.time_limit, engine="auto").to_json_obj()
     except Exception as e:  # an engine bug must not sink a long run
         obj = _unknown(f"error: {type(e).__name__}: {e}", start)
     record = _record(item, obj)

@@ -21,6 +21,10 @@ from pyramids.core.board import GameDeal, replay
 from pyramids.core.deals import Deal
 from pyramids.core.rules import Rules
 
+#: ``--engine`` for the games: ``search`` the general search alone, ``cpsat`` the CP-SAT
+#: model alone, anything else (``auto``) the search, then CP-SAT on what it leaves
+GAME_ENGINE_OF: dict[str, GameEngine] = {"search": "pairs", "cpsat": "cpsat"}
+
 #: the classic commands' rule options, which PySolFC's games fix themselves
 RULE_OPTIONS = ("rows", "rest", "draw", "passes", "stock_waste", "overlap", "objective",
                 "scoring", "stock_top", "auto_deal")
@@ -36,7 +40,7 @@ def check_rules_options(opts: dict[str, Any], rules: Rules) -> None:
 
 def run(deal: GameDeal, rules: Rules, *, after: str, node_limit: int | None,
         time_limit: float | None, as_json: bool, goal: Goal = WIN,
-        engine: GameEngine = "pairs") -> None:
+        engine: GameEngine = "auto") -> None:
     """Answer and print, as ``check`` and ``solve`` do for the classic presets: the
     verdict, or with ``--goal moves`` the fewest moves that win."""
     start = tuple(after.split())
@@ -113,4 +117,4 @@ def answer(deal: Deal | GameDeal, rules: Rules, goal: Goal, engine: str, *,
         raise click.UsageError("--node-limit is the search's limit; CP-SAT takes --time-limit")
     assert isinstance(deal, GameDeal)
     run(deal, rules, after=after, node_limit=node_limit, time_limit=time_limit,
-        as_json=as_json, goal=goal, engine="cpsat" if engine == "cpsat" else "pairs")
+        as_json=as_json, goal=goal, engine=GAME_ENGINE_OF.get(engine, "auto"))

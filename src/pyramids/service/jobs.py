@@ -53,7 +53,8 @@ def check_game(game: str, deal: GameDeal, time_limit: float,
     from pyramids.pysolfc.family_model import replay_family
 
     rules = GAMES[game]
-    verdict = check_rules(rules, deal.cards, start=tuple(start), time_limit=time_limit)
+    verdict = check_rules(rules, deal.cards, start=tuple(start), time_limit=time_limit,
+                          engine="auto")
     out = verdict.to_json_obj() | {
         "deal": None, "pysolfc": deal.pysolfc, "line": deal.line(),
         "variant": {"name": rules.name, "game": True}}
