@@ -139,15 +139,8 @@ async def phase(url: str, seconds: float, flood: int, pause: float, polite: Side
                 i += 1
                 await asyncio.sleep(pause)
 
-    async def flood_loop(c: httpx.AsyncClient, j: int) -> None:
-        i = 0
-        while time.monotonic() < stop_at:
-            await ask(c, 100_000 + 1000 * j + i, flooder)
-            i += 1
-
-    async with client(url, FLOOD, max(flood, 1)) as fc:
-        await asyncio.gather(*(polite_loop(k, a) for k, a in enumerate(POLITE)),
-                             *(flood_loop(fc, j) for j in range(flood)))
+    await asyncio.gather(*(polite_loop(k, a) for k, a in enumerate(POLITE)),
+                         flood_only(url, seconds, flood, flooder))
 
 
 def main() -> None:

@@ -931,6 +931,16 @@ PYSOLFC_GAMES = (("pysolfc-pyramid", "Pyramid", 38), ("pysolfc-relaxed-pyramid",
 PYSOLFC_TARGET = 50_000  # seeds per game (scripts/make_pysolfc_seeds.py --target)
 
 
+def chunk_counts(cs: Sequence[dict[str, Any]]) -> tuple[int, int, int, int, Counter[str]]:
+    """``make_pysolfc_seeds.py``'s chunks added up: games, winnable, blocked, unknown and
+    the blocked games by certificate."""
+    certs: Counter[str] = Counter()
+    for c in cs:
+        certs.update(c["certificates"])
+    return (sum(c["games"] for c in cs), sum(c["winnable"] for c in cs),
+            sum(c["blocked"] for c in cs), sum(c["unknown"] for c in cs), certs)
+
+
 def render_pysolfc(root: Path) -> list[str]:
     """The section on PySolFC's games from ``scripts/make_pysolfc_seeds.py``'s chunk
     files under ``root`` (``GAME/START-STOP.json``); nothing when there are none."""
@@ -939,14 +949,7 @@ def render_pysolfc(root: Path) -> list[str]:
         cs = [json.loads(p.read_text(encoding="utf-8")) for p in (root / game).glob("*.json")]
         if not cs:
             continue
-        games = sum(c["games"] for c in cs)
-        wins = sum(c["winnable"] for c in cs)
-        blocked = sum(c["blocked"] for c in cs)
-        unknown = sum(c["unknown"] for c in cs)
-        certs: dict[str, int] = {}
-        for c in cs:
-            for k, v in c["certificates"].items():
-                certs[k] = certs.get(k, 0) + v
+        games, wins, blocked, unknown, certs = chunk_counts(cs)
         lo, hi = wilson(wins, wins + blocked)
         first = min(c["start"] for c in cs)
         last = max(c["stop"] for c in cs) - 1
@@ -1003,13 +1006,7 @@ def render_pysolfc_family(root: Path) -> list[str]:
         cs = [json.loads(p.read_text(encoding="utf-8")) for p in (root / game).glob("*.json")]
         if not cs:
             continue
-        games = sum(c["games"] for c in cs)
-        wins = sum(c["winnable"] for c in cs)
-        blocked = sum(c["blocked"] for c in cs)
-        unknown = sum(c["unknown"] for c in cs)
-        certs: Counter[str] = Counter()
-        for c in cs:
-            certs.update(c["certificates"])
+        games, wins, blocked, unknown, certs = chunk_counts(cs)
         lo, hi = wilson(wins, wins + blocked)
         rate = f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f})"
         if unknown:
