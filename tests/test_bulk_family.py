@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from pyramids.answers.family import GameEngine, GameVerdict, check_game
+from pyramids.answers.goals import Goal
 from pyramids.bulk import (
     BulkError,
     BulkRunner,
@@ -26,13 +27,16 @@ from pyramids.bulk import (
     OutFile,
     PySolFCRangeSource,
     SourceItem,
+    analyse_item,
     game_job,
     run_job_tally,
 )
 from pyramids.bulk.stats import wilson
 from pyramids.cli import main
 from pyramids.core.board import replay
-from pyramids.core.rules import GAMES
+from pyramids.core.cards import Card
+from pyramids.core.rules import GAMES, Rules
+from pyramids.generator.family_grading import FamilyGrading, grade_game, grade_record
 from pyramids.pysolfc.family import family_cards
 from pyramids.pysolfc.games import PySolFCGame
 
@@ -129,6 +133,43 @@ def test_filter_json_records_hold_the_verdict_and_a_winning_line() -> None:
         assert rec["moves"] == list(want[rec["pysolfc"] - 1].line)
         cards = family_cards(rules.pysolfc, PySolFCGame(rec["pysolfc"]))
         assert replay(rules, cards, rec["moves"]).is_won()
+
+
+@cache
+def graded(game: str, start: int, stop: int) -> dict[int, FamilyGrading]:
+    """The grading of each winnable game of the loop, along the loop's line."""
+    rules = GAMES[game]
+    assert rules.pysolfc is not None
+    return {n: grade_game(rules, family_cards(rules.pysolfc, PySolFCGame(n)), v.line)
+            for n, v in enumerate(loop(game, start, stop), start) if v.status == "winnable"}
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_filter_grade_keeps_the_games_of_that_grade(workers: str, tmp_path: Path) -> None:
+    rules = GAMES["pysolfc-pyramid-dozen"]
+    want = graded(rules.name, 1, 101)
+    kept = [n for n, g in want.items() if g.grade in ("medium", "hard")]
+    counts = Counter(str(g.grade) for g in want.values())
+    assert kept and counts["easy"]  # the range has games kept and games dropped by grade
+    out_file = tmp_path / "dozen.jsonl"
+    code, out, err = invoke("filter", "-V", rules.name, "--deals", "pysolfc:1:101",
+                            "--grade", "medium", "--grade", "hard", "-j", workers,
+                            "--node-limit", str(NODES), "--json", "--out", str(out_file))
+    assert code == 0, err
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["pysolfc"] for r in recs] == kept
+    for r in recs:
+        g = want[r["pysolfc"]]
+        assert (r["grade"], r["grade_score"], r["grade_components"]) == \
+            (g.grade, g.score, g.components)
+        assert r["moves"] == list(g.line)
+    assert "graded " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) in err
+    header, _ = records(out_file)
+    assert header["graded"] is True and header["game"] == rules.name
+    code, out, err = invoke("filter", "-V", rules.name, "--deals", "pysolfc:1:101",
+                            "--grade", "hard", "-j", workers, "--node-limit", str(NODES))
+    assert code == 0, err
+    assert out.split() == [f"pysolfc:{n}" for n, g in want.items() if g.grade == "hard"]
 
 
 def test_two_workers_write_the_same_records_as_one(tmp_path: Path) -> None:
@@ -252,7 +293,8 @@ def test_a_node_limit_counts_unknowns_apart() -> None:
     (["stats", "--deals", "pysolfc:1:5", "--goal", "board"],
      "--goal board: pysolfc-apophis is answered for a win or the fewest moves"),
     (["stats", "--deals", "pysolfc:1:5", "--table", "sizes"], "--table"),
-    (["filter", "--deals", "pysolfc:1:5", "--grade", "easy"], "--grade: not yet"),
+    (["filter", "--deals", "pysolfc:1:5", "--grade", "easy"],
+     "--grade: pysolfc-apophis has no grade thresholds yet"),
     (["filter", "--deals", "pysolfc:1:5", "--format", "pysolfc-seeds"],
      "--format pysolfc-seeds lists games from 32000 up"),
     (["stats", "--deals", "pysolfc:1:5", "--rows", "6"], "--rows"),
@@ -280,3 +322,25 @@ def test_a_game_job_refuses_what_it_cannot_do() -> None:
         type(job)(job.variant, "quick", game=rules)
     with pytest.raises(BulkError, match="node limit must be >= 1"):
         game_job(rules, 0)
+    with pytest.raises(BulkError, match="grades its deals"):
+        type(job)(job.variant, grader=grade_record)
+    with pytest.raises(BulkError, match="grades its deals"):
+        game_job(rules, goal=Goal.parse("moves"), grader=grade_record)
+
+
+def failing_grader(rules: Rules, cards: tuple[Card, ...], line: Sequence[str]
+                   ) -> dict[str, object]:
+    raise ValueError(f"{rules.name} cannot be graded here")
+
+
+def test_a_grading_that_fails_keeps_the_verdict_and_says_why() -> None:
+    rules = GAMES["pysolfc-pyramid-dozen"]
+    item = SourceItem(5, pysolfc=5)
+    assert loop(rules.name, 5, 6)[0].status == "winnable"
+    rec = analyse_item(item, game_job(rules, NODES, grader=failing_grader))
+    assert rec["status"] == "winnable" and rec["moves"] == list(loop(rules.name, 5, 6)[0].line)
+    assert rec["grade"] == ("ungraded (error: ValueError: pysolfc-pyramid-dozen cannot be "
+                            "graded here)")
+    plain = analyse_item(item, game_job(rules, NODES))
+    assert "grade" not in plain and {k: v for k, v in plain.items() if k != "seconds"} == \
+        {k: v for k, v in rec.items() if k not in ("seconds", "grade")}

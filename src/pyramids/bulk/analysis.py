@@ -29,6 +29,7 @@ from pyramids.answers.goals import WIN, Goal, GoalAnswer
 from pyramids.answers.portfolio import ENGINES, EngineName, Stage
 from pyramids.bulk.errors import BulkError
 from pyramids.bulk.sources import DealSource, SourceItem
+from pyramids.core.cards import Card
 from pyramids.core.deals import Deal
 from pyramids.core.rules import Rules
 from pyramids.core.variants import Variant, build_variant
@@ -38,6 +39,8 @@ Mode = Literal["exact", "quick"]
 Engine = EngineName
 Record = dict[str, Any]
 Analyser = Callable[[Deal, "Job"], "Verdict | GoalAnswer"]
+#: grades a game's winnable deal along its line: the keys its record gains
+Grader = Callable[[Rules, tuple[Card, ...], Sequence[str]], Record]
 
 MODES = ("exact", "quick")
 STATUSES = ("winnable", "blocked", "unknown", "passed")
@@ -57,7 +60,11 @@ class Job:
     :data:`pyramids.core.rules.GAMES` (made by :func:`game_job`), answered by
     :func:`~pyramids.answers.family.check_game` with ``node_limit`` and ``time_limit``
     (``goal`` moves: :func:`~pyramids.answers.family.fewest_moves`); ``variant`` is then
-    unused (the classic engines never run)."""
+    unused (the classic engines never run). ``grader``: a game job's grading of each
+    winnable deal along the line its record proves (a module-level function, such as
+    :func:`pyramids.generator.family_grading.grade_record`, sent to the workers with the
+    job, so that the grading runs in the pool); the record gains the keys it returns, or
+    ``grade`` ``"ungraded (error: ...)"`` where it fails."""
 
     variant: Variant
     mode: Mode = "exact"
@@ -68,8 +75,12 @@ class Job:
     goal: Goal | None = None
     game: Rules | None = None
     node_limit: int | None = None
+    grader: Grader | None = None
 
     def __post_init__(self) -> None:
+        if self.grader is not None and (self.game is None or self.asks_goal):
+            raise BulkError("only a job over one of PySolFC's games of core.rules, asked "
+                            "for the verdict (goal win), grades its deals")
         if self.game is not None:
             if self.mode != "exact" or self.engine != "auto" or (
                     self.asks_goal and self.goal is not None and self.goal.kind != "moves"):
@@ -108,6 +119,8 @@ class Job:
             head["game"] = self.game.name
             head["pysolfc_game_id"] = self.game.pysolfc
             head["node_limit"] = self.node_limit
+        if self.grader is not None:
+            head["graded"] = True
         if self.asks_goal:
             head["goal"] = str(self.goal)
         return head
@@ -120,15 +133,16 @@ GAME_NODE_LIMIT = 1_000_000
 
 def game_job(rules: Rules, node_limit: int | None = GAME_NODE_LIMIT,
              time_limit: float | None = None, slim: bool = False,
-             goal: Goal | None = None) -> Job:
+             goal: Goal | None = None, grader: Grader | None = None) -> Job:
     """A job over PySolFC's game ``rules`` (``-V pysolfc-pharaohs``...): each deal answered
     by :func:`~pyramids.answers.family.check_game`, its winning line replayed; with
     ``goal`` moves, by :func:`~pyramids.answers.family.fewest_moves` (the fewest moves,
-    each search bounded by ``node_limit``)."""
+    each search bounded by ``node_limit``); with ``grader``, each winnable deal graded
+    in the workers (:attr:`Job.grader`)."""
     if rules.pysolfc is None:
         raise BulkError(f"{rules.name} is not one of PySolFC's numbered games")
     return Job(build_variant(), time_limit=time_limit, slim=slim, game=rules,
-               node_limit=node_limit, goal=goal)
+               node_limit=node_limit, goal=goal, grader=grader)
 
 
 def check_game_source(source: DealSource, rules: Rules) -> None:
@@ -158,12 +172,25 @@ def _game_record(item: SourceItem, job: Job) -> Record:
             obj = fewest_moves(rules, cards, node_limit=job.node_limit,
                                time_limit=job.time_limit).to_json_obj()
         else:  # the search, then CP-SAT on a deal left at the node limit
-            obj = check_game(rules, cards, node_limit=job.node_limit,
-                             time_limit=job.time_limit, engine="auto").to_json_obj()
+            verdict = check_game(rules, cards, node_limit=job.node_limit,
+                                 time_limit=job.time_limit, engine="auto")
+            obj = verdict.to_json_obj()
+            if job.grader is not None and verdict.status == "winnable":
+                obj.update(_graded(job.grader, rules, cards, verdict.line))
     except Exception as e:  # an engine bug must not sink a long run
         obj = _unknown(f"error: {type(e).__name__}: {e}", start)
     record = _record(item, obj)
     return slim_record(record) if job.slim else record
+
+
+def _graded(grader: Grader, rules: Rules, cards: tuple[Card, ...],
+            line: Sequence[str]) -> Record:
+    """The keys ``grader`` adds to a winnable deal's record; where it fails, the verdict
+    stands and ``grade`` says why it has none."""
+    try:
+        return grader(rules, cards, line)
+    except Exception as e:  # a grading bug must not sink the verdict, nor a long run
+        return {"grade": f"ungraded (error: {type(e).__name__}: {e})"}
 
 
 def analyse(deal: Deal, job: Job) -> Verdict | GoalAnswer:

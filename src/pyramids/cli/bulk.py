@@ -18,6 +18,7 @@ from pyramids.bulk import (
     BulkError,
     BulkRunner,
     DealSource,
+    Grader,
     Interrupted,
     Job,
     PySolFCRangeSource,
@@ -36,6 +37,7 @@ from pyramids.bulk import (
 from pyramids.bulk.stats import Tally, format_tally, render_csv, render_markdown, table_cells
 from pyramids.cli.options import goal_option, said, variant_options
 from pyramids.core.deals import Deal
+from pyramids.core.errors import PyramidsError
 from pyramids.core.rules import Rules
 from pyramids.core.variants import Variant
 from pyramids.pysolfc.games import MS_BELOW
@@ -133,10 +135,11 @@ def _fits(source: DealSource, job: Job) -> None:
 
 
 def _job(variant: Variant | Rules, mode: str, engine: str, time_limit: float | None,
-         node_limit: int | None, goal: Goal, slim: bool = False
-         ) -> Job:
+         node_limit: int | None, goal: Goal, slim: bool = False,
+         grader: Grader | None = None) -> Job:
     """The job of ``filter`` or ``stats``: for one of PySolFC's games, the exact search
-    (:func:`pyramids.bulk.game_job`), whose other options are refused by name."""
+    (:func:`pyramids.bulk.game_job`; with ``grader``, each winnable deal graded by the
+    workers), whose other options are refused by name."""
     if not isinstance(variant, Rules):
         if node_limit is not None:
             raise click.UsageError("--node-limit bounds the search of PySolFC's games "
@@ -151,8 +154,11 @@ def _job(variant: Variant | Rules, mode: str, engine: str, time_limit: float | N
     for bad, flag, why in refused:
         if bad:
             raise click.UsageError(f"{flag}: {variant.name} {why}")
+    if grader is not None and goal.kind != "win":
+        raise click.UsageError(f"--grade: {variant.name}'s deals are graded along the "
+                               f"line of their verdict: leave out --goal {goal}")
     return game_job(variant, GAME_NODE_LIMIT if node_limit is None else node_limit,
-                    time_limit, slim=slim, goal=goal)
+                    time_limit, slim=slim, goal=goal, grader=grader)
 
 
 def _run_all(workers: int | None, chunk: int | None, scheduler: str | None,
@@ -207,7 +213,8 @@ def _consume(run: Run, each: Callable[[Record], None]) -> None:
 @click.option("--grade", "grades", multiple=True,
               type=click.Choice(["easy", "medium", "hard", "expert"]),
               help="Keep only winnable deals of this grade (repeat for several): each "
-                   "is graded as 'pyramids grade' does, which costs far more than solving.")
+                   "is graded as 'pyramids grade' does, which costs far more than solving "
+                   "(PySolFC's games with grade thresholds: graded by the workers).")
 def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: str,
                time_limit: float | None, node_limit: int | None, workers: int | None,
                chunk: int | None,
@@ -228,12 +235,18 @@ def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: s
     """
     source = _source(deals, "give --deals A:B, a file, or pipe deals on stdin")
     seeds_out = fmt == "pysolfc-seeds"
-    if isinstance(variant, Rules) and grades:
-        raise click.UsageError(f"--grade: not yet for {variant.name} (its graded seed "
-                               "lists: scripts/make_pysolfc_seeds.py grade)")
     if seeds_out or grades:
         _check_seed_options(source, mode, keep, as_json, seeds_out, grades)
-    job = _job(variant, mode, engine, time_limit, node_limit, goal)
+    grader = None
+    if isinstance(variant, Rules) and grades:  # graded in the workers, with the verdict
+        from pyramids.generator.family_grading import grade_record, thresholds_of
+
+        try:
+            thresholds_of(variant)
+        except PyramidsError as e:
+            raise click.UsageError(f"--grade: {said(e)}") from None
+        grader = grade_record
+    job = _job(variant, mode, engine, time_limit, node_limit, goal, grader=grader)
     keep_status = {"winnable": ("winnable", "passed"), "blocked": ("blocked",)}[keep]
     tally = Tally()
     seeds: list[int] = []
@@ -250,7 +263,9 @@ def filter_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: s
                 kept_n[0] += 1
             rec = rec | {"status": status} if status != rec["status"] else rec
             if rec["status"] in keep_status and grades:
-                grade = _grade(rec, job.variant)  # a classic preset: refused for games
+                # a game's record carries its grade (the workers graded it)
+                grade = str(rec.get("grade")) if job.game is not None \
+                    else _grade(rec, job.variant)
                 graded[grade] = graded.get(grade, 0) + 1
                 if grade not in grades:
                     return

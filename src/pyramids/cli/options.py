@@ -140,7 +140,7 @@ _VARIANT_KEYS = ("variant", "rows", "rest", "draw", "passes", "stock_waste", "ov
 
 
 #: The commands that answer PySolFC's games of core.rules so far (the general engines)
-GAME_COMMANDS = ("check", "solve_cmd", "filter_cmd", "stats_cmd")
+GAME_COMMANDS = ("check", "solve_cmd", "filter_cmd", "stats_cmd", "grade_cmd")
 
 
 def _game_command(f: Callable[..., Any], opts: dict[str, Any], args: Any,
@@ -153,7 +153,8 @@ def _game_command(f: Callable[..., Any], opts: dict[str, Any], args: Any,
     rules = get_rules(opts["variant"])
     if f.__name__ not in GAME_COMMANDS:
         raise click.UsageError(f"-V {rules.name}: this command does not play PySolFC's "
-                               f"{rules.title} yet (check, solve, stats and filter do)")
+                               f"{rules.title} yet (check, solve, stats, filter and "
+                               "grade do)")
     check_rules_options(opts, rules)
     kwargs["variant"] = rules
     for key, value in kwargs.items():
@@ -173,7 +174,8 @@ def variant_options(f: F) -> F:
                           "giza-6x4, bouquet (great-triangle = pyramid), msc (Microsoft "
                           "Solitaire Collection's Pyramid); PySolFC's games: "
                           "pysolfc-pyramid, pysolfc-relaxed-pyramid, pysolfc-giza, "
-                          "pysolfc-king-tut; with check, solve, stats and filter also "
+                          "pysolfc-king-tut; with check, solve, stats, filter and grade "
+                          "also "
                           "pysolfc-pyramid-thirteen, pysolfc-pharaohs, pysolfc-apophis, "
                           "pysolfc-cheops, pysolfc-two-pyramids, pysolfc-double-pyramid, "
                           "pysolfc-triangle, pysolfc-up-and-down, pysolfc-pyramid-dozen, "

@@ -87,6 +87,33 @@ class FamilyGrading:
     components: dict[str, Any]
     line: tuple[str, ...]
 
+    def to_json_obj(self) -> dict[str, Any]:
+        """The grading as ``pyramids grade --json`` prints it for a game: its grade
+        (``null`` without thresholds), score, components and the line walked."""
+        return {"grade": self.grade, "score": self.score, "components": self.components,
+                "moves": list(self.line)}
+
+
+def thresholds_of(rules: Rules) -> tuple[float, float, float]:
+    """Where ``rules``' grades begin (:data:`THRESHOLDS`); :class:`FamilyGradeError`
+    naming the game and the games graded where it has none yet."""
+    th = THRESHOLDS.get(rules.name)
+    if th is None:
+        raise FamilyGradeError(f"{rules.name} has no grade thresholds yet: its deals get "
+                               "a score, no grade; the games graded: "
+                               f"{', '.join(sorted(THRESHOLDS))}")
+    return th
+
+
+def grade_record(rules: Rules, cards: tuple[Card, ...], line: Sequence[str]
+                 ) -> dict[str, Any]:
+    """What a bulk run's record of a winnable deal gains when its job grades
+    (:attr:`pyramids.bulk.Job.grader`, run in the workers): ``grade`` (``None`` without
+    thresholds), ``grade_score`` and ``grade_components``, graded along ``line``, the
+    line the record proves."""
+    g = grade_game(rules, cards, line)
+    return {"grade": g.grade, "grade_score": g.score, "grade_components": g.components}
+
 
 def combine(components: dict[str, Any]) -> float:
     """The weighted score of the components (the module's docstring)."""
