@@ -1,6 +1,7 @@
 """PySolFC's ten other pyramid games in the HTTP service: /v1/variants (their layouts and
 talons), /v1/deals, /v1/check (a verdict, its line replayed by the rules engine and in the
-model of PySolFC's stacks), /v1/position (step and play) and the 400s of bad input."""
+model of PySolFC's stacks), /v1/position (step and play), /v1/filter (a verdict per deal,
+as ``pyramids filter`` gives it) and the 400s of bad input."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
 
+from pyramids.answers.family import check_game
+from pyramids.bulk import GAME_NODE_LIMIT
 from pyramids.core.board import replay
 from pyramids.core.rules import GAMES
 from pyramids.pysolfc.family import family_cards
@@ -170,12 +173,62 @@ def test_check_refuses_what_the_games_do_not_answer(client: TestClient) -> None:
     assert "answered for a win" in refused(client, "/v1/check", {**base, "goal": "board"})
     assert "general search" in refused(client, "/v1/check", {**base, "engine": "cpsat"})
     assert "step 1" in refused(client, "/v1/check", {**base, "start": ["KS+QS"]})
-    said = refused(client, "/v1/filter", {"variant": "pysolfc-triangle", "deals": [1]})
-    assert "/v1/check, /v1/position and /v1/deals" in said
+    said = refused(client, "/v1/books", {"variant": "pysolfc-triangle", "deals": [1]})
+    assert "/v1/check, /v1/position, /v1/filter and /v1/deals" in said
     r = client.get("/v1/deals/0", params={"variant": "pysolfc-triangle"})
     assert r.status_code == 400 and "game number '0'" in r.json()["error"]
     r = client.get("/v1/deals/3", params={"variant": "pysolfc-triangle", "rows": "5"})
     assert r.status_code == 400 and "rows" in r.json()["error"]
+
+
+def test_filter_gives_each_deals_verdict_as_pyramids_filter(client: TestClient) -> None:
+    rules = GAMES["pysolfc-pyramid-dozen"]
+    assert rules.pysolfc is not None
+    numbers = range(1, 6)  # the client's max_batch
+    want = [check_game(rules, family_cards(rules.pysolfc, PySolFCGame(n)),
+                       node_limit=GAME_NODE_LIMIT, engine="auto") for n in numbers]
+    assert {v.status for v in want} == {"winnable", "blocked"}  # both, told apart
+    for extra in ({}, {"mode": "exact"}):
+        got = post(client, "/v1/filter", {"variant": rules.name, **extra,
+                                          "deals": [f"pysolfc:{n}" for n in numbers]})
+        assert got["mode"] == "exact" and got["variant"]["name"] == rules.name
+        assert got["time_limit"] == 20
+        results = got["results"]
+        assert [(r["pysolfc"], r["game"], r["status"]) for r in results] == \
+            [(n, rules.name, v.status) for n, v in zip(numbers, want, strict=True)]
+        assert got["counts"] == {"winnable": sum(v.status == "winnable" for v in want),
+                                 "blocked": sum(v.status == "blocked" for v in want),
+                                 "unknown": 0}
+        for n, r, v in zip(numbers, results, want, strict=True):
+            cards = family_cards(rules.pysolfc, PySolFCGame(n))
+            assert r["line"] == " ".join(map(str, cards))
+            assert r["moves"] == list(v.line)
+            if v.status == "winnable":
+                assert replay(rules, cards, r["moves"]).is_won()
+            else:
+                assert r["certificate"]["kind"] == v.certificate.kind  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"mode": "quick"}, "mode quick: pysolfc-triangle is answered exactly only"),
+    ({"mode": "exact", "goal": "moves"}, "goal moves: pysolfc-triangle is filtered for a win"),
+    ({"engine": "cpsat"}, "engine cpsat: pysolfc-triangle is answered by the general"),
+    ({"deals": [5]}, "write pysolfc:5"),
+    ({"deals": ["pysolfc:1", "pysolfc:0"]}, "game number '0'"),
+    ({"rows": 5}, "rows: pysolfc-triangle plays PySolFC's rules"),
+])
+def test_filter_refuses_what_a_game_does_not_answer(client: TestClient,
+                                                     body: dict[str, Any],
+                                                     words: str) -> None:
+    said = refused(client, "/v1/filter",
+                   {"variant": "pysolfc-triangle", "deals": ["pysolfc:1"], **body})
+    assert words in said, said
+
+
+def test_filter_of_a_game_keeps_the_batch_bound(client: TestClient) -> None:
+    r = client.post("/v1/filter", json={"variant": "pysolfc-triangle",
+                                        "deals": [f"pysolfc:{n}" for n in range(1, 7)]})
+    assert r.status_code == 413 and "at most 5 deals" in r.json()["error"]
 
 
 def test_the_page_comes_with_a_games_first_position(client: TestClient) -> None:

@@ -6,9 +6,9 @@ alone loads none. Jobs return plain JSON-able values or bytes.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pyramids.core.board import GameDeal
 from pyramids.core.deals import Deal
@@ -87,17 +87,54 @@ def filter_deals(deals: list[Deal], job: Job, budget: float) -> list[dict[str, A
     are spent, the deals not yet looked at are reported ``unknown`` (batch time limit)."""
     from pyramids.bulk import analyse
 
+    def answer(deal: Deal, left: float) -> dict[str, Any]:
+        limit = job.time_limit
+        this = job if limit is not None and limit <= left else replace(job, time_limit=left)
+        return verdict_json(analyse(deal, this), deal, job.variant)
+
+    return _within(deals, budget, answer, lambda deal: {"deal": deal.number})
+
+
+def filter_games(game: str, deals: list[GameDeal], time_limit: float, budget: float
+                 ) -> list[dict[str, Any]]:
+    """One result per deal of one of PySolFC's ten games, in order, as ``pyramids
+    filter -V GAME`` decides it (:func:`pyramids.answers.family.check_game`, engine
+    ``auto``: the search within the bulk runs' node limit, then CP-SAT on a deal it
+    leaves there), each within ``time_limit`` and what is left of ``budget``; then
+    ``unknown`` (batch time limit), as :func:`filter_deals`."""
+    from pyramids.answers.family import check_game as check_rules
+    from pyramids.bulk import GAME_NODE_LIMIT
+    from pyramids.core.rules import GAMES
+
+    rules = GAMES[game]
+
+    def key(deal: GameDeal) -> dict[str, Any]:
+        return {"deal": None, "pysolfc": deal.pysolfc, "game": game}
+
+    def answer(deal: GameDeal, left: float) -> dict[str, Any]:
+        verdict = check_rules(rules, deal.cards, node_limit=GAME_NODE_LIMIT,
+                              time_limit=min(time_limit, left), engine="auto")
+        return key(deal) | verdict.to_json_obj()
+
+    return _within(deals, budget, answer, key)
+
+
+D = TypeVar("D", Deal, GameDeal)
+
+
+def _within(deals: list[D], budget: float, answer: Callable[[D, float], dict[str, Any]],
+            key: Callable[[D], dict[str, Any]]) -> list[dict[str, Any]]:
+    """``answer(deal, seconds left)`` for each deal while ``budget`` seconds last, then
+    ``unknown`` (batch time limit) after the deal's ``key``; each with its ``line``."""
     t0 = time.monotonic()
     out: list[dict[str, Any]] = []
     for deal in deals:
         left = budget - (time.monotonic() - t0)
         if left <= 0:
-            obj: dict[str, Any] = {"deal": deal.number, "status": "unknown", "engine": None,
-                                   "certificate": None, "reason": "batch time limit"}
+            obj = key(deal) | {"status": "unknown", "engine": None, "certificate": None,
+                               "reason": "batch time limit"}
         else:
-            limit = job.time_limit
-            this = job if limit is not None and limit <= left else replace(job, time_limit=left)
-            obj = verdict_json(analyse(deal, this), deal, job.variant)
+            obj = answer(deal, left)
         obj["line"] = deal.line()
         out.append(obj)
     return out

@@ -158,7 +158,8 @@ class VariantOptions(BaseModel):
         opts = {k: getattr(self, k) for k in RULE_OPTIONS}
         if self.variant in GAMES:
             raise VariantError(f"variant {self.variant}: PySolFC's {GAMES[self.variant].title} "
-                               "is played by /v1/check, /v1/position and /v1/deals so far")
+                               "is played by /v1/check, /v1/position, /v1/filter and "
+                               "/v1/deals so far")
         if isinstance(opts["passes"], int):
             opts["passes"] = str(opts["passes"])
         return build_variant(self.variant, **opts)
@@ -233,7 +234,10 @@ class PositionRequest(VariantOptions):
 
 
 class FilterRequest(VariantOptions):
-    """Deals to sort: a verdict each, or a goal's answer each (``mode`` exact)."""
+    """Deals to sort: a verdict each, or a goal's answer each (``mode`` exact). For one
+    of PySolFC's ten other pyramid games (``variant`` ``pysolfc-pharaohs``...), its
+    deals as ``/v1/check`` takes a game's (``pysolfc:N``), each answered exactly (a win
+    only: ``mode`` left out or ``exact``, ``goal`` win, ``engine`` auto)."""
 
     # a goal other than win needs mode exact (as the validator below says)
     model_config = ConfigDict(json_schema_extra={
@@ -247,7 +251,8 @@ class FilterRequest(VariantOptions):
     mode: Literal["quick", "exact"] = Field(
         "quick", description="quick: cheap certificates only (blocked or unknown), the "
                              "verdict only; exact: the full check of each deal within its "
-                             "time limit.")
+                             "time limit. PySolFC's ten other games: exact (left out, "
+                             "exact; quick is a 400).")
     engine: Engine = "auto"
     time_limit: TimeLimit | None = None
 

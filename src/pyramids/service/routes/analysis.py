@@ -1,5 +1,6 @@
 """Analysis: ``/v1/check`` (a verdict or a goal's answer), ``/v1/position`` (a line
-replayed), ``/v1/filter`` (a verdict per deal). Solving runs in the worker pool."""
+replayed), ``/v1/filter`` (a verdict per deal), each for the classic presets and for
+PySolFC's ten other pyramid games. Solving runs in the worker pool."""
 
 from __future__ import annotations
 
@@ -88,10 +89,17 @@ def position(req: m.PositionRequest) -> dict[str, Any]:
                  "Body over the server's byte bound, or more deals than its bound (the "
                  "schema's maxItems)")))
 async def filter_(req: m.FilterRequest, cfg: Config, pool: Pool) -> dict[str, Any]:
-    """A verdict per deal: ``quick`` (cheap certificates) or ``exact`` (full check)."""
+    """A verdict per deal: ``quick`` (cheap certificates) or ``exact`` (full check).
+    One of PySolFC's ten games (``variant`` ``pysolfc-pharaohs``..., deals ``pysolfc:N``)
+    is answered exactly (``mode`` left out or ``exact``), each deal as ``pyramids
+    filter`` answers it: the general search within 1,000,000 positions, then CP-SAT on
+    a deal it leaves there, within the time limit."""
     if len(req.deals) > cfg.max_batch:
         raise ServiceError(413, f"at most {cfg.max_batch} deals per request, "
                                 f"got {len(req.deals)}", "BatchTooLarge")
+    rules = req.game()
+    if rules is not None:
+        return await _filter_game(req, rules, cfg, pool)
     variant = req.build()
     deals = [m.parse_deal(d, variant) for d in req.deals]
     t = cfg.time_limit(req.time_limit)
@@ -99,9 +107,34 @@ async def filter_(req: m.FilterRequest, cfg: Config, pool: Pool) -> dict[str, An
     job = Job(variant, req.mode, req.engine, time_limit=t, goal=Goal.parse(req.goal))
     results = await pool.run("filter_deals", cfg.filter_budget + cfg.grace, deals=deals,
                              job=job, budget=cfg.filter_budget)
+    return {"mode": req.mode, "variant": variant.options(),
+            "time_limit": t if req.mode == "exact" else None, "counts": _counts(results),
+            "results": results}
+
+
+async def _filter_game(req: m.FilterRequest, rules: Rules, cfg: Config, pool: Pool,
+                       ) -> dict[str, Any]:
+    """``/v1/filter`` of one of PySolFC's ten games: what it does not answer is a 400
+    naming it, before any work; each deal read as ``/v1/check`` reads a game's."""
+    refused = [("mode" in req.model_fields_set and req.mode != "exact",
+                f"mode {req.mode}", "is answered exactly only (mode exact)"),
+               (req.goal != "win", f"goal {req.goal}", "is filtered for a win so far"),
+               (req.engine != "auto", f"engine {req.engine}",
+                "is answered by the general search, then CP-SAT (engine auto)")]
+    for bad, what, why in refused:
+        if bad:
+            raise VariantError(f"{what}: {rules.name} {why}")
+    deals = [family.deal_of(d, rules) for d in req.deals]
+    t = cfg.time_limit(req.time_limit)
+    results = await pool.run("filter_games", cfg.filter_budget + cfg.grace, game=rules.name,
+                             deals=deals, time_limit=t, budget=cfg.filter_budget)
+    return {"mode": "exact", "variant": family.variant_json(rules), "time_limit": t,
+            "counts": _counts(results), "results": results}
+
+
+def _counts(results: list[dict[str, Any]]) -> dict[str, int]:
+    """The results by status (winnable, blocked and unknown always present)."""
     counts: dict[str, int] = {"winnable": 0, "blocked": 0, "unknown": 0}
     for r in results:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
-    return {"mode": req.mode, "variant": variant.options(),
-            "time_limit": t if req.mode == "exact" else None, "counts": counts,
-            "results": results}
+    return counts
