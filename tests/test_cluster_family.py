@@ -84,3 +84,15 @@ def test_goal_moves_on_the_cluster_equals_the_local_pool(cluster: str, tmp_path:
     keys = (*COUNTS, "steps", "optimal", "not_proven_optimal")
     assert {k: got[k] for k in keys} == {k: local[k] for k in keys}
     assert records(dask_out) == records(local_out)
+
+
+def test_filter_grade_on_the_cluster_keeps_the_local_deals(cluster: str) -> None:
+    """The grader goes to the cluster's workers with the job: the same graded records."""
+    base = ["filter", "-V", "pysolfc-pyramid-dozen", "--deals", "pysolfc:1:101",
+            "--node-limit", NODES, "--grade", "medium", "--grade", "hard", "--json"]
+    local, local_err = invoke(*base, "-j", "1")
+    got, err = invoke(*base, "--scheduler", cluster, "--chunk", "10")
+    recs = [json.loads(x) | {"seconds": 0} for x in got.splitlines()]
+    assert recs == [json.loads(x) | {"seconds": 0} for x in local.splitlines()]
+    assert recs and {r["grade"] for r in recs} == {"medium", "hard"}
+    assert err.splitlines()[-1] == local_err.splitlines()[-1]
