@@ -147,10 +147,11 @@ def walk_line(rules: Rules, cards: tuple[Card, ...], line: Sequence[str],
 def grade_game(rules: Rules, cards: tuple[Card, ...], line: Sequence[str] | None = None,
                *, node_limit: int = GRADE_NODE_LIMIT) -> FamilyGrading:
     """Grade a deal of ``rules`` along ``line`` (a winning line; by default the one
-    :func:`~pyramids.answers.family.check_game` proves, with its default node limit);
-    :class:`FamilyGradeError` for a deal not proved winnable."""
+    :func:`~pyramids.answers.family.check_game` proves with engine ``auto`` and bulk's node
+    limit: the search's, or CP-SAT's where the search stops at its limit, as the seed
+    lists' runs settle a deal); :class:`FamilyGradeError` for a deal not proved winnable."""
     if line is None:
-        verdict = check_game(rules, cards, node_limit=GAME_NODE_LIMIT)
+        verdict = check_game(rules, cards, node_limit=GAME_NODE_LIMIT, engine="auto")
         if verdict.status != "winnable":
             raise FamilyGradeError(f"{rules.name}: only a deal proved winnable is graded; "
                                    f"this one is {verdict.status}")
