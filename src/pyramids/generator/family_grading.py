@@ -116,9 +116,12 @@ def walk_line(rules: Rules, cards: tuple[Card, ...], line: Sequence[str],
     board = Board(rules, cards)
     traps = losing = unsettled = decisions = options = 0
     for text in line:
-        move = board.parse(text)
+        written = board.parse(text)
         legal = board.legal_moves()
-        if move not in legal:
+        # a pair may be written either way round (CP-SAT's lines): the legal move it is
+        move = next((m for m in legal if m.kind == written.kind
+                     and sorted(m.at) == sorted(written.at)), None)
+        if move is None:
             raise FamilyGradeError(f"{rules.name}: move {text!r} of the line is not legal "
                                    f"at move {len(board.moves) + 1}")
         if len(legal) >= 2:
