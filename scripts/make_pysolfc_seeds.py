@@ -471,12 +471,25 @@ def assemble(games: list[str]) -> None:
         unknown = sum(int(c["unknown"]) for c in cs)
         notes: tuple[str, ...] = ()
         if isinstance(variant, Rules):
+            auto = any(c["variant"].get("engine") == "auto" for c in cs)
+            engine = ("the general search of engines.pairs, then CP-SAT on a game the "
+                      "limit stopped: check_game's engine auto" if auto else
+                      "the general search of engines.pairs")
             notes = (f"Each game was searched with a limit of {GAME_NODE_LIMIT:,} positions "
-                     f"(the general search of engines.pairs): {wins} winnable, {blocked} "
+                     f"({engine}): {wins} winnable, {blocked} "
                      f"blocked (proved: a certificate or every position seen), {unknown} "
                      "unknown (the limit ran out; not listed).",)
-            cmd = (f"pyramids filter --deals {desc} -V {game} (its winnable games; in "
-                   f"chunks: scripts/make_pysolfc_seeds.py run {game})")
+            imported = [c for c in cs if c.get("from")]
+            how = [f"in chunks: scripts/make_pysolfc_seeds.py run {game}"] * (
+                len(imported) < len(cs))
+            if imported:
+                how.append(
+                    "imported from the records of pyramids stats -V " + game + " --deals "
+                    + ", ".join(sorted({str(c["source"]) for c in imported})) + " --out "
+                    + ", ".join(sorted({str(c["records"]) for c in imported}))
+                    + f": scripts/make_pysolfc_seeds.py import {game} RECORDS")
+            cmd = (f"pyramids filter --deals {desc} -V {game} (its winnable games; "
+                   + "; ".join(how) + ")")
         else:
             cmd = (f"pyramids filter --deals {desc} -V {game} --format pysolfc-seeds "
                    f"(in chunks: scripts/make_pysolfc_seeds.py run {game})")
@@ -484,7 +497,8 @@ def assemble(games: list[str]) -> None:
         write_atomic(LISTS / list_name(game), text)
         lo, hi = wilson(wins, wins + blocked)
         gid, name = game_info(game)
-        cpu = sum(float(c["cpu_seconds"]) for c in cs)
+        # an imported chunk: the engine seconds its records add up to (the stats run's)
+        cpu = sum(float(c.get("engine_seconds", c["cpu_seconds"])) for c in cs)
         print(f"| {name} ({gid}) | `{game}` | {n:,} | {wins:,} | {blocked:,} | {unknown} | "
               f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f}) | "
               f"{1000 * cpu / n:.2f} |")

@@ -47,7 +47,7 @@ REACHED: dict[str, int] = {"pysolfc-pharaohs": 150_000, "pysolfc-pyramid-dozen":
 #: games graded (Triangle's and Eleven Triangle's graded over the first games of their
 #: lists: ~65% and ~14% of games are winnable)
 EXPERT_100: dict[str, int] = {"pysolfc-pharaohs": 20_000, "pysolfc-pyramid-dozen": 20_000,
-                              "pysolfc-eleven-triangle": 10_000, "pysolfc-triangle": 2_000}
+                              "pysolfc-eleven-triangle": 10_000}
 
 
 def _cards(game: str, n: int) -> tuple[Card, ...]:

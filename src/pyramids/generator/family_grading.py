@@ -70,6 +70,7 @@ WEIGHTS: dict[str, float] = {"traps": 2.0, "losing_moves": 0.5, "branching": 1.0
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-pharaohs": (52.03, 63.73, 74.36),  # 1,104 seeds of games 32000-181999
     "pysolfc-pyramid-dozen": (44.56, 56.29, 66.22),  # 1,985 seeds of games 32000-51999
+    "pysolfc-eleven-triangle": (40.38, 52.04, 62.29),  # 1,315 seeds of games 32000-41999
 }
 
 
