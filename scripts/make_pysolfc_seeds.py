@@ -1,6 +1,7 @@
 """Solvable-seed lists for PySolFC's Pyramid family, computed in resumable chunks.
 
     python scripts/make_pysolfc_seeds.py run pysolfc-pyramid --target 50000 [--chunk 10000]
+    python scripts/make_pysolfc_seeds.py import pysolfc-triangle RECORDS.jsonl [--chunk 10000]
     python scripts/make_pysolfc_seeds.py grade pysolfc-giza [--games 20000] [--size 5000]
     python scripts/make_pysolfc_seeds.py thresholds pysolfc-king-tut
     python scripts/make_pysolfc_seeds.py assemble [GAME ...]
@@ -34,6 +35,16 @@ GAMES`) take the same steps: ``run`` settles each game with the general search
 listed: the two-deck games' search leaves many so); ``grade`` scores each seed with
 :mod:`pyramids.generator.family_grading` (its chunks say ``scored`` until the game's
 thresholds are pasted into ``family_grading.THRESHOLDS``); ``assemble`` writes the lists.
+``import`` makes the same chunks from the records of a ``pyramids stats -V GAME --deals
+pysolfc:1:100001 --out RECORDS.jsonl`` run instead of settling the games again: its header
+must name the game and bulk's node limit (its engine, ``auto`` or ``search``, goes into
+each chunk's ``variant``); the games from 32000 up are cut into chunks aligned as ``run``'s
+(``--chunk``), every winnable line replayed by the rules engine (``core.board``: a line
+that does not win stops the import, naming the game), verdicts and certificates counted as
+``run`` counts them; a chunk the records do not hold whole is not written, a chunk already
+there is skipped, and one that overlaps a chunk of other bounds stops the import (delete
+the old chunks to replace them). An imported chunk says ``"from": "stats records"``, the
+records' file and source, and the engine seconds the records add up to.
 """
 
 from __future__ import annotations
@@ -53,6 +64,8 @@ from typing import Any
 from pyramids.bulk import GAME_NODE_LIMIT, PySolFCRangeSource, game_job, run_records
 from pyramids.bulk.runs import make_runner
 from pyramids.bulk.stats import wilson
+from pyramids.core.board import replay
+from pyramids.core.errors import RefereeError
 from pyramids.core.rules import GAMES as FAMILY
 from pyramids.core.rules import Rules, get_rules
 from pyramids.core.variants import Variant, get_variant
@@ -185,6 +198,110 @@ def run(game: str, target: int, size: int, workers: int, limit: int | None) -> N
         ran += 1
         print(f"{path}: {res['winnable']} winnable; {have} of {target}", file=sys.stderr)
         start = stop
+
+
+def read_records(game: str, path: Path, start: int, stop: int | None
+                 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """A stats run's header and its records of games ``start`` up (below ``stop``), by
+    game number; a header of another game or node limit, a line that is not a record of
+    the game, or a game twice is an error naming the file and line."""
+    records: dict[int, dict[str, Any]] = {}
+    with path.open(encoding="utf-8") as f:
+        try:
+            header = json.loads(f.readline() or "null")
+        except json.JSONDecodeError as e:
+            raise SystemExit(f"{path}:1: not a stats header: {e}") from None
+        if not isinstance(header, dict) or "pyramids_bulk" not in header:
+            raise SystemExit(f"{path}:1: not a stats header (pyramids stats --out)")
+        if header.get("game") != game or header.get("source_kind") != "pysolfc":
+            raise SystemExit(f"{path}:1: records of {header.get('game')!r} over "
+                             f"{header.get('source')!r}, not of {game}'s PySolFC games")
+        if header.get("node_limit") != GAME_NODE_LIMIT:
+            raise SystemExit(f"{path}:1: node limit {header.get('node_limit')!r}, not "
+                             f"{GAME_NODE_LIMIT} (the chunks' node limit)")
+        for i, line in enumerate(f, 2):
+            try:
+                rec = json.loads(line)
+                n = int(rec["pysolfc"])
+                if rec["game"] != game or rec["status"] not in STATUSES:
+                    raise ValueError(f"game {rec['game']!r}, status {rec['status']!r}")
+            except (ValueError, KeyError, TypeError) as e:
+                raise SystemExit(f"{path}:{i}: not a record of {game}: {e}") from None
+            if n < start or (stop is not None and n >= stop):
+                continue
+            if n in records:
+                raise SystemExit(f"{path}:{i}: game {n} a second time")
+            records[n] = rec
+    return header, records
+
+
+STATUSES = ("winnable", "blocked", "unknown")
+
+
+def import_chunk(game: str, start: int, stop: int, records: dict[int, dict[str, Any]],
+                 header: dict[str, Any], source: Path) -> dict[str, Any]:
+    """Games ``start`` to ``stop - 1`` from a stats run's records as ``run_chunk`` counts
+    them, each winnable line replayed by the rules engine to a win."""
+    rules = get_rules(game)
+    assert rules.pysolfc is not None
+    counts: Counter[str] = Counter()
+    certs: Counter[str] = Counter()
+    wins: list[int] = []
+    t0, c0 = time.perf_counter(), time.process_time()
+    for n in range(start, stop):
+        rec = records[n]
+        status = str(rec["status"])
+        counts[status] += 1
+        if status == "winnable":
+            cards = family_cards(rules.pysolfc, PySolFCGame(n))
+            try:
+                won = replay(rules, cards, list(rec.get("moves") or [])).is_won()
+            except RefereeError as e:
+                raise SystemExit(f"{source}: game {n}: its line is refused: {e}") from None
+            if not won:
+                raise SystemExit(f"{source}: game {n}: its line does not win")
+            wins.append(n)
+        elif status == "blocked":
+            certs[str((rec.get("certificate") or {}).get("kind"))] += 1
+    return {"game": game, "variant": options(rules) | {"engine": header.get("engine")},
+            "start": start, "stop": stop, "games": stop - start,
+            "winnable": counts["winnable"], "blocked": counts["blocked"],
+            "unknown": counts["unknown"], "certificates": dict(sorted(certs.items())),
+            "seeds": wins, "from": "stats records", "records": source.name,
+            "source": header.get("source"),
+            "engine_seconds": round(sum(float(records[n].get("seconds") or 0.0)
+                                        for n in range(start, stop)), 1),
+            "wall_seconds": round(time.perf_counter() - t0, 1),
+            "cpu_seconds": round(time.process_time() - c0, 1), "workers": None,
+            "code": code_version()}
+
+
+def import_records(game: str, path: Path, size: int, games: int | None) -> None:
+    """Chunks of ``size`` games from 32000 up made from a stats run's records (every
+    chunk they hold whole, or the first ``games`` games), skipping those already there."""
+    stop = None if games is None else MS_BELOW + games
+    header, records = read_records(game, path, MS_BELOW, stop)
+    have = [(int(c["start"]), int(c["stop"])) for c in chunks(game)]
+    start = MS_BELOW
+    while stop is None or start + size <= stop:
+        end = start + size
+        out = CHUNKS / game / f"{start}-{end - 1}.json"
+        missing = sum(1 for n in range(start, end) if n not in records)
+        if missing:
+            print(f"{out}: {missing} of its games not in the records: not written",
+                  file=sys.stderr)
+            break
+        if not out.exists():
+            for a, b in have:
+                if a < end and start < b:
+                    raise SystemExit(f"{out}: overlaps the chunk {CHUNKS / game}/{a}-{b - 1}"
+                                     ".json: delete the old chunks to replace them")
+            res = import_chunk(game, start, end, records, header, path)
+            write_atomic(out, json.dumps(res) + "\n")
+            print(f"{out}: {res['winnable']} winnable, {res['blocked']} blocked, "
+                  f"{res['unknown']} unknown (replayed in {res['cpu_seconds']} CPU s)",
+                  file=sys.stderr)
+        start = end
 
 
 def grade_chunk(game: str, start: int, stop: int, seeds: list[int]) -> dict[str, Any]:
@@ -354,12 +471,25 @@ def assemble(games: list[str]) -> None:
         unknown = sum(int(c["unknown"]) for c in cs)
         notes: tuple[str, ...] = ()
         if isinstance(variant, Rules):
+            auto = any(c["variant"].get("engine") == "auto" for c in cs)
+            engine = ("the general search of engines.pairs, then CP-SAT on a game the "
+                      "limit stopped: check_game's engine auto" if auto else
+                      "the general search of engines.pairs")
             notes = (f"Each game was searched with a limit of {GAME_NODE_LIMIT:,} positions "
-                     f"(the general search of engines.pairs): {wins} winnable, {blocked} "
+                     f"({engine}): {wins} winnable, {blocked} "
                      f"blocked (proved: a certificate or every position seen), {unknown} "
                      "unknown (the limit ran out; not listed).",)
-            cmd = (f"pyramids filter --deals {desc} -V {game} (its winnable games; in "
-                   f"chunks: scripts/make_pysolfc_seeds.py run {game})")
+            imported = [c for c in cs if c.get("from")]
+            how = [f"in chunks: scripts/make_pysolfc_seeds.py run {game}"] * (
+                len(imported) < len(cs))
+            if imported:
+                how.append(
+                    "imported from the records of pyramids stats -V " + game + " --deals "
+                    + ", ".join(sorted({str(c["source"]) for c in imported})) + " --out "
+                    + ", ".join(sorted({str(c["records"]) for c in imported}))
+                    + f": scripts/make_pysolfc_seeds.py import {game} RECORDS")
+            cmd = (f"pyramids filter --deals {desc} -V {game} (its winnable games; "
+                   + "; ".join(how) + ")")
         else:
             cmd = (f"pyramids filter --deals {desc} -V {game} --format pysolfc-seeds "
                    f"(in chunks: scripts/make_pysolfc_seeds.py run {game})")
@@ -367,7 +497,8 @@ def assemble(games: list[str]) -> None:
         write_atomic(LISTS / list_name(game), text)
         lo, hi = wilson(wins, wins + blocked)
         gid, name = game_info(game)
-        cpu = sum(float(c["cpu_seconds"]) for c in cs)
+        # an imported chunk: the engine seconds its records add up to (the stats run's)
+        cpu = sum(float(c.get("engine_seconds", c["cpu_seconds"])) for c in cs)
         print(f"| {name} ({gid}) | `{game}` | {n:,} | {wins:,} | {blocked:,} | {unknown} | "
               f"{100 * wins / (wins + blocked):.2f}% ({100 * lo:.2f}–{100 * hi:.2f}) | "
               f"{1000 * cpu / n:.2f} |")
@@ -399,6 +530,12 @@ def main() -> None:
     g.add_argument("--games", type=int, default=20_000, help="games to grade in all")
     g.add_argument("--size", type=int, default=5_000, help="games a part")
     g.add_argument("--chunks", type=int, help="stop after grading this many parts")
+    i = sub.add_parser("import", help="chunks from a stats run's records")
+    i.add_argument("game", choices=sorted(FAMILY))
+    i.add_argument("records", type=Path, help="pyramids stats --out's JSON lines")
+    i.add_argument("--chunk", type=int, default=10_000)
+    i.add_argument("--games", type=int, help="import games 32000 up to 32000 + this "
+                   "(default: every chunk the records hold whole)")
     t = sub.add_parser("thresholds")
     t.add_argument("game", choices=ALL_GAMES)
     a = sub.add_parser("assemble")
@@ -410,6 +547,8 @@ def main() -> None:
         run(args.game, args.target, args.chunk, args.workers, args.chunks)
     elif args.cmd == "grade":
         grade(args.game, args.games, args.size, args.chunks)
+    elif args.cmd == "import":
+        import_records(args.game, args.records, args.chunk, args.games)
     elif args.cmd == "thresholds":
         thresholds(args.game)
     else:

@@ -1055,7 +1055,10 @@ def render_pysolfc_family(root: Path) -> list[str]:
         "game (a game it leaves `unknown` is counted, never listed), from 32000 up; chunks "
         "under `results/pysolfc/GAME/`, made by `python scripts/make_pysolfc_seeds.py run "
         "GAME` on the shared build machine (2 cores, loaded by other work: wall times 5 to "
-        "10 times the CPU times). A list's target is 20,000 games settled; a rate with "
+        "10 times the CPU times), or imported from a 100,000-game `pyramids stats` run's "
+        "records (`make_pysolfc_seeds.py import GAME RECORDS`: Triangle and Eleven "
+        "Triangle, engine auto, every line replayed again; their CPU is in those runs' rows "
+        "below). A list's target is 20,000 games settled; a rate with "
         "unknowns is of the settled games (a winnable game is found sooner than a blocked "
         "one is proved, so the unknowns are likelier blocked) and in *italics*.", "",
         "| game | preset | games | tried | winnable | blocked (exhaustive / partners) | "

@@ -6,9 +6,12 @@ their seeds solved again and replayed by core.board."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import subprocess
 import sys
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -35,13 +38,16 @@ ROOT = Path(__file__).resolve().parent.parent
 # PySolFC's CI settings (setup.cfg at shlomif/PySolFC 7a3d146), as tests/test_pysolfc.py
 PYSOLFC_FLAKE8 = ["--isolated", "--extend-ignore=H101,H104,H201,H237,H301,H306,H403,H404,"
                   "H405,E211,E221,E222,E225,E231,E302,E305,E701,E741,W293"]
-#: the games tried so far by scripts/make_pysolfc_seeds.py run, at least (the lists'
+#: the games tried so far by scripts/make_pysolfc_seeds.py run or import, at least (the lists'
 #: headers say exactly); the games missing here ship no list yet
-REACHED: dict[str, int] = {"pysolfc-pharaohs": 150_000, "pysolfc-pyramid-dozen": 20_000,
-                           "pysolfc-triangle": 6_000, "pysolfc-pyramid-thirteen": 500,
-                           "pysolfc-cheops": 500}
-#: the games whose graded lists hold at least 100 expert seeds
-EXPERT_100 = ("pysolfc-pharaohs", "pysolfc-pyramid-dozen")
+REACHED: dict[str, int] = {"pysolfc-pharaohs": 150_000, "pysolfc-pyramid-dozen": 60_000,
+                           "pysolfc-triangle": 60_000, "pysolfc-eleven-triangle": 60_000,
+                           "pysolfc-pyramid-thirteen": 500, "pysolfc-cheops": 500}
+#: the games whose graded lists hold at least 100 expert seeds, over at least this many
+#: games graded (Triangle's and Eleven Triangle's graded over the first games of their
+#: lists: ~65% and ~14% of games are winnable)
+EXPERT_100: dict[str, int] = {"pysolfc-pharaohs": 20_000, "pysolfc-pyramid-dozen": 20_000,
+                              "pysolfc-eleven-triangle": 10_000, "pysolfc-triangle": 3_000}
 
 
 def _cards(game: str, n: int) -> tuple[Card, ...]:
@@ -165,6 +171,18 @@ def test_only_a_winnable_deal_is_graded() -> None:
         walk_line(rules, _cards(game, win), line[:-1])
 
 
+def test_a_deal_the_search_leaves_at_its_limit_is_graded_along_cp_sats_line() -> None:
+    """Triangle's game 33082: the search stops at bulk's 1,000,000 positions and CP-SAT
+    proves it winnable (engine auto, as the seed list's run settled it); grade_game walks
+    that line, replayed here to a win."""
+    rules = get_rules("pysolfc-triangle")
+    cards = _cards("pysolfc-triangle", 33082)
+    assert check_game(rules, cards, node_limit=1_000_000).status == "unknown"
+    fg = grade_game(rules, cards)
+    assert fg.line and replay(rules, cards, list(fg.line)).is_won()
+    assert fg.components["length"] == len(fg.line) and fg.score > 0
+
+
 def _script() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "make_pysolfc_seeds", ROOT / "scripts" / "make_pysolfc_seeds.py")
@@ -213,7 +231,7 @@ def _graded() -> list[tuple[str, str]]:
 def test_graded_lists_of_the_games() -> None:
     """Each game graded ships four grades, where the headers say they begin: thresholds
     drawn from the committed grade records (make_pysolfc_seeds.py thresholds). The games
-    of :data:`EXPERT_100` hold at least 100 expert seeds, over at least 20,000 games."""
+    of :data:`EXPERT_100` hold at least 100 expert seeds, over the games it says."""
     script = _script()
     graded = {g for g, _ in _graded()}
     assert set(EXPERT_100) <= graded
@@ -226,7 +244,7 @@ def test_graded_lists_of_the_games() -> None:
         if game in EXPERT_100:
             assert len(pysolfc_seeds.seeds(game, "expert")) >= 100, game
             m = re.search(r"out of (\d+) games tried", head)
-            assert m and int(m.group(1)) >= 20_000, head[-300:]
+            assert m and int(m.group(1)) >= EXPERT_100[game], head[-300:]
 
 
 @pytest.mark.parametrize(("game", "grade"), _graded())
@@ -244,3 +262,141 @@ def test_shipped_graded_lists_of_the_games(game: str, grade: str) -> None:
         assert grade_game(rules, _cards(game, n)).grade == grade, n
     got = _flake8(pysolfc_seeds.path(game, grade))
     assert got.returncode == 0, got.stdout + got.stderr
+
+
+# -- make_pysolfc_seeds.py import: chunks from a stats run's records -------------------
+
+IMPORT_GAME = "pysolfc-eleven-triangle"
+
+
+def _importer(chunks: Path) -> ModuleType:
+    """The script, its chunks written under ``chunks`` (as ``--results chunks``)."""
+    script = _script()
+    vars(script)["CHUNKS"] = chunks
+    return script
+
+
+def _records(path: Path, lines: Sequence[dict[str, object] | str], **header: object
+             ) -> Path:
+    """A records file as ``pyramids stats --out`` writes it: its header, then ``lines``."""
+    head = {"pyramids_bulk": 1, "variant": {"game": IMPORT_GAME}, "mode": "exact",
+            "engine": "auto", "source_kind": "pysolfc", "source": "pysolfc:32000:32013",
+            "game": IMPORT_GAME, "pysolfc_game_id": 969, "node_limit": 1_000_000} | header
+    path.write_text("\n".join(json.dumps(x) if isinstance(x, dict) else x
+                              for x in [head, *lines]) + "\n", encoding="utf-8")
+    return path
+
+
+def _settled(first: int, stop: int) -> list[dict[str, object]]:
+    """Games ``first`` to ``stop - 1`` settled by check_game, as stats records them."""
+    rules = get_rules(IMPORT_GAME)
+    return [{"i": n, "pysolfc": n, **check_game(rules, _cards(IMPORT_GAME, n)).to_json_obj(),
+             "game": IMPORT_GAME} for n in range(first, stop)]
+
+
+@pytest.fixture(scope="module")
+def settled() -> list[dict[str, object]]:
+    return _settled(32000, 32013)
+
+
+def test_import_writes_whole_chunks_from_a_stats_runs_records(
+        tmp_path: Path, settled: list[dict[str, object]]) -> None:
+    """Games 32000-32012 in chunks of 5: 32000-32004 and 32005-32009 written, counted as
+    ``run`` counts (each winnable line replayed), 32010-32014 not (the records stop at
+    32012); below 32000 ignored; a second import skips the chunks already there."""
+    script = _importer(tmp_path / "chunks")
+    below = {**settled[0], "i": 31999, "pysolfc": 31999}
+    path = _records(tmp_path / "r.jsonl", [below, *reversed(settled)])  # any order
+    script.import_records(IMPORT_GAME, path, 5, None)
+    folder = script.CHUNKS / IMPORT_GAME
+    assert sorted(p.name for p in folder.glob("*.json")) == ["32000-32004.json",
+                                                             "32005-32009.json"]
+    for start in (32000, 32005):
+        chunk = json.loads((folder / f"{start}-{start + 4}.json").read_text())
+        recs = settled[start - 32000:start - 32000 + 5]
+        wins = [r["pysolfc"] for r in recs if r["status"] == "winnable"]
+        kinds = Counter(r["certificate"]["kind"] for r in recs  # type: ignore[index]
+                        if r["status"] == "blocked")
+        assert chunk["seeds"] == wins
+        assert (chunk["games"], chunk["winnable"], chunk["blocked"], chunk["unknown"]) == (
+            5, len(wins), 5 - len(wins), 0)
+        assert chunk["certificates"] == dict(sorted(kinds.items()))
+        assert chunk["variant"] == {"game": IMPORT_GAME, "node_limit": 1_000_000,
+                                    "engine": "auto"}
+        assert chunk["from"] == "stats records" and chunk["records"] == "r.jsonl"
+    assert any(r["status"] == "winnable" for r in settled[:10])
+    assert any(r["status"] == "blocked" for r in settled[:10])
+    before = (folder / "32000-32004.json").read_bytes()
+    (folder / "32000-32004.json").write_text(json.dumps({**json.loads(before), "seeds": []}))
+    script.import_records(IMPORT_GAME, path, 5, None)  # skipped: left as it is
+    assert json.loads((folder / "32000-32004.json").read_text())["seeds"] == []
+    script.import_records(IMPORT_GAME, path, 5, 5)  # --games 5: the first chunk only
+    vars(script)["CHUNKS"] = tmp_path / "other"
+    script.import_records(IMPORT_GAME, path, 5, 5)
+    assert [p.name for p in (script.CHUNKS / IMPORT_GAME).glob("*.json")] == [
+        "32000-32004.json"]
+
+
+def test_import_refuses_a_line_that_does_not_win(
+        tmp_path: Path, settled: list[dict[str, object]]) -> None:
+    """A winnable record whose line stops short of the win, or plays a move the rules
+    refuse, stops the import naming the game; no chunk is written."""
+    script = _importer(tmp_path / "chunks")
+    k = next(i for i, r in enumerate(settled) if r["status"] == "winnable")
+    n = settled[k]["pysolfc"]
+    moves = list(settled[k]["moves"])  # type: ignore[call-overload]
+    for bad, message in ((moves[:-1], f"game {n}: its line does not win"),
+                         (["KS+KS", *moves], f"game {n}: its line is refused: step 1")):
+        recs = [*settled[:k], {**settled[k], "moves": bad}, *settled[k + 1:]]
+        with pytest.raises(SystemExit, match=re.escape(message)):
+            script.import_records(IMPORT_GAME, _records(tmp_path / "r.jsonl", recs), 5, None)
+        assert not (script.CHUNKS / IMPORT_GAME).exists()
+
+
+@pytest.mark.parametrize(("header", "line", "message"), [
+    ({}, "{not json", "r.jsonl:3: not a record of pysolfc-eleven-triangle"),
+    ({}, json.dumps({"pysolfc": 32001, "game": "pysolfc-triangle", "status": "winnable"}),
+     "r.jsonl:3: not a record of pysolfc-eleven-triangle: game 'pysolfc-triangle'"),
+    ({}, json.dumps({"pysolfc": 32001, "game": IMPORT_GAME, "status": "won"}),
+     "r.jsonl:3: not a record of pysolfc-eleven-triangle: game"),
+    ({}, json.dumps({"game": IMPORT_GAME, "status": "blocked"}),
+     "r.jsonl:3: not a record of pysolfc-eleven-triangle: 'pysolfc'"),
+    ({}, "same", "r.jsonl:3: game 32000 a second time"),
+    ({"game": "pysolfc-triangle"}, "",
+     "r.jsonl:1: records of 'pysolfc-triangle' over 'pysolfc:32000:32013', not of "
+     "pysolfc-eleven-triangle's PySolFC games"),
+    ({"node_limit": 200_000}, "", "r.jsonl:1: node limit 200000, not 1000000"),
+])
+def test_import_refuses_bad_records(tmp_path: Path, settled: list[dict[str, object]],
+                                    header: dict[str, object], line: str,
+                                    message: str) -> None:
+    """A header of another game or node limit, a line that is not a record of the game,
+    or a game twice: refused naming the file and line."""
+    script = _importer(tmp_path / "chunks")
+    bad = json.dumps(settled[0]) if line == "same" else line
+    recs: list[dict[str, object] | str] = [settled[0], *([bad] if bad else []),
+                                           *settled[1:]]
+    with pytest.raises(SystemExit, match=re.escape(message)):
+        script.import_records(IMPORT_GAME, _records(tmp_path / "r.jsonl", recs, **header),
+                              5, None)
+    assert not (script.CHUNKS / IMPORT_GAME).exists()
+
+
+def test_import_refuses_to_overlap_a_chunk_of_other_bounds(
+        tmp_path: Path, settled: list[dict[str, object]]) -> None:
+    """A chunk of other bounds already there (an earlier run's) stops the import, naming
+    it; the command line reaches the same step (``import GAME RECORDS --chunk N``)."""
+    script = _importer(tmp_path / "chunks")
+    path = _records(tmp_path / "r.jsonl", settled)
+    script.import_records(IMPORT_GAME, path, 3, 3)  # 32000-32002
+    with pytest.raises(SystemExit, match=r"32000-32004.json: overlaps the chunk .*"
+                                         r"32000-32002.json: delete the old chunks"):
+        script.import_records(IMPORT_GAME, path, 5, None)
+    got = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_pysolfc_seeds.py"),
+                          "--results", str(tmp_path / "cli"), "import", IMPORT_GAME,
+                          str(path), "--chunk", "10"], capture_output=True, text=True,
+                         check=False)
+    assert got.returncode == 0, got.stderr
+    assert [p.name for p in (tmp_path / "cli" / IMPORT_GAME).glob("*.json")] == [
+        "32000-32009.json"]
+    assert "32010-32019.json: 7 of its games not in the records: not written" in got.stderr

@@ -70,6 +70,8 @@ WEIGHTS: dict[str, float] = {"traps": 2.0, "losing_moves": 0.5, "branching": 1.0
 THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-pharaohs": (52.03, 63.73, 74.36),  # 1,104 seeds of games 32000-181999
     "pysolfc-pyramid-dozen": (44.56, 56.29, 66.22),  # 1,985 seeds of games 32000-51999
+    "pysolfc-eleven-triangle": (40.38, 52.04, 62.29),  # 1,315 seeds of games 32000-41999
+    "pysolfc-triangle": (20.5, 32.02, 43.93),  # 1,977 seeds of games 32000-34999
 }
 
 
@@ -143,9 +145,12 @@ def walk_line(rules: Rules, cards: tuple[Card, ...], line: Sequence[str],
     board = Board(rules, cards)
     traps = losing = unsettled = decisions = options = 0
     for text in line:
-        move = board.parse(text)
+        written = board.parse(text)
         legal = board.legal_moves()
-        if move not in legal:
+        # a pair may be written either way round (CP-SAT's lines): the legal move it is
+        move = next((m for m in legal if m.kind == written.kind
+                     and sorted(m.at) == sorted(written.at)), None)
+        if move is None:
             raise FamilyGradeError(f"{rules.name}: move {text!r} of the line is not legal "
                                    f"at move {len(board.moves) + 1}")
         if len(legal) >= 2:
@@ -174,10 +179,11 @@ def walk_line(rules: Rules, cards: tuple[Card, ...], line: Sequence[str],
 def grade_game(rules: Rules, cards: tuple[Card, ...], line: Sequence[str] | None = None,
                *, node_limit: int = GRADE_NODE_LIMIT) -> FamilyGrading:
     """Grade a deal of ``rules`` along ``line`` (a winning line; by default the one
-    :func:`~pyramids.answers.family.check_game` proves, with its default node limit);
-    :class:`FamilyGradeError` for a deal not proved winnable."""
+    :func:`~pyramids.answers.family.check_game` proves with engine ``auto`` and bulk's node
+    limit: the search's, or CP-SAT's where the search stops at its limit, as the seed
+    lists' runs settle a deal); :class:`FamilyGradeError` for a deal not proved winnable."""
     if line is None:
-        verdict = check_game(rules, cards, node_limit=GAME_NODE_LIMIT)
+        verdict = check_game(rules, cards, node_limit=GAME_NODE_LIMIT, engine="auto")
         if verdict.status != "winnable":
             raise FamilyGradeError(f"{rules.name}: only a deal proved winnable is graded; "
                                    f"this one is {verdict.status}")
