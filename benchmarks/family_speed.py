@@ -24,6 +24,11 @@ and line. Per file it prints the deals, deals per CPU second (deals over the sum
 CPU seconds: the engine's time, not the pool's dealing and bookkeeping), the median,
 mean and 99th percentile in ms, the statuses, and the slowest games (number, status,
 seconds, nodes, engine); a median over 100 ms is flagged.
+
+``--profile GAME:N`` (repeatable) runs instead, for one deal of a slow game: cProfile's
+top functions of ``check_game`` (engine ``pairs``, ``--node-limit``), then the kernel
+with each of its prunings and the restarts switched off in turn, the CPU per node of
+each: where a slow game's time goes.
 """
 
 from __future__ import annotations
@@ -157,6 +162,48 @@ def render(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out) + "\n"
 
 
+def profile(game: str, number: int, node_limit: int) -> str:
+    """Where one deal's CPU goes: cProfile of ``check_game`` (the search alone), then the
+    kernel with each switch off in turn (status, nodes, CPU, microseconds a node)."""
+    import cProfile
+    import io
+    import pstats
+    import time
+
+    from pyramids.answers.family import check_game
+    from pyramids.core.rules import get_rules
+    from pyramids.engines.pairs import solve
+    from pyramids.engines.pairs.kernel import PRUNINGS, SEEKING
+    from pyramids.pysolfc.family import family_cards
+    from pyramids.pysolfc.games import PySolFCGame
+
+    rules = get_rules(game)
+    cards = family_cards(rules.pysolfc or 0, PySolFCGame(number))
+    solve(rules, cards, node_limit=1000)  # the kernel loaded (its cache), not timed
+    prof = cProfile.Profile()
+    t0 = time.process_time()
+    prof.enable()
+    v = check_game(rules, cards, node_limit=node_limit, engine="pairs")
+    prof.disable()
+    cpu = time.process_time() - t0
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(6)
+    top = [ln for ln in buf.getvalue().splitlines() if ln.strip()][-7:]
+    out = [f"{game} game {number}, node limit {node_limit:,}: check_game {v.status}, "
+           f"{v.nodes:,} nodes, {cpu:.2f} CPU s; cProfile, top functions by own time:",
+           *("    " + ln for ln in top)]
+    everything = (*PRUNINGS, *SEEKING)
+    for off in ("", *everything):
+        on = tuple(x for x in everything if x != off)
+        t0 = time.process_time()
+        found = solve(rules, cards, node_limit=node_limit, prune=on)
+        cpu = time.process_time() - t0
+        per = cpu / max(found.nodes, 1) * 1e6
+        out.append(f"  kernel, {'all on' if not off else off + ' off':14s}: {found.status:8s} "
+                   f"{found.nodes:>9,d} nodes {cpu:6.2f} CPU s {per:5.2f} us a node")
+    return "\n".join(out) + "\n"
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file beside it."""
     tmp = path.with_name(path.name + ".tmp")
@@ -166,17 +213,27 @@ def write_atomic(path: Path, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("files", nargs="+", type=Path,
+    ap.add_argument("files", nargs="*", type=Path,
                     help="stats records (.jsonl) or crosscheck_family out files")
+    ap.add_argument("--profile", action="append", default=[], metavar="GAME:N",
+                    help="profile PySolFC game N of GAME instead (repeatable)")
+    ap.add_argument("--node-limit", type=int, default=1_000_000,
+                    help="the search's node limit for --profile (stats' default)")
     ap.add_argument("--slowest", type=int, default=5, help="list this many slowest games")
     ap.add_argument("--out", type=Path, help="also write the table to this file")
     args = ap.parse_args(argv)
-    try:
-        rows = [summary(read_records(p), args.slowest) for p in args.files]
-    except (OSError, ValueError) as e:
-        print(f"family_speed: {e}", file=sys.stderr)
-        return 2
-    text = render(rows)
+    if args.profile:
+        text = "".join(profile(g, int(n), args.node_limit)
+                       for g, _, n in (p.rpartition(":") for p in args.profile))
+    elif not args.files:
+        ap.error("give records files, or --profile GAME:N")
+    else:
+        try:
+            rows = [summary(read_records(p), args.slowest) for p in args.files]
+        except (OSError, ValueError) as e:
+            print(f"family_speed: {e}", file=sys.stderr)
+            return 2
+        text = render(rows)
     sys.stdout.write(text)
     if args.out:
         write_atomic(args.out, text)

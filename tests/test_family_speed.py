@@ -119,3 +119,7 @@ def test_main_prints_and_writes_the_same_table(tmp_path: Path,
     assert "game      3" not in printed  # only the two slowest
     assert fs.main([str(tmp_path / "missing.jsonl")]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        fs.main([])
+    assert e.value.code == 2
+    assert "give records files, or --profile GAME:N" in capsys.readouterr().err
