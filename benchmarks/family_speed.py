@@ -12,7 +12,7 @@ certificates, the search and CP-SAT where ``auto`` went on to it), its ``nodes``
 
 Two kinds of file are read, told apart line by line:
 
-* ``stats`` records (``pyramids stats ... --records FILE``): a header line
+* ``stats`` records (``pyramids stats -V GAME ... -o FILE``): a header line
   (``pyramids_bulk``) and one record a game, in the order the workers finished them;
 * ``crosscheck_family.py`` out files (``search``, ``search_cpu``, ``search_nodes``): the
   general search alone at its node limit, without the deal-start certificates, for the
