@@ -51,7 +51,7 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
  P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
- P_PRUNE_MATCH) = range(19)
+ P_PRUNE_MATCH, P_FULL_MATCH) = range(20)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins", "match")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
@@ -60,7 +60,13 @@ SEEKING = ("restarts",)
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
 #: after the search in the usual order has had RESTART_FIRST of the node limit
 RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024, 64
-NPARAMS = 19
+NPARAMS = 20
+#: pruning "match" asks Hall's condition of every class at every node (True), not only of
+#: the classes a move can change (False, the default since h62: the same positions pruned,
+#: so the same nodes and verdicts; tests and benchmarks compare the two)
+FULL_MATCH = False
+#: which classes :func:`unmatched` asks: all, none, or the class of a rank (>= 0)
+ALL_CLASSES, NO_CLASS = -1, -2
 
 # context (ctx)
 C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS, C_RNG = range(6)
@@ -602,7 +608,7 @@ def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyped-def]
-              onit, nb):
+              onit, nb, only):
     """Pruning "match" (off with ``prm[P_PRUNE_MATCH] = 0``): Hall's condition per class
     of ranks that pair only with each other (``classes``: rows r, s with partners(r) =
     {s} and partners(s) = {r}, r != s; objective all; the classic kernel's "match",
@@ -613,11 +619,14 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
     layout card lies on the other for good), or, in the ``last`` round, when one lies on
     the other in the talon for good (``onit``, :func:`lying_on`). So if some set S of the
     r cards can meet fewer than |S| of the s cards (or the counts differ), no line from
-    here wins. Returns True when a class fails."""
+    here wins. Returns True when a class fails. ``only``: the class to ask
+    (:data:`ALL_CLASSES` for every one; :func:`touched` says which a move can change)."""
     xs = np.empty(128, np.int64)
     ys = np.empty(128, np.int64)
     adj = np.empty(128, np.int64)
     for k in range(classes.shape[0]):
+        if only != ALL_CLASSES and k != only:
+            continue
         nx = _left_of(r0, r1, of_rank[classes[k, 0]], xs)
         ny = _left_of(r0, r1, of_rank[classes[k, 1]], ys)
         if nx != ny:
@@ -648,6 +657,42 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
             if got < want:
                 return True
     return False
+
+
+@njit(cache=True, inline="always")
+def touched(kind, a, b, ptr, last, prm, rank, cls):  # type: ignore[no-untyped-def]
+    """Which class's Hall condition (:func:`unmatched`) a move can have changed, from a
+    position that passed them all at ``ptr`` (the parent's): :data:`NO_CLASS`, a class
+    (its row), or :data:`ALL_CLASSES`. A class's test reads the position only through
+    its cards left, the static ``bef`` and, in the ``last`` round, ``onit`` among its
+    cards left (:func:`lying_on`), so:
+
+    * a card alone or a pair removes cards of one class at most (a class's ranks pair
+      only with each other), and removing cards adds no ``onit`` fact between the cards
+      left; PySolFC's auto deal after it (draw 1) deals one card onto an empty waste,
+      which lies on nothing: that class (-1 when the ranks are in none);
+    * a deal removes nothing; before the last round ``last`` stays False (nothing
+      changes), and in it ``onit`` is static for three wastes and for a talon whose
+      waste cannot meet the talon's card in play (all of the round's order), and grows
+      only by the dealt card lying on the waste with a face-up top dealt one at a time:
+      that card's class;
+    * a redeal, or anything else (a hand, several cards dealt at once), every class."""
+    if kind <= K_PAIR:
+        if last and prm[P_AUTO] and prm[P_DRAW] != 1:
+            return ALL_CLASSES
+        k = cls[rank[a]]
+        if b >= 0 and cls[rank[b]] > k:
+            k = cls[rank[b]]
+        return k if k >= 0 else NO_CLASS
+    if kind == K_DEAL:
+        if not last or prm[P_THREE]:
+            return NO_CLASS
+        if (not prm[P_FACEUP] and not prm[P_HAND]) or prm[P_SW] == SW_FORBIDDEN:
+            return NO_CLASS
+        if prm[P_FACEUP] and not prm[P_HAND] and prm[P_DRAW] == 1:
+            k = cls[rank[prm[P_PLACES] + ptr]]
+            return k if k >= 0 else NO_CLASS
+    return ALL_CLASSES
 
 
 @njit(cache=True, inline="always")
@@ -736,13 +781,16 @@ def _meta(ptr, hh, rnd, oid, prm):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
         must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on,
-        of_rank, classes, onit, nb):
+        of_rank, classes, onit, nb, cls):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
     ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd, oid));
     ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try);
     ``ords``, ``olen``, ``oht``, ``on``: the rounds' orders (three wastes only);
-    ``of_rank``, ``classes``, ``onit``, ``nb``: pruning "match"'s tables and scratch.
+    ``of_rank``, ``classes``, ``onit``, ``nb``, ``cls``: pruning "match"'s tables and
+    scratch (``cls``: each rank's class, -1 for none). A node is expanded only after it
+    passed every test, so "match" asks a child only the classes its move can change
+    (:func:`touched`; every class below the start, which was not asked).
     Returns S_WON (the line: the move tried last at each depth 0..ctx[C_DEPTH]),
     S_EXHAUSTED (every reachable position seen), S_LIMIT (``prm[P_LIMIT]`` nodes),
     S_PAUSED (the budget spent) or S_GROW_* (the caller grows that array and calls
@@ -791,9 +839,14 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
             continue
         if prm[P_PRUNE_WASTE] or prm[P_PRUNE_MATCH]:
             last = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+            only = ALL_CLASSES
+            if prm[P_PRUNE_MATCH] and not prm[P_FULL_MATCH] and d > 0:
+                only = touched(mv[row, 0], mv[row, 1], mv[row, 2], st[d, 0], last, prm,
+                               rank, cls)
             if (prm[P_PRUNE_WASTE] and last and waste_dead(r0, r1, prm, must, part, onit)) \
-                    or (prm[P_PRUNE_MATCH] and unmatched(r0, r1, last, prm, bef, of_rank,
-                                                         classes, onit, nb)):
+                    or (prm[P_PRUNE_MATCH] and only != NO_CLASS
+                        and unmatched(r0, r1, last, prm, bef, of_rank, classes, onit, nb,
+                                      only)):
                 ctx[C_PRUNED] += 1
                 continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
@@ -854,7 +907,8 @@ class Tables:
               "automatic": SW_AUTOMATIC}[t.stock_waste]
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
-                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1],
+                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1,
+                             0],
                             np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
@@ -893,6 +947,9 @@ class Tables:
                    and pairing.partners(q) == {r} and r not in pairing.alone
                    and q not in pairing.alone]
         self.classes = np.array(classes, np.int64).reshape(len(classes), 2)
+        self.cls = np.full(14, -1, np.int64)
+        for k, (r, q) in enumerate(classes):
+            self.cls[r] = self.cls[q] = k
         self.onit = np.zeros((n, 2), np.uint64)
         self.nb = np.zeros(1 << 8, np.int64)
 
@@ -1072,6 +1129,7 @@ class _DFS:
         prm[P_PRUNE_WASTE] = int("waste" in prune)
         prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
         prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+        prm[P_FULL_MATCH] = int(FULL_MATCH)
         prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
         prm[P_SHUFFLE] = int(seed > 0)
         self.sr = np.zeros((STACK_START, 2), np.uint64)
@@ -1116,7 +1174,7 @@ class _DFS:
                          tables.bef, tables.tal, self.sr, self.st, mv, mi, self.t0s,
                          self.t1s, self.tms, tables.scratch, tables.ords, tables.olen,
                          tables.oht, tables.on, tables.of_rank, tables.classes,
-                         tables.onit, tables.nb)
+                         tables.onit, tables.nb, tables.cls)
             if status == S_WON:
                 d = int(ctx[C_DEPTH])
                 line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
