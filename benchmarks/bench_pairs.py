@@ -17,7 +17,7 @@ numbers will come from pyramids.pysolfc.family). Two tables:
    in the settings ``--config`` names (all four by default): ``before`` with the
    prunings "waste" and "twins" (the default before issue 41's h53), ``match`` with
    "match" (Hall's condition per rank class) too, ``full`` with everything and "match"
-   asking every class at every node (``kernel.FULL_MATCH``: the default before h62), and
+   asking every class at every node (``kernel.FULL_TESTS``: the default before h62), and
    ``after`` with everything (the default: the restarts too, "match" asking only the
    classes a move changes): the same columns, the nodes in all, how many deals the limit
    left unknown, and the deals winnable in one run and blocked in another.
@@ -52,14 +52,14 @@ def timed(rules: Rules, deals: list[tuple[Card, ...]], engine: Engine,
           limit: int, prune: bool | tuple[str, ...],
           full_match: bool = False) -> tuple[list[Outcome], list[float]]:
     found, times = [], []
-    kernel.FULL_MATCH = full_match
+    kernel.FULL_TESTS = full_match
     try:
         for cards in deals:
             t0 = time.process_time()
             found.append(solve(rules, cards, node_limit=limit, engine=engine, prune=prune))
             times.append(time.process_time() - t0)
     finally:
-        kernel.FULL_MATCH = False
+        kernel.FULL_TESTS = False
     return found, times
 
 

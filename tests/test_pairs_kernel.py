@@ -336,12 +336,13 @@ MATCH_CASES = [*KERNEL_GAMES, "pyramid", "pyramid/forbidden", "king-tut/3", "msc
 
 
 @pytest.mark.parametrize("name", MATCH_CASES)
-def test_match_asking_only_the_changed_classes_prunes_the_same_positions(
+def test_prunings_asking_only_what_a_move_changed_prune_the_same_positions(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pruning "match" asks a child only the classes its move can change
-    (kernel.touched); asking every class at every node (kernel.FULL_MATCH, the way
-    before h62) prunes the same positions: the same verdicts, node counts and lines,
-    from deals and from random later positions, with the restarts too."""
+    """Prunings "match" and "waste" ask a child only the classes and talon cards its
+    move can change (kernel.touched, kernel.waste_suspects); asking all of them at every
+    node (kernel.FULL_TESTS, the way before h62) prunes the same positions: the same
+    verdicts, node counts and lines, from deals and from random later positions, with
+    the restarts too."""
     from pyramids.engines.pairs import kernel
 
     rules = GAMES[name] if name in GAMES else CLASSIC[name]
@@ -352,15 +353,15 @@ def test_match_asking_only_the_changed_classes_prunes_the_same_positions(
         start = _random_start(rules, cards, rng, rng.randrange(40)) if i % 2 else ()
         got = {}
         for full in (True, False):
-            monkeypatch.setattr(kernel, "FULL_MATCH", full)
+            monkeypatch.setattr(kernel, "FULL_TESTS", full)
             got[full] = solve(rules, cards, start=start, node_limit=6000, engine="kernel")
         a, b = got[True], got[False]
         assert (a.status, a.nodes, a.moves) == (b.status, b.nodes, b.moves), (name, i)
         plain = solve(rules, cards, start=start, node_limit=6000, engine="kernel",
-                      prune=("waste", "twins", "restarts"))
+                      prune=("twins", "restarts"))
         pruned += plain.nodes != b.nodes
     if kernel.Tables(rules, random_cards(rules, rng), *_needs_of(rules)).classes.size:
-        assert pruned >= 1  # "match" did prune here, so the comparison meant something
+        assert pruned >= 1  # the prunings did cut here, so the comparison meant something
 
 
 def _needs_of(rules: Rules) -> tuple[list[int], list[int], list[int]]:
@@ -371,10 +372,11 @@ def _needs_of(rules: Rules) -> tuple[list[int], list[int], list[int]]:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(SMALL_GAMES), seed=st.integers(0, 10**9),
        steps=st.integers(0, 60))
-def test_match_on_changed_classes_equals_match_on_all_from_any_position(
+def test_prunings_on_what_changed_equal_prunings_on_everything_from_any_position(
         name: str, seed: int, steps: int) -> None:
-    """Property: from a random position, "match" on the classes a move changes and on
-    every class (kernel.FULL_MATCH) give the same verdict in the same nodes."""
+    """Property: from a random position, "waste" and "match" asking only the talon cards
+    and classes a move changes, and asking all of them (kernel.FULL_TESTS), give the
+    same verdict in the same nodes."""
     from pyramids.engines.pairs import kernel
 
     rules = GAMES[name]
@@ -384,10 +386,10 @@ def test_match_on_changed_classes_equals_match_on_all_from_any_position(
     got = {}
     try:
         for full in (True, False):
-            kernel.FULL_MATCH = full
+            kernel.FULL_TESTS = full
             got[full] = solve(rules, cards, start=start, node_limit=3000, engine="kernel",
                               prune=PRUNINGS)
     finally:
-        kernel.FULL_MATCH = False
+        kernel.FULL_TESTS = False
     assert (got[True].status, got[True].nodes) == (got[False].status, got[False].nodes), \
         (name, seed, steps)

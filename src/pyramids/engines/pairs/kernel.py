@@ -51,7 +51,7 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
  P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
- P_PRUNE_MATCH, P_FULL_MATCH) = range(20)
+ P_PRUNE_MATCH, P_FULL_TESTS) = range(20)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins", "match")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
@@ -61,10 +61,11 @@ SEEKING = ("restarts",)
 #: after the search in the usual order has had RESTART_FIRST of the node limit
 RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024, 64
 NPARAMS = 20
-#: pruning "match" asks Hall's condition of every class at every node (True), not only of
-#: the classes a move can change (False, the default since h62: the same positions pruned,
-#: so the same nodes and verdicts; tests and benchmarks compare the two)
-FULL_MATCH = False
+#: prunings "waste" and "match" test every talon card and every class at every node
+#: (True, as before h62), not only the cards and classes a move can change (False, the
+#: default: the same positions pruned, so the same nodes and verdicts; the tests and
+#: benchmarks compare the two)
+FULL_TESTS = False
 #: which classes :func:`unmatched` asks: all, none, or the class of a rank (>= 0)
 ALL_CLASSES, NO_CLASS = -1, -2
 
@@ -75,6 +76,9 @@ NCTX = 6
 # run's answers
 S_RUNNING, S_WON, S_EXHAUSTED, S_LIMIT, S_PAUSED, S_GROW_TABLE, S_GROW_STACK, \
     S_GROW_MOVES, S_GROW_ORDERS = range(9)
+
+#: the bit counts of 0..255 (Hall's sets in :func:`unmatched`)
+_POPCOUNT = np.array([bin(i).count("1") for i in range(256)], np.int64)
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -527,6 +531,79 @@ def lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit):  # type: ignore[
     return True
 
 
+@njit(cache=True, inline="always")
+def _below(n):  # type: ignore[no-untyped-def]
+    """Deal positions 0..n-1 (0 <= n <= 128) as two words."""
+    full = ~np.uint64(0)
+    if n >= 64:
+        return full, (full if n >= 128 else (np.uint64(1) << np.uint64(n - 64)) - np.uint64(1))
+    return (np.uint64(1) << np.uint64(n)) - np.uint64(1), np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _on1(r0, r1, a, ptr, hh, prm):  # type: ignore[no-untyped-def]
+    """:func:`lying_on`'s ``onit[a]`` for one talon card ``a`` in the last round with
+    one waste, without the others: the cards left dealt after it up to the waste's top
+    (or up to the talon's end when the waste cannot meet the card in play)."""
+    places = prm[P_PLACES]
+    if (prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN:
+        hi = places + (ptr - 1 if hh else ptr)
+        if a >= hi:
+            return np.uint64(0), np.uint64(0)
+    else:
+        hi = places + prm[P_NT]
+    h0, h1 = _below(hi)
+    l0, l1 = _below(a + 1)
+    return h0 & ~l0 & ~r0, h1 & ~l1 & ~r1
+
+
+@njit(cache=True)
+def waste_suspects(kind, a, b, ptr, prm, part, tal):  # type: ignore[no-untyped-def]
+    """The talon cards whose :func:`waste_dead` test a move in the last round can have
+    changed, from a position that passed it at ``ptr`` (the parent's), as two words and
+    a flag for every card. A card's test reads the position through its partners left
+    and the cards lying on it: a card alone or a pair changes the first for their
+    partners only and adds nothing to the second (PySolFC's auto deal, one card onto an
+    empty waste, lies on nothing); a deal adds the dealt card on every waste card (a
+    face-up top dealt one at a time: its partners among them change) or nothing (the
+    waste cannot meet the card in play: :func:`lying_on` takes the round's order);
+    anything else (a redeal, a hand, several cards dealt at once, three wastes):
+    every card."""
+    zero = np.uint64(0)
+    if prm[P_THREE] or kind == K_REDEAL:
+        return zero, zero, True
+    if kind <= K_PAIR:
+        if prm[P_AUTO] and prm[P_DRAW] != 1:
+            return zero, zero, True
+        m0, m1 = part[a, 0], part[a, 1]
+        if b >= 0:
+            m0 |= part[b, 0]
+            m1 |= part[b, 1]
+        return m0 & tal[0], m1 & tal[1], False
+    if (not prm[P_FACEUP] and not prm[P_HAND]) or prm[P_SW] == SW_FORBIDDEN:
+        return zero, zero, False
+    if prm[P_FACEUP] and not prm[P_HAND] and prm[P_DRAW] == 1:
+        c = prm[P_PLACES] + ptr
+        return part[c, 0] & tal[0], part[c, 1] & tal[1], False
+    return zero, zero, True
+
+
+@njit(cache=True)
+def waste_dead_of(r0, r1, m0, m1, ptr, hh, prm, must, part):  # type: ignore[no-untyped-def]
+    """:func:`waste_dead`'s test for the talon cards of ``(m0, m1)`` only, one waste (each
+    card's ``onit`` from :func:`_on1`)."""
+    for w in range(2):
+        m = (m0 & ~r0) if w == 0 else (m1 & ~r1)
+        while m:
+            a = 64 * w + trailing_zeros(m)  # type: ignore[call-arg]
+            m &= m - np.uint64(1)
+            if must[a]:
+                o0, o1 = _on1(r0, r1, a, ptr, hh, prm)
+                if (part[a, 0] & ~r0 & ~o0) == 0 and (part[a, 1] & ~r1 & ~o1) == 0:
+                    return True
+    return False
+
+
 @njit(cache=True)
 def waste_dead(r0, r1, prm, must, part, onit):  # type: ignore[no-untyped-def]
     """Pruning "waste" (off with ``prm[P_PRUNE_WASTE] = 0``), in the last round after
@@ -608,7 +685,7 @@ def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyped-def]
-              onit, nb, only):
+              onit, nb, only, ptr, hh):
     """Pruning "match" (off with ``prm[P_PRUNE_MATCH] = 0``): Hall's condition per class
     of ranks that pair only with each other (``classes``: rows r, s with partners(r) =
     {s} and partners(s) = {r}, r != s; objective all; the classic kernel's "match",
@@ -620,7 +697,9 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
     the other in the talon for good (``onit``, :func:`lying_on`). So if some set S of the
     r cards can meet fewer than |S| of the s cards (or the counts differ), no line from
     here wins. Returns True when a class fails. ``only``: the class to ask
-    (:data:`ALL_CLASSES` for every one; :func:`touched` says which a move can change)."""
+    (:data:`ALL_CLASSES` for every one; :func:`touched` says which a move can change).
+    With one waste ``onit`` is written here for the class's talon cards (:func:`_on1`,
+    at ``ptr``, ``hh``); three wastes read :func:`lying_on`'s."""
     xs = np.empty(128, np.int64)
     ys = np.empty(128, np.int64)
     adj = np.empty(128, np.int64)
@@ -633,6 +712,11 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
             return True
         if nx == 0 or (1 << nx) > nb.shape[0]:
             continue  # nothing to match, or too many to try (not checked: sound)
+        if last and not prm[P_THREE]:
+            for i in range(nx + ny):
+                a = xs[i] if i < nx else ys[i - nx]
+                if a >= prm[P_PLACES]:
+                    onit[a, 0], onit[a, 1] = _on1(r0, r1, a, ptr, hh, prm)
         for i in range(nx):  # adj[i]: the s cards the r card xs[i] can meet
             a = xs[i]
             adj[i] = 0
@@ -642,19 +726,12 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
                         or (last and (_bit(onit[a, 0], onit[a, 1], c)
                                       or _bit(onit[c, 0], onit[c, 1], a)))):
                     adj[i] |= 1 << t
-        # nb[S]: the s cards some r card of S can meet (S a bit set over xs)
+        # nb[S]: the s cards some r card of S can meet (S a bit set over xs); sizes from
+        # the table of bit counts (both sets have at most 8 members here)
         nb[0] = 0
         for m in range(1, 1 << nx):
             nb[m] = nb[m & (m - 1)] | adj[trailing_zeros(np.uint64(m))]  # type: ignore[call-arg]
-            got, want, x = 0, 0, nb[m]
-            while x:
-                x &= x - 1
-                got += 1
-            y = m
-            while y:
-                y &= y - 1
-                want += 1
-            if got < want:
+            if _POPCOUNT[nb[m]] < _POPCOUNT[m]:
                 return True
     return False
 
@@ -838,15 +915,30 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
                                                bef):
             continue
         if prm[P_PRUNE_WASTE] or prm[P_PRUNE_MATCH]:
-            last = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+            # the tests a move can have changed (a node is expanded only after passing
+            # them all; the start was not asked, so its children ask everything)
+            last = (prm[P_TALON] != 0 and prm[P_ROUNDS] != 0 and rnd >= prm[P_ROUNDS])
+            part_only = not prm[P_FULL_TESTS] and d > 0
             only = ALL_CLASSES
-            if prm[P_PRUNE_MATCH] and not prm[P_FULL_MATCH] and d > 0:
+            if prm[P_PRUNE_MATCH] and part_only:
                 only = touched(mv[row, 0], mv[row, 1], mv[row, 2], st[d, 0], last, prm,
                                rank, cls)
-            if (prm[P_PRUNE_WASTE] and last and waste_dead(r0, r1, prm, must, part, onit)) \
-                    or (prm[P_PRUNE_MATCH] and only != NO_CLASS
-                        and unmatched(r0, r1, last, prm, bef, of_rank, classes, onit, nb,
-                                      only)):
+            dead = False
+            filled = False
+            if prm[P_PRUNE_WASTE] and last:
+                s0, s1, every = waste_suspects(mv[row, 0], mv[row, 1], mv[row, 2],
+                                               st[d, 0], prm, part, tal)
+                if every or not part_only:
+                    filled = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+                    dead = waste_dead(r0, r1, prm, must, part, onit)
+                else:
+                    dead = waste_dead_of(r0, r1, s0, s1, ptr, hh, prm, must, part)
+            if not dead and prm[P_PRUNE_MATCH] and only != NO_CLASS:
+                if last and three and not filled:
+                    lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+                dead = unmatched(r0, r1, last, prm, bef, of_rank, classes, onit, nb, only,
+                                 ptr, hh)
+            if dead:
                 ctx[C_PRUNED] += 1
                 continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
@@ -1129,7 +1221,7 @@ class _DFS:
         prm[P_PRUNE_WASTE] = int("waste" in prune)
         prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
         prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
-        prm[P_FULL_MATCH] = int(FULL_MATCH)
+        prm[P_FULL_TESTS] = int(FULL_TESTS)
         prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
         prm[P_SHUFFLE] = int(seed > 0)
         self.sr = np.zeros((STACK_START, 2), np.uint64)
