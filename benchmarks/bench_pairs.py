@@ -16,11 +16,13 @@ numbers will come from pyramids.pysolfc.family). Two tables:
 2. the kernel alone on ``--deals`` deals at ``--kernel-limit`` nodes, in the same run,
    in the settings ``--config`` names (all four by default): ``before`` with the
    prunings "waste" and "twins" (the default before issue 41's h53), ``match`` with
-   "match" (Hall's condition per rank class) too, ``full`` with everything and "match"
-   asking every class at every node (``kernel.FULL_TESTS``: the default before h62), and
-   ``after`` with everything (the default: the restarts too, "match" asking only the
-   classes a move changes): the same columns, the nodes in all, how many deals the limit
-   left unknown, and the deals winnable in one run and blocked in another.
+   "match" (Hall's condition per rank class) too, ``full`` with everything and "waste"
+   and "match" asking every talon card and class at every node (``kernel.FULL_TESTS``:
+   the default before h62), and ``after`` with everything (the default: the restarts
+   too, "waste" and "match" asking only what a move changed): the same columns, the
+   nodes in all, how many deals the limit left unknown, the deals winnable in one run
+   and blocked in another, and (``after``) the deals with the same status and nodes as
+   in ``full``.
 
 The kernel plays every game (three wastes too). The kernel is compiled (or loaded from
 numba's cache) before anything is timed.
@@ -103,7 +105,8 @@ def main() -> None:
     configs = [c for c in CONFIGS if args.config is None or c[0] in args.config]
     print(f"\n# the kernel alone, {args.deals} deals per game, node limit "
           f"{args.kernel_limit:,}, seed {args.seed}: before = prunings waste, twins; "
-          "match = and match; full = everything, match on every class at every node; "
+          "match = and match; full = everything, waste and match asking every card and "
+          "class at every node; "
           f"after = everything ({', '.join(kernel.PRUNINGS + kernel.SEEKING)})")
     print(HEAD)
     for rules in games:
