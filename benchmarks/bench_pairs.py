@@ -3,7 +3,7 @@ the Python search against the compiled kernel, in the same run, on the same deal
 
     PYTHONPATH=src .venv/bin/python benchmarks/bench_pairs.py [--deals 100] [--python-deals 10]
         [--limit 20000] [--kernel-limit 200000] [--seed 41] [--game NAME ...]
-        [--config before|match|full|after ...]
+        [--config before|match|full|split|after ...]
 
 Deals are random (``random.Random(seed)`` shuffles the game's decks; PySolFC's own deal
 numbers will come from pyramids.pysolfc.family). Two tables:
@@ -18,8 +18,10 @@ numbers will come from pyramids.pysolfc.family). Two tables:
    prunings "waste" and "twins" (the default before issue 41's h53), ``match`` with
    "match" (Hall's condition per rank class) too, ``full`` with everything and "waste"
    and "match" asking every talon card and class at every node (``kernel.FULL_TESTS``:
-   the default before h62), and ``after`` with everything (the default: the restarts
-   too, "waste" and "match" asking only what a move changed): the same columns, the
+   the default before h62), ``split`` with everything and the restarts' share of the
+   limit in two-deck games as before h62 (a quarter after a quarter, not three quarters
+   after an eighth), and ``after`` with everything (the default: the restarts too,
+   "waste" and "match" asking only what a move changed): the same columns, the
    nodes in all, how many deals the limit left unknown, the deals winnable in one run
    and blocked in another, and (``after``) the deals with the same status and nodes as
    in ``full``.
@@ -51,10 +53,14 @@ def deals_of(rules: Rules, count: int, seed: int) -> list[tuple[Card, ...]]:
 
 
 def timed(rules: Rules, deals: list[tuple[Card, ...]], engine: Engine,
-          limit: int, prune: bool | tuple[str, ...],
-          full_match: bool = False) -> tuple[list[Outcome], list[float]]:
+          limit: int, prune: bool | tuple[str, ...], full_match: bool = False,
+          old_split: bool = False) -> tuple[list[Outcome], list[float]]:
     found, times = [], []
     kernel.FULL_TESTS = full_match
+    split = kernel.RESTART_FIRST_TWO_DECKS, kernel.RESTART_SHARE_TWO_DECKS
+    if old_split:
+        kernel.RESTART_FIRST_TWO_DECKS = kernel.RESTART_FIRST
+        kernel.RESTART_SHARE_TWO_DECKS = kernel.RESTART_SHARE
     try:
         for cards in deals:
             t0 = time.process_time()
@@ -62,6 +68,7 @@ def timed(rules: Rules, deals: list[tuple[Card, ...]], engine: Engine,
             times.append(time.process_time() - t0)
     finally:
         kernel.FULL_TESTS = False
+        kernel.RESTART_FIRST_TWO_DECKS, kernel.RESTART_SHARE_TWO_DECKS = split
     return found, times
 
 
@@ -78,10 +85,12 @@ def row(name: str, engine: str, found: list[Outcome], times: list[float]) -> str
             f"W {tally['winnable']} B {tally['blocked']} U {tally['unknown']}")
 
 
-#: table 2's settings: label, prunings, "match" on every class at every node
-CONFIGS: list[tuple[str, bool | tuple[str, ...], bool]] = [
-    ("before", ("waste", "twins"), False), ("match", ("waste", "twins", "match"), False),
-    ("full", True, True), ("after", True, False)]
+#: table 2's settings: label, prunings, "waste" and "match" asking everything at every
+#: node, the two-deck games' restarts split as before h62
+CONFIGS: list[tuple[str, bool | tuple[str, ...], bool, bool]] = [
+    ("before", ("waste", "twins"), False, False),
+    ("match", ("waste", "twins", "match"), False, False),
+    ("full", True, True, False), ("split", True, False, True), ("after", True, False, False)]
 
 HEAD = (f"{'game':26} {'engine':6} {'deals':>6} {'deals/cpu-s':>10} {'median ms':>9} "
         f"{'p99 ms':>9} {'slowest':>9}")
@@ -106,14 +115,15 @@ def main() -> None:
     print(f"\n# the kernel alone, {args.deals} deals per game, node limit "
           f"{args.kernel_limit:,}, seed {args.seed}: before = prunings waste, twins; "
           "match = and match; full = everything, waste and match asking every card and "
-          "class at every node; "
+          "class at every node; split = everything, two-deck restarts as before h62; "
           f"after = everything ({', '.join(kernel.PRUNINGS + kernel.SEEKING)})")
     print(HEAD)
     for rules in games:
         deals = deals_of(rules, args.deals, args.seed)
         runs: dict[str, list[Outcome]] = {}
-        for label, prune, full in configs:
-            found, times = timed(rules, deals, "kernel", args.kernel_limit, prune, full)
+        for label, prune, full, split in configs:
+            found, times = timed(rules, deals, "kernel", args.kernel_limit, prune, full,
+                                 split)
             runs[label] = found
             flips = sum(1 for i in range(len(deals))
                         if {f[i].status for f in runs.values()} >= {"winnable", "blocked"})

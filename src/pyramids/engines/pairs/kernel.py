@@ -60,6 +60,10 @@ SEEKING = ("restarts",)
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
 #: after the search in the usual order has had RESTART_FIRST of the node limit
 RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024, 64
+#: the split for two-deck games (h62): the search there proves no deal blocked within
+#: its limits and its unknowns are mostly wins not found yet, so the restarts get 3/4 of
+#: the limit after 1/8 in the usual order (bench_pairs_results.txt: fewer unknown, less CPU)
+RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS = 1 / 8, 3 / 4
 NPARAMS = 20
 #: prunings "waste" and "match" test every talon card and every class at every node
 #: (True, as before h62), not only the cards and classes a move can change (False, the
@@ -1029,6 +1033,7 @@ class Tables:
         self.on = np.zeros(1, np.int64)
         intern(self.ords, self.olen, self.oht, self.on, n - places)
         self.opening = t.opening
+        self.decks = rules.decks
         # pruning "match": positions per rank, the classes of ranks pairing only with
         # each other (objective all), scratch for the talon's blockers and Hall's sets
         ranks = [c % 13 + 1 for c in cards]
@@ -1141,13 +1146,15 @@ def from_play(move: Play) -> tuple[int, int, int]:
 @dataclass
 class Found:
     """What :func:`search` found: ``status`` winnable, blocked or unknown (``limit``
-    ``nodes`` or ``time``), the winning moves, the nodes and the positions seen."""
+    ``nodes`` or ``time``), the winning moves, the nodes, the positions seen and those
+    pruned."""
 
     status: str
     moves: tuple[Play, ...]
     nodes: int
     seen: int
     limit: str = ""
+    pruned: int = 0  # positions the prunings cut (this search's run, not its restarts')
 
 
 def search(tables: Tables, board: Board, *, node_limit: int | None,
@@ -1164,12 +1171,13 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     of each kind in a random order of their own (seeds 1, 2, ...) run on budgets in
     Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times :data:`RESTART_UNIT` of the limit)
     while they have spent less than :data:`RESTART_SHARE` of it, then the first search
-    goes on where it paused on the nodes left. A search that gets lost in a huge subtree
-    early (a heavy tail) is the common case on the two-deck three-round games; a restart
-    tries other first moves. Each run is a whole search: a win is a line (replayed by
-    the caller), and a run that sees every reachable position proves the deal blocked
-    whatever its order. The nodes of all runs count against the limit and are
-    reported."""
+    goes on where it paused on the nodes left (two-deck games:
+    :data:`RESTART_FIRST_TWO_DECKS` and :data:`RESTART_SHARE_TWO_DECKS`). A search that
+    gets lost in a huge subtree early (a heavy tail) is the common case on the two-deck
+    three-round games; a restart tries other first moves. Each run is a whole search: a
+    win is a line (replayed by the caller), and a run that sees every reachable position
+    proves the deal blocked whatever its order. The nodes of all runs count against the
+    limit and are reported."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
@@ -1178,13 +1186,15 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     main = _DFS(tables, board, prune, time_limit, t0, 0)
     if "restarts" not in prune or node_limit is None:
         return main.go(node_limit)
-    found = main.go(int(node_limit * RESTART_FIRST))
+    first, share = ((RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS) if tables.decks == 2
+                    else (RESTART_FIRST, RESTART_SHARE))
+    found = main.go(int(node_limit * first))
     if found.status != "unknown" or found.limit == "time":
         return found
     used = 0
     unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
     seed = 0
-    while used + unit * luby(seed + 1) <= node_limit * RESTART_SHARE:
+    while used + unit * luby(seed + 1) <= node_limit * share:
         seed += 1
         probe = _DFS(tables, board, prune, time_limit, t0, seed).go(unit * luby(seed))
         used += probe.nodes
@@ -1255,6 +1265,11 @@ class _DFS:
                          tables.scratch, self.mv, 0, ctx)
         self.mi[0] = 0, n, 0
 
+    def _found(self, status: str, moves: tuple[Play, ...] = (), limit: str = "") -> Found:
+        ctx = self.ctx
+        return Found(status, moves, int(ctx[C_NODES]), int(ctx[C_USED]), limit,
+                     int(ctx[C_PRUNED]))
+
     def go(self, node_limit: int | None) -> Found:
         """Search on until ``node_limit`` nodes in all (``None``: no limit)."""
         tables, prm, ctx = self.tables, self.prm, self.ctx
@@ -1270,11 +1285,11 @@ class _DFS:
             if status == S_WON:
                 d = int(ctx[C_DEPTH])
                 line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
-                return Found("winnable", line, int(ctx[C_NODES]), int(ctx[C_USED]))
+                return self._found("winnable", line)
             if status == S_EXHAUSTED:
-                return Found("blocked", (), int(ctx[C_NODES]), int(ctx[C_USED]))
+                return self._found("blocked")
             if status == S_LIMIT:
-                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "nodes")
+                return self._found("unknown", limit="nodes")
             if status == S_GROW_TABLE:
                 self.t0s, self.t1s, self.tms = rehash(self.t0s, self.t1s, self.tms,
                                                       2 * self.t0s.shape[0])
@@ -1286,4 +1301,4 @@ class _DFS:
             elif status == S_GROW_ORDERS:
                 tables.grow_orders()
             if self.time_limit is not None and time.process_time() - self.t0 > self.time_limit:
-                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
+                return self._found("unknown", limit="time")
