@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramids.core.board import Board, line_of, replay
+from pyramids.core.board import Board, Play, line_of, replay
 from pyramids.core.cards import Card
 from pyramids.core.deals import Deal
 from pyramids.core.errors import VariantError
@@ -317,3 +317,89 @@ def test_match_settles_deals_the_other_prunings_leave_unknown() -> None:
         assert {old.status, new.status} != {"winnable", "blocked"}
         gained += old.status == "unknown" and new.status == "blocked"
     assert gained >= 1
+
+
+def _random_start(rules: Rules, cards: tuple[Card, ...], rng: random.Random,
+                  steps: int) -> tuple[Play, ...]:
+    """Up to ``steps`` random legal moves from the deal: a position in a later round, or
+    with cards gone, for a search to start from."""
+    board = Board(rules, cards)
+    for _ in range(steps):
+        moves = board.legal_moves()
+        if not moves or board.is_won():
+            break
+        board.push_unchecked(rng.choice(moves))
+    return tuple(board.moves)
+
+
+MATCH_CASES = [*KERNEL_GAMES, "pyramid", "pyramid/forbidden", "king-tut/3", "msc"]
+
+
+@pytest.mark.parametrize("name", MATCH_CASES)
+def test_prunings_asking_only_what_a_move_changed_prune_the_same_positions(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Prunings "match" and "waste" ask a child only the classes and talon cards its
+    move can change (kernel.touched, kernel.waste_suspects); asking all of them at every
+    node (kernel.FULL_TESTS, the way before h62) prunes the same positions: the same
+    verdicts, node counts and lines, from deals and from random later positions, with
+    the restarts too."""
+    from pyramids.engines.pairs import kernel
+
+    rules = GAMES[name] if name in GAMES else CLASSIC[name]
+    rng = random.Random(62)
+    pruned = 0
+    for i in range(6):
+        cards = random_cards(rules, rng)
+        start = _random_start(rules, cards, rng, rng.randrange(40)) if i % 2 else ()
+        got = {}
+        for full in (True, False):
+            monkeypatch.setattr(kernel, "FULL_TESTS", full)
+            got[full] = solve(rules, cards, start=start, node_limit=6000, engine="kernel")
+        a, b = got[True], got[False]
+        assert (a.status, a.nodes, a.moves) == (b.status, b.nodes, b.moves), (name, i)
+        board = Board(rules, cards)  # one search without restarts: the positions it cut
+        for m in start:
+            board.push(m)
+        if board.is_won() or Needs(board).dead(board.removed) is not None:
+            continue
+        cut = set()
+        for full in (True, False):
+            monkeypatch.setattr(kernel, "FULL_TESTS", full)
+            f = kernel.search(tables_of(board), board, node_limit=6000, time_limit=None,
+                              t0=0.0, prune=PRUNINGS)
+            cut.add((f.status, f.nodes, f.moves, f.pruned))
+        assert len(cut) == 1, (name, i, cut)
+        pruned += cut.pop()[3]
+    if kernel.Tables(rules, random_cards(rules, rng), *_needs_of(rules)).classes.size:
+        assert pruned >= 1  # the prunings did cut here, so the comparison meant something
+
+
+def _needs_of(rules: Rules) -> tuple[list[int], list[int], list[int]]:
+    needs = Needs(Board(rules, random_cards(rules, random.Random(0))))
+    return needs.partners, needs.before, needs.check
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(SMALL_GAMES), seed=st.integers(0, 10**9),
+       steps=st.integers(0, 60))
+def test_prunings_on_what_changed_equal_prunings_on_everything_from_any_position(
+        name: str, seed: int, steps: int) -> None:
+    """Property: from a random position, "waste" and "match" asking only the talon cards
+    and classes a move changes, and asking all of them (kernel.FULL_TESTS), give the
+    same verdict in the same nodes."""
+    from pyramids.engines.pairs import kernel
+
+    rules = GAMES[name]
+    rng = random.Random(seed)
+    cards = random_cards(rules, rng)
+    start = _random_start(rules, cards, rng, steps)
+    got = {}
+    try:
+        for full in (True, False):
+            kernel.FULL_TESTS = full
+            got[full] = solve(rules, cards, start=start, node_limit=3000, engine="kernel",
+                              prune=PRUNINGS)
+    finally:
+        kernel.FULL_TESTS = False
+    assert (got[True].status, got[True].nodes) == (got[False].status, got[False].nodes), \
+        (name, seed, steps)

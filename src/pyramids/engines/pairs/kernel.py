@@ -51,7 +51,7 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
  P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
- P_PRUNE_MATCH) = range(19)
+ P_PRUNE_MATCH, P_FULL_TESTS) = range(20)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins", "match")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
@@ -60,7 +60,18 @@ SEEKING = ("restarts",)
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
 #: after the search in the usual order has had RESTART_FIRST of the node limit
 RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024, 64
-NPARAMS = 19
+#: the split for two-deck games (h62): the search there proves no deal blocked within
+#: its limits and its unknowns are mostly wins not found yet, so the restarts get 3/4 of
+#: the limit after 1/8 in the usual order (bench_pairs_results.txt: fewer unknown, less CPU)
+RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS = 1 / 8, 3 / 4
+NPARAMS = 20
+#: prunings "waste" and "match" test every talon card and every class at every node
+#: (True, as before h62), not only the cards and classes a move can change (False, the
+#: default: the same positions pruned, so the same nodes and verdicts; the tests and
+#: benchmarks compare the two)
+FULL_TESTS = False
+#: which classes :func:`unmatched` asks: all, none, or the class of a rank (>= 0)
+ALL_CLASSES, NO_CLASS = -1, -2
 
 # context (ctx)
 C_DEPTH, C_NODES, C_USED, C_PRUNED, C_HITS, C_RNG = range(6)
@@ -69,6 +80,9 @@ NCTX = 6
 # run's answers
 S_RUNNING, S_WON, S_EXHAUSTED, S_LIMIT, S_PAUSED, S_GROW_TABLE, S_GROW_STACK, \
     S_GROW_MOVES, S_GROW_ORDERS = range(9)
+
+#: the bit counts of 0..255 (Hall's sets in :func:`unmatched`)
+_POPCOUNT = np.array([bin(i).count("1") for i in range(256)], np.int64)
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)
@@ -521,6 +535,79 @@ def lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit):  # type: ignore[
     return True
 
 
+@njit(cache=True, inline="always")
+def _below(n):  # type: ignore[no-untyped-def]
+    """Deal positions 0..n-1 (0 <= n <= 128) as two words."""
+    full = ~np.uint64(0)
+    if n >= 64:
+        return full, (full if n >= 128 else (np.uint64(1) << np.uint64(n - 64)) - np.uint64(1))
+    return (np.uint64(1) << np.uint64(n)) - np.uint64(1), np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _on1(r0, r1, a, ptr, hh, prm):  # type: ignore[no-untyped-def]
+    """:func:`lying_on`'s ``onit[a]`` for one talon card ``a`` in the last round with
+    one waste, without the others: the cards left dealt after it up to the waste's top
+    (or up to the talon's end when the waste cannot meet the card in play)."""
+    places = prm[P_PLACES]
+    if (prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN:
+        hi = places + (ptr - 1 if hh else ptr)
+        if a >= hi:
+            return np.uint64(0), np.uint64(0)
+    else:
+        hi = places + prm[P_NT]
+    h0, h1 = _below(hi)
+    l0, l1 = _below(a + 1)
+    return h0 & ~l0 & ~r0, h1 & ~l1 & ~r1
+
+
+@njit(cache=True)
+def waste_suspects(kind, a, b, ptr, prm, part, tal):  # type: ignore[no-untyped-def]
+    """The talon cards whose :func:`waste_dead` test a move in the last round can have
+    changed, from a position that passed it at ``ptr`` (the parent's), as two words and
+    a flag for every card. A card's test reads the position through its partners left
+    and the cards lying on it: a card alone or a pair changes the first for their
+    partners only and adds nothing to the second (PySolFC's auto deal, one card onto an
+    empty waste, lies on nothing); a deal adds the dealt card on every waste card (a
+    face-up top dealt one at a time: its partners among them change) or nothing (the
+    waste cannot meet the card in play: :func:`lying_on` takes the round's order);
+    anything else (a redeal, a hand, several cards dealt at once, three wastes):
+    every card."""
+    zero = np.uint64(0)
+    if prm[P_THREE] or kind == K_REDEAL:
+        return zero, zero, True
+    if kind <= K_PAIR:
+        if prm[P_AUTO] and prm[P_DRAW] != 1:
+            return zero, zero, True
+        m0, m1 = part[a, 0], part[a, 1]
+        if b >= 0:
+            m0 |= part[b, 0]
+            m1 |= part[b, 1]
+        return m0 & tal[0], m1 & tal[1], False
+    if (not prm[P_FACEUP] and not prm[P_HAND]) or prm[P_SW] == SW_FORBIDDEN:
+        return zero, zero, False
+    if prm[P_FACEUP] and not prm[P_HAND] and prm[P_DRAW] == 1:
+        c = prm[P_PLACES] + ptr
+        return part[c, 0] & tal[0], part[c, 1] & tal[1], False
+    return zero, zero, True
+
+
+@njit(cache=True)
+def waste_dead_of(r0, r1, m0, m1, ptr, hh, prm, must, part):  # type: ignore[no-untyped-def]
+    """:func:`waste_dead`'s test for the talon cards of ``(m0, m1)`` only, one waste (each
+    card's ``onit`` from :func:`_on1`)."""
+    for w in range(2):
+        m = (m0 & ~r0) if w == 0 else (m1 & ~r1)
+        while m:
+            a = 64 * w + trailing_zeros(m)  # type: ignore[call-arg]
+            m &= m - np.uint64(1)
+            if must[a]:
+                o0, o1 = _on1(r0, r1, a, ptr, hh, prm)
+                if (part[a, 0] & ~r0 & ~o0) == 0 and (part[a, 1] & ~r1 & ~o1) == 0:
+                    return True
+    return False
+
+
 @njit(cache=True)
 def waste_dead(r0, r1, prm, must, part, onit):  # type: ignore[no-untyped-def]
     """Pruning "waste" (off with ``prm[P_PRUNE_WASTE] = 0``), in the last round after
@@ -602,7 +689,7 @@ def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyped-def]
-              onit, nb):
+              onit, nb, only, ptr, hh):
     """Pruning "match" (off with ``prm[P_PRUNE_MATCH] = 0``): Hall's condition per class
     of ranks that pair only with each other (``classes``: rows r, s with partners(r) =
     {s} and partners(s) = {r}, r != s; objective all; the classic kernel's "match",
@@ -613,17 +700,27 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
     layout card lies on the other for good), or, in the ``last`` round, when one lies on
     the other in the talon for good (``onit``, :func:`lying_on`). So if some set S of the
     r cards can meet fewer than |S| of the s cards (or the counts differ), no line from
-    here wins. Returns True when a class fails."""
+    here wins. Returns True when a class fails. ``only``: the class to ask
+    (:data:`ALL_CLASSES` for every one; :func:`touched` says which a move can change).
+    With one waste ``onit`` is written here for the class's talon cards (:func:`_on1`,
+    at ``ptr``, ``hh``); three wastes read :func:`lying_on`'s."""
     xs = np.empty(128, np.int64)
     ys = np.empty(128, np.int64)
     adj = np.empty(128, np.int64)
     for k in range(classes.shape[0]):
+        if only != ALL_CLASSES and k != only:
+            continue
         nx = _left_of(r0, r1, of_rank[classes[k, 0]], xs)
         ny = _left_of(r0, r1, of_rank[classes[k, 1]], ys)
         if nx != ny:
             return True
         if nx == 0 or (1 << nx) > nb.shape[0]:
             continue  # nothing to match, or too many to try (not checked: sound)
+        if last and not prm[P_THREE]:
+            for i in range(nx + ny):
+                a = xs[i] if i < nx else ys[i - nx]
+                if a >= prm[P_PLACES]:
+                    onit[a, 0], onit[a, 1] = _on1(r0, r1, a, ptr, hh, prm)
         for i in range(nx):  # adj[i]: the s cards the r card xs[i] can meet
             a = xs[i]
             adj[i] = 0
@@ -633,21 +730,50 @@ def unmatched(r0, r1, last, prm, bef, of_rank, classes,  # type: ignore[no-untyp
                         or (last and (_bit(onit[a, 0], onit[a, 1], c)
                                       or _bit(onit[c, 0], onit[c, 1], a)))):
                     adj[i] |= 1 << t
-        # nb[S]: the s cards some r card of S can meet (S a bit set over xs)
+        # nb[S]: the s cards some r card of S can meet (S a bit set over xs); sizes from
+        # the table of bit counts (both sets have at most 8 members here)
         nb[0] = 0
         for m in range(1, 1 << nx):
             nb[m] = nb[m & (m - 1)] | adj[trailing_zeros(np.uint64(m))]  # type: ignore[call-arg]
-            got, want, x = 0, 0, nb[m]
-            while x:
-                x &= x - 1
-                got += 1
-            y = m
-            while y:
-                y &= y - 1
-                want += 1
-            if got < want:
+            if _POPCOUNT[nb[m]] < _POPCOUNT[m]:
                 return True
     return False
+
+
+@njit(cache=True, inline="always")
+def touched(kind, a, b, ptr, last, prm, rank, cls):  # type: ignore[no-untyped-def]
+    """Which class's Hall condition (:func:`unmatched`) a move can have changed, from a
+    position that passed them all at ``ptr`` (the parent's): :data:`NO_CLASS`, a class
+    (its row), or :data:`ALL_CLASSES`. A class's test reads the position only through
+    its cards left, the static ``bef`` and, in the ``last`` round, ``onit`` among its
+    cards left (:func:`lying_on`), so:
+
+    * a card alone or a pair removes cards of one class at most (a class's ranks pair
+      only with each other), and removing cards adds no ``onit`` fact between the cards
+      left; PySolFC's auto deal after it (draw 1) deals one card onto an empty waste,
+      which lies on nothing: that class (-1 when the ranks are in none);
+    * a deal removes nothing; before the last round ``last`` stays False (nothing
+      changes), and in it ``onit`` is static for three wastes and for a talon whose
+      waste cannot meet the talon's card in play (all of the round's order), and grows
+      only by the dealt card lying on the waste with a face-up top dealt one at a time:
+      that card's class;
+    * a redeal, or anything else (a hand, several cards dealt at once), every class."""
+    if kind <= K_PAIR:
+        if last and prm[P_AUTO] and prm[P_DRAW] != 1:
+            return ALL_CLASSES
+        k = cls[rank[a]]
+        if b >= 0 and cls[rank[b]] > k:
+            k = cls[rank[b]]
+        return k if k >= 0 else NO_CLASS
+    if kind == K_DEAL:
+        if not last or prm[P_THREE]:
+            return NO_CLASS
+        if (not prm[P_FACEUP] and not prm[P_HAND]) or prm[P_SW] == SW_FORBIDDEN:
+            return NO_CLASS
+        if prm[P_FACEUP] and not prm[P_HAND] and prm[P_DRAW] == 1:
+            k = cls[rank[prm[P_PLACES] + ptr]]
+            return k if k >= 0 else NO_CLASS
+    return ALL_CLASSES
 
 
 @njit(cache=True, inline="always")
@@ -736,13 +862,16 @@ def _meta(ptr, hh, rnd, oid, prm):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
         must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on,
-        of_rank, classes, onit, nb):
+        of_rank, classes, onit, nb, cls):
     """Go on with the search for at most ``prm[P_BUDGET]`` new positions.
 
     ``sr[d]``, ``st[d]``: the position at depth ``d`` ((r0, r1) and (ptr, hh, rnd, oid));
     ``mi[d]``: (first row of its moves in ``mv``, their count, the next to try);
     ``ords``, ``olen``, ``oht``, ``on``: the rounds' orders (three wastes only);
-    ``of_rank``, ``classes``, ``onit``, ``nb``: pruning "match"'s tables and scratch.
+    ``of_rank``, ``classes``, ``onit``, ``nb``, ``cls``: pruning "match"'s tables and
+    scratch (``cls``: each rank's class, -1 for none). A node is expanded only after it
+    passed every test, so "match" asks a child only the classes its move can change
+    (:func:`touched`; every class below the start, which was not asked).
     Returns S_WON (the line: the move tried last at each depth 0..ctx[C_DEPTH]),
     S_EXHAUSTED (every reachable position seen), S_LIMIT (``prm[P_LIMIT]`` nodes),
     S_PAUSED (the budget spent) or S_GROW_* (the caller grows that array and calls
@@ -790,10 +919,30 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
                                                bef):
             continue
         if prm[P_PRUNE_WASTE] or prm[P_PRUNE_MATCH]:
-            last = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
-            if (prm[P_PRUNE_WASTE] and last and waste_dead(r0, r1, prm, must, part, onit)) \
-                    or (prm[P_PRUNE_MATCH] and unmatched(r0, r1, last, prm, bef, of_rank,
-                                                         classes, onit, nb)):
+            # the tests a move can have changed (a node is expanded only after passing
+            # them all; the start was not asked, so its children ask everything)
+            last = (prm[P_TALON] != 0 and prm[P_ROUNDS] != 0 and rnd >= prm[P_ROUNDS])
+            part_only = not prm[P_FULL_TESTS] and d > 0
+            only = ALL_CLASSES
+            if prm[P_PRUNE_MATCH] and part_only:
+                only = touched(mv[row, 0], mv[row, 1], mv[row, 2], st[d, 0], last, prm,
+                               rank, cls)
+            dead = False
+            filled = False
+            if prm[P_PRUNE_WASTE] and last:
+                s0, s1, every = waste_suspects(mv[row, 0], mv[row, 1], mv[row, 2],
+                                               st[d, 0], prm, part, tal)
+                if every or not part_only:
+                    filled = lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+                    dead = waste_dead(r0, r1, prm, must, part, onit)
+                else:
+                    dead = waste_dead_of(r0, r1, s0, s1, ptr, hh, prm, must, part)
+            if not dead and prm[P_PRUNE_MATCH] and only != NO_CLASS:
+                if last and three and not filled:
+                    lying_on(r0, r1, ptr, hh, rnd, oid, prm, ords, olen, onit)
+                dead = unmatched(r0, r1, last, prm, bef, of_rank, classes, onit, nb, only,
+                                 ptr, hh)
+            if dead:
                 ctx[C_PRUNED] += 1
                 continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
@@ -854,7 +1003,8 @@ class Tables:
               "automatic": SW_AUTOMATIC}[t.stock_waste]
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
-                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1],
+                             int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1,
+                             0],
                             np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
@@ -883,6 +1033,7 @@ class Tables:
         self.on = np.zeros(1, np.int64)
         intern(self.ords, self.olen, self.oht, self.on, n - places)
         self.opening = t.opening
+        self.decks = rules.decks
         # pruning "match": positions per rank, the classes of ranks pairing only with
         # each other (objective all), scratch for the talon's blockers and Hall's sets
         ranks = [c % 13 + 1 for c in cards]
@@ -893,6 +1044,9 @@ class Tables:
                    and pairing.partners(q) == {r} and r not in pairing.alone
                    and q not in pairing.alone]
         self.classes = np.array(classes, np.int64).reshape(len(classes), 2)
+        self.cls = np.full(14, -1, np.int64)
+        for k, (r, q) in enumerate(classes):
+            self.cls[r] = self.cls[q] = k
         self.onit = np.zeros((n, 2), np.uint64)
         self.nb = np.zeros(1 << 8, np.int64)
 
@@ -992,13 +1146,15 @@ def from_play(move: Play) -> tuple[int, int, int]:
 @dataclass
 class Found:
     """What :func:`search` found: ``status`` winnable, blocked or unknown (``limit``
-    ``nodes`` or ``time``), the winning moves, the nodes and the positions seen."""
+    ``nodes`` or ``time``), the winning moves, the nodes, the positions seen and those
+    pruned."""
 
     status: str
     moves: tuple[Play, ...]
     nodes: int
     seen: int
     limit: str = ""
+    pruned: int = 0  # positions the prunings cut (this search's run, not its restarts')
 
 
 def search(tables: Tables, board: Board, *, node_limit: int | None,
@@ -1015,12 +1171,13 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     of each kind in a random order of their own (seeds 1, 2, ...) run on budgets in
     Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times :data:`RESTART_UNIT` of the limit)
     while they have spent less than :data:`RESTART_SHARE` of it, then the first search
-    goes on where it paused on the nodes left. A search that gets lost in a huge subtree
-    early (a heavy tail) is the common case on the two-deck three-round games; a restart
-    tries other first moves. Each run is a whole search: a win is a line (replayed by
-    the caller), and a run that sees every reachable position proves the deal blocked
-    whatever its order. The nodes of all runs count against the limit and are
-    reported."""
+    goes on where it paused on the nodes left (two-deck games:
+    :data:`RESTART_FIRST_TWO_DECKS` and :data:`RESTART_SHARE_TWO_DECKS`). A search that
+    gets lost in a huge subtree early (a heavy tail) is the common case on the two-deck
+    three-round games; a restart tries other first moves. Each run is a whole search: a
+    win is a line (replayed by the caller), and a run that sees every reachable position
+    proves the deal blocked whatever its order. The nodes of all runs count against the
+    limit and are reported."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
@@ -1029,13 +1186,15 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     main = _DFS(tables, board, prune, time_limit, t0, 0)
     if "restarts" not in prune or node_limit is None:
         return main.go(node_limit)
-    found = main.go(int(node_limit * RESTART_FIRST))
+    first, share = ((RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS) if tables.decks == 2
+                    else (RESTART_FIRST, RESTART_SHARE))
+    found = main.go(int(node_limit * first))
     if found.status != "unknown" or found.limit == "time":
         return found
     used = 0
     unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
     seed = 0
-    while used + unit * luby(seed + 1) <= node_limit * RESTART_SHARE:
+    while used + unit * luby(seed + 1) <= node_limit * share:
         seed += 1
         probe = _DFS(tables, board, prune, time_limit, t0, seed).go(unit * luby(seed))
         used += probe.nodes
@@ -1072,6 +1231,7 @@ class _DFS:
         prm[P_PRUNE_WASTE] = int("waste" in prune)
         prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
         prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+        prm[P_FULL_TESTS] = int(FULL_TESTS)
         prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
         prm[P_SHUFFLE] = int(seed > 0)
         self.sr = np.zeros((STACK_START, 2), np.uint64)
@@ -1105,6 +1265,11 @@ class _DFS:
                          tables.scratch, self.mv, 0, ctx)
         self.mi[0] = 0, n, 0
 
+    def _found(self, status: str, moves: tuple[Play, ...] = (), limit: str = "") -> Found:
+        ctx = self.ctx
+        return Found(status, moves, int(ctx[C_NODES]), int(ctx[C_USED]), limit,
+                     int(ctx[C_PRUNED]))
+
     def go(self, node_limit: int | None) -> Found:
         """Search on until ``node_limit`` nodes in all (``None``: no limit)."""
         tables, prm, ctx = self.tables, self.prm, self.ctx
@@ -1116,15 +1281,15 @@ class _DFS:
                          tables.bef, tables.tal, self.sr, self.st, mv, mi, self.t0s,
                          self.t1s, self.tms, tables.scratch, tables.ords, tables.olen,
                          tables.oht, tables.on, tables.of_rank, tables.classes,
-                         tables.onit, tables.nb)
+                         tables.onit, tables.nb, tables.cls)
             if status == S_WON:
                 d = int(ctx[C_DEPTH])
                 line = tuple(to_play(*mv[mi[k, 0] + mi[k, 2] - 1]) for k in range(d + 1))
-                return Found("winnable", line, int(ctx[C_NODES]), int(ctx[C_USED]))
+                return self._found("winnable", line)
             if status == S_EXHAUSTED:
-                return Found("blocked", (), int(ctx[C_NODES]), int(ctx[C_USED]))
+                return self._found("blocked")
             if status == S_LIMIT:
-                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "nodes")
+                return self._found("unknown", limit="nodes")
             if status == S_GROW_TABLE:
                 self.t0s, self.t1s, self.tms = rehash(self.t0s, self.t1s, self.tms,
                                                       2 * self.t0s.shape[0])
@@ -1136,4 +1301,4 @@ class _DFS:
             elif status == S_GROW_ORDERS:
                 tables.grow_orders()
             if self.time_limit is not None and time.process_time() - self.t0 > self.time_limit:
-                return Found("unknown", (), int(ctx[C_NODES]), int(ctx[C_USED]), "time")
+                return self._found("unknown", limit="time")
