@@ -6,10 +6,9 @@ verdicts on a sample of them."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,17 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BEFORE = ROOT / "tests" / "data" / "classic_before_41"
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "classic_unchanged", ROOT / "benchmarks" / "classic_unchanged.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["classic_unchanged"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-cu = load_script()
+sys.path.insert(0, str(ROOT / "benchmarks"))
+cu = importlib.import_module("classic_unchanged")  # a script, not a package module
 #: deals recomputed per preset (the script compares all the file holds)
 SAMPLE = 100
 #: deals per preset the general search is asked (1,000,000 nodes each: a deal it leaves
