@@ -22,12 +22,17 @@ from test_web import DESKTOP, PHONE, open_page, page_errors, query, shot, text, 
 browser = test_web.browser
 server = test_web.server
 
-#: a game of each layout kind and a PySolFC game number it wins: three pyramids (no
-#: talon), two side by side on two decks, an inverted pyramid, reserve piles, three
-#: wastes, face-down cards
+#: each of the ten games and a PySolFC game number it wins (the search in well under a
+#: second: benchmarks/crosscheck_family) with a pair in play at the start: three pyramids
+#: (no talon), two side by side on two decks, an inverted pyramid, reserve piles, three
+#: wastes, face-down cards; Cheops's ranks equal or one apart, a 9-row pyramid on two
+#: decks, a pyramid beside an inverted one on two decks, and sums of 11 with J+J/Q+Q/K+K
+#: (Eleven Triangle's game 1471 starts with K+K in play)
 KINDS = [("pysolfc-pharaohs", 216), ("pysolfc-two-pyramids", 1), ("pysolfc-triangle", 1),
          ("pysolfc-pyramid-dozen", 5), ("pysolfc-apophis", 3),
-         ("pysolfc-pyramid-thirteen", 3)]
+         ("pysolfc-pyramid-thirteen", 3), ("pysolfc-cheops", 248),
+         ("pysolfc-double-pyramid", 3), ("pysolfc-up-and-down", 3),
+         ("pysolfc-eleven-triangle", 1471)]
 
 
 def drawn(driver: Any) -> list[str]:
