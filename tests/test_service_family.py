@@ -75,6 +75,19 @@ def test_variants_list_the_ten_games_with_their_layouts(client: TestClient) -> N
     assert tri[0]["covered_by"] == [7] and tri[6]["covered_by"] == [12]
 
 
+def test_the_page_names_pysolfc_once(client: TestClient) -> None:
+    """Cheops's title already says PySolFC (the classic preset holds the bare name): the
+    game menu and the rules under the form say it once, as for the other nine."""
+    assert GAMES["pysolfc-cheops"].title == "Cheops (PySolFC)"
+    html = client.get("/", params={"variant": "pysolfc-cheops", "deal": "pysolfc:248"}).text
+    assert '<option value="pysolfc-cheops" selected>Cheops (PySolFC)</option>' in html
+    assert '<option value="pysolfc-pharaohs">Pharaohs (PySolFC)</option>' in html
+    assert "(PySolFC) (PySolFC" not in html
+    games = {g["name"]: g for g in client.get("/v1/variants").json()["games"]}
+    assert games["pysolfc-cheops"]["rules"].startswith("Cheops (PySolFC game 659): ")
+    assert games["pysolfc-up-and-down"]["rules"].startswith("Up and Down (PySolFC game ")
+
+
 @pytest.mark.parametrize("name", ["pysolfc-two-pyramids", "pysolfc-pyramid-dozen"])
 def test_deals_deal_pysolfc_game_numbers(client: TestClient, name: str) -> None:
     rules = GAMES[name]

@@ -22,12 +22,17 @@ from test_web import DESKTOP, PHONE, open_page, page_errors, query, shot, text, 
 browser = test_web.browser
 server = test_web.server
 
-#: a game of each layout kind and a PySolFC game number it wins: three pyramids (no
-#: talon), two side by side on two decks, an inverted pyramid, reserve piles, three
-#: wastes, face-down cards
+#: each of the ten games and a PySolFC game number it wins (the search in well under a
+#: second: benchmarks/crosscheck_family) with a pair in play at the start: three pyramids
+#: (no talon), two side by side on two decks, an inverted pyramid, reserve piles, three
+#: wastes, face-down cards; Cheops's ranks equal or one apart, a 9-row pyramid on two
+#: decks, a pyramid beside an inverted one on two decks, and sums of 11 with J+J/Q+Q/K+K
+#: (Eleven Triangle's game 1471 starts with K+K in play)
 KINDS = [("pysolfc-pharaohs", 216), ("pysolfc-two-pyramids", 1), ("pysolfc-triangle", 1),
          ("pysolfc-pyramid-dozen", 5), ("pysolfc-apophis", 3),
-         ("pysolfc-pyramid-thirteen", 3)]
+         ("pysolfc-pyramid-thirteen", 3), ("pysolfc-cheops", 248),
+         ("pysolfc-double-pyramid", 3), ("pysolfc-up-and-down", 3),
+         ("pysolfc-eleven-triangle", 1471)]
 
 
 def drawn(driver: Any) -> list[str]:
@@ -76,7 +81,9 @@ def test_pick_check_step_hint_and_play(browser: Any, server: str, name: str,
     start = family.position(rules, deal, [])
     # every card drawn, by id (a two-deck game's copies apart), where the service put it
     assert sorted(drawn(browser)) == sorted(start["ids"])
-    assert rules.title in text(browser, "variant-text")
+    # the rules in words, the game named once (Cheops's title already says PySolFC)
+    assert text(browser, "variant-text").startswith(
+        family.pysolfc_title(rules, f"PySolFC game {rules.pysolfc}") + ": ")
     assert not browser.find_element("id", "options").is_displayed()  # PySolFC's rules
     for size in (PHONE, DESKTOP):
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -153,16 +160,24 @@ def test_layouts_at_both_sizes(browser: Any, server: str, name: str) -> None:
     assert not page_errors(browser)
 
 
+#: games axe-core looks at, each with a game number the search wins at once: the two-deck
+#: games (Up and Down, Double Pyramid), Cheops's near ranks, Eleven Triangle's three wastes
+AXE_GAMES = [("pysolfc-up-and-down", 2), ("pysolfc-double-pyramid", 3),
+             ("pysolfc-cheops", 248), ("pysolfc-eleven-triangle", 1471)]
+
+
+@pytest.mark.parametrize(("name", "number"), AXE_GAMES, ids=[g[0] for g in AXE_GAMES])
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_no_serious_accessibility_violation(browser: Any, server: str,
-                                            size: tuple[int, int]) -> None:
-    """axe-core on a two-deck game, as dealt and with its answer shown."""
+                                            size: tuple[int, int], name: str,
+                                            number: int) -> None:
+    """axe-core on the game, as dealt and with its answer shown."""
     import test_web_phone
 
     if not test_web_phone.AXE.is_file():
         test_web.unavailable(f"{test_web_phone.AXE} is missing (make webtools installs it)")
     with test_web_phone.viewport(browser, size):
-        open_page(browser, f"{server}/?variant=pysolfc-up-and-down&deal=pysolfc:2")
+        open_page(browser, f"{server}/?variant={name}&deal=pysolfc:{number}")
         assert test_web_phone.axe_violations(browser) == []
         browser.find_element("id", "check").click()
         wait(browser, lambda d: d.find_elements("css selector", "#sol-moves button"),

@@ -57,10 +57,17 @@ def game_info(rules: Rules) -> dict[str, Any]:
     }
 
 
+def pysolfc_title(rules: Rules, tag: str) -> str:
+    """The game's title followed by ``(tag)``, e.g. ``(PySolFC)`` or ``(PySolFC game
+    659)``: a title that already ends with ``(PySolFC)`` (Cheops, whose classic preset
+    holds the bare name) loses it first, so that the page never says PySolFC twice."""
+    return f"{rules.title.removesuffix(' (PySolFC)')} ({tag})"
+
+
 def rules_words(rules: Rules) -> str:
     """The game's rules in a player's words (the page's line under the form)."""
     t = rules.talon
-    parts = [f"{rules.title} (PySolFC game {rules.pysolfc}): {rules.layout.words}"
+    parts = [f"{pysolfc_title(rules, f'PySolFC game {rules.pysolfc}')}: {rules.layout.words}"
              + (", two decks" if rules.decks == 2 else "") + ".",
              f"Discard {rules.pairing.words}."]
     if t.exists:

@@ -172,7 +172,8 @@ def first_position(query: Mapping[str, str], variant: Variant) -> dict[str, Any]
 
 def game_options(selected: str) -> str:
     """The game menu: the classic presets, then PySolFC's ten other games."""
-    games = _options([(n, f"{r.title} (PySolFC)") for n, r in GAMES.items()], selected)
+    games = _options([(n, family.pysolfc_title(r, "PySolFC")) for n, r in GAMES.items()],
+                     selected)
     return (_options([(n, v.full_title) for n, v in PRESETS.items()], selected)
             + f'<optgroup label="PySolFC\'s other pyramid games">{games}</optgroup>')
 
