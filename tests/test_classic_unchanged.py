@@ -53,6 +53,24 @@ def test_the_first_deals_answer_as_at_53037a8(name: str) -> None:
     assert diff.nodes == [], f"{name}: nodes differ on deals {diff.nodes}"
 
 
+#: deals per preset answered as ``stats --out`` answers them (``--via stats``)
+STATS_SAMPLE = 50
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_bulk_records_answer_as_check(name: str) -> None:
+    """``stats --out``'s records (the batch search where it applies) give the committed
+    ``check`` answers and nodes: MSC's gave another line on deals 13, 19, 41, 46, 47 and
+    1-3 more nodes on most deals until its batch search began where check's does."""
+    prints = before(name)[:STATS_SAMPLE]
+    deals = range(1, STATS_SAMPLE + 1)
+    now = {p.deal: p for p in map(cu.Print.parse, cu.run_fingerprints(name, deals, "stats"))}
+    diff = cu.compare({p.deal: p for p in prints}, now, name)
+    assert diff.compared == len(prints)
+    assert diff.answers == [], f"{name}: answers differ on deals {diff.answers}"
+    assert diff.nodes == [], f"{name}: nodes differ on deals {diff.nodes}"
+
+
 def test_a_changed_answer_is_found() -> None:
     """The comparison is not blind: a status, a line's hash or a node count that
     differs is reported by deal."""

@@ -103,3 +103,33 @@ def test_a_won_position_translates() -> None:
     down, exact = faceup.to_face_down(deal, v, line)
     assert exact and replay(deal, faceup.face_down(v), down).won
     assert solve(deal, v, start=line).status == "winnable"
+
+
+def test_the_face_down_root_is_the_translated_start() -> None:
+    """``face_down_root``: its opening deals end where ``to_face_down`` of the empty
+    face-up line does (MSC: one deal more than ``face_down``; PySolFC's Pyramid's manual
+    game, which opens with a deal: none), and its lines translate back from there."""
+    from pyramids.engines.autodeal import manual
+
+    deal = Deal.from_number(13)
+    for v in (get_variant("msc"), get_variant("msc", passes=2, stock_waste="forbidden"),
+              manual(get_variant("pysolfc-pyramid"))):
+        root, start = faceup.face_down_root(v)
+        down, exact = faceup.to_face_down(deal, v, [])
+        assert exact and tuple(down) == start, v.name
+        plain = faceup.face_down(v)
+        assert root.opening == plain.opening + len(start), v.name
+        assert root.with_options(opening=plain.opening) == plain, v.name
+        after = Game(deal, plain)
+        for m in start:
+            after.push(m)
+        begun = Game(deal, root)
+        assert (begun.hand, begun.stock, begun.waste) == (after.hand, after.stock,
+                                                          after.waste), v.name
+    v = get_variant("msc")
+    root, start = faceup.face_down_root(v)
+    assert start
+    got = solve(deal, root)
+    assert got.status == "winnable"
+    line = faceup.to_face_up(deal, v, got.moves, ((), start))
+    assert line == list(solve(deal, v).moves)

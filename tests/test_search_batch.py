@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pyramids.answers.certificates import quick_certificate, structural_certificate
+from pyramids.answers.check import check
 from pyramids.bulk import Job, RangeSource, SourceItem, analyse_chunk, analyse_item
 from pyramids.bulk.analysis import json_obj
 from pyramids.core.deals import MAX_DEAL, Deal
@@ -67,7 +68,8 @@ def test_the_relaxation_searched_is_the_structural_certificate(
 
 
 CHUNKED = [("pyramid", {}), ("bouquet", {}), ("giza-6x4", {}), ("king-tut", {}),
-           ("pyramid", {"stock_waste": "automatic"}), ("cheops", {"rows": 5}), ("cheops", {})]
+           ("pyramid", {"stock_waste": "automatic"}), ("cheops", {"rows": 5}), ("cheops", {}),
+           ("msc", {}), ("msc", {"passes": 1, "objective": "all"})]
 #: a deal past the portfolio's first budget, per preset with no options (others: deal 101):
 #: Cheops 17 takes the search 229k nodes, past its 50,000, so CP-SAT answers it second
 SECOND_STAGE = {"cheops": 17}
@@ -95,6 +97,24 @@ def test_a_chunk_gets_the_records_of_one_by_one(name: str, opts: dict[str, Any])
     assert {r["status"] for r in slow[:40]} >= {"blocked"}
     if not opts and name in SECOND_STAGE:  # the batch path's hand-over to CP-SAT
         assert [run["engine"] for run in fast[41]["engines"]] == ["search", "cpsat"]
+
+
+#: MSC deals whose batch search once found another line than check's (and 1-3 more
+#: nodes): it searched the face-down game from before the deal that turns the shown top
+#: into the hand, where check's search starts after it (benchmarks/classic_unchanged.py)
+MSC_OTHER_LINE = (13, 19, 41, 46, 47, 65)
+
+
+def test_msc_chunk_gives_checks_lines_and_nodes() -> None:
+    """The batch path of MSC's face-up deck answers as ``check`` does, line and nodes."""
+    v = get_variant("msc")
+    items = [SourceItem(k, number=n) for k, n in enumerate(MSC_OTHER_LINE)]
+    fast = analyse_chunk(items, Job(v))
+    for n, record in zip(MSC_OTHER_LINE, fast, strict=True):
+        one = check(Deal.from_number(n), v).to_json_obj()
+        assert record["status"] == one["status"] == "winnable", n
+        assert (record["moves"], record["nodes"]) == (one["moves"], one["nodes"]), n
+        assert record["engine"] == one["engine"] == "search", n
 
 
 def test_a_budget_gives_unknown_never_a_guess() -> None:

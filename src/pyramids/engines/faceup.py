@@ -40,6 +40,22 @@ def face_down(variant: Variant) -> Variant:
     return variant.with_options(stock_top="face-down", opening=opening)
 
 
+def face_down_root(variant: Variant) -> tuple[Variant, tuple[Move, ...]]:
+    """The face-down game whose start is the position :func:`solve_face_down` searches
+    from when asked a face-up deal's start, and the face-down start that game folds in.
+
+    :func:`to_face_down` of the empty face-up line deals the shown top into the hand
+    (one ``DEAL``) when the face-up game makes no opening deals (MSC); otherwise
+    :func:`face_down`'s opening already holds that deal and the start is empty. That
+    deal made an opening deal, a search from the game's start has the same root as
+    :func:`solve_face_down`'s, hence the same nodes and line: what a search of many
+    deals from their start (``Searcher.solve_many``) needs to answer as ``check`` does.
+    Its lines translate back by :func:`to_face_up` with ``after=((), start)``."""
+    down = face_down(variant)
+    start: tuple[Move, ...] = () if variant.opening or not variant.rest_cards else (DEAL,)
+    return (down.with_options(opening=down.opening + len(start)) if start else down), start
+
+
 def to_face_down(deal: Deal, variant: Variant, moves: Sequence[Move],
                  ) -> tuple[list[Move], bool]:
     """A face-up line as a face-down one, and whether the two positions reached are the

@@ -245,14 +245,15 @@ class Searcher:
             # each line translated into PySolFC's clicks, replayed move by move on the
             # way (the face-up line is checked by to_clicks, not twice)
             manual = autodeal.manual(variant)
-            inner = faceup.face_down(manual) if manual.face_up else manual
+            inner, down_start = faceup.face_down_root(manual) if manual.face_up \
+                else (manual, ())
             found = self._solve_many_rules(cards, numbers, inner, budget, overhead, stage)
             out: list[Verdict | None] = []
             for i, v in enumerate(found):
                 if v is not None and v.moves:
                     deal = Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())), numbers[i])
-                    line = faceup.to_face_up(deal, manual, v.moves, check=False) \
-                        if manual.face_up else v.moves
+                    line = faceup.to_face_up(deal, manual, v.moves, ((), down_start),
+                                             check=False) if manual.face_up else v.moves
                     v = replace(v, moves=tuple(autodeal.to_clicks(
                         deal, variant, line, require_win=v.status == "winnable")))
                 out.append(v)
@@ -263,12 +264,14 @@ class Searcher:
                           variant: Variant, budget: int | None, overhead: float,
                           stage: str | None) -> list[Verdict | None]:
         """:meth:`solve_many` for a game without automatic deals."""
-        if variant.face_up:  # the face-down game, each line translated back
-            found = self._solve_many_rules(cards, numbers, faceup.face_down(variant),
-                                           budget, overhead, stage)
+        if variant.face_up:
+            # the face-down game from where solve() searches a face-up deal (its start
+            # translated: MSC's shown top dealt into the hand), each line translated back
+            inner, down_start = faceup.face_down_root(variant)
+            found = self._solve_many_rules(cards, numbers, inner, budget, overhead, stage)
             return [v if v is None or not v.moves else replace(v, moves=tuple(
                 faceup.to_face_up(Deal(tuple(map(CARDS.__getitem__, cards[i].tolist())),
-                                       numbers[i]), variant, v.moves)))
+                                       numbers[i]), variant, v.moves, ((), down_start))))
                     for i, v in enumerate(found)]
         t0 = time.perf_counter()
         n = len(numbers)
