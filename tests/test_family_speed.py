@@ -136,6 +136,6 @@ def test_profile_of_one_deal_names_each_switch_and_agrees() -> None:
     assert "cProfile, top functions by own time:" in lines[0]
     kernel = [ln for ln in lines if ln.startswith("  kernel, ")]
     assert [ln.split(":")[0].split(",")[1].strip() for ln in kernel] == \
-        ["all on", "waste off", "twins off", "match off", "restarts off"]
+        ["all on", "waste off", "twins off", "match off", "chain off", "restarts off"]
     assert all(ln.split(":")[1].split()[0] == "blocked" for ln in kernel)
     assert all(ln.endswith("us a node") for ln in kernel)

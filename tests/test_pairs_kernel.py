@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -403,3 +404,58 @@ def test_prunings_on_what_changed_equal_prunings_on_everything_from_any_position
         kernel.FULL_TESTS = False
     assert (got[True].status, got[True].nodes) == (got[False].status, got[False].nodes), \
         (name, seed, steps)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from([*SMALL_GAMES, "pysolfc-cheops", "pysolfc-pharaohs"]),
+       seed=st.integers(0, 10**9), steps=st.integers(0, 60))
+def test_chain_never_calls_dead_a_position_the_full_search_wins(
+        name: str, seed: int, steps: int) -> None:
+    """Property (pruning "chain", h67): a random position that kernel.chain_dead calls
+    dead is never won by the search without prunings from there, and the search with
+    "chain" alone agrees with it (never winnable against blocked, blocked stays blocked)."""
+    from pyramids.engines.pairs import kernel
+
+    rules = GAMES[name]
+    rng = random.Random(seed)
+    cards = random_cards(rules, rng)
+    start = _random_start(rules, cards, rng, steps)
+    board = Board(rules, cards)
+    for m in start:
+        board.push(m)
+    tables = tables_of(board)
+    r0, r1, ptr, hh, rnd, _ = tables.position(board)
+    prm = tables.prm
+    last = bool(prm[kernel.P_TALON]) and prm[kernel.P_ROUNDS] != 0 \
+        and rnd >= prm[kernel.P_ROUNDS]
+    dead = kernel.chain_dead(np.uint64(r0), np.uint64(r1), ptr, hh, last, prm, tables.rank,
+                             tables.alone, tables.must, tables.part, tables.bef)
+    full = solve(rules, cards, start=start, node_limit=3000, engine="kernel", prune=False)
+    if dead:
+        assert full.status != "winnable", (name, seed, steps)
+    chain = solve(rules, cards, start=start, node_limit=3000, engine="kernel",
+                  prune=("chain",))
+    assert {full.status, chain.status} != {"winnable", "blocked"}, (name, seed, steps)
+    if full.status == "blocked":
+        assert chain.status == "blocked"
+
+
+def test_chain_proves_thirteen_deals_blocked_in_fewer_positions() -> None:
+    """Pruning "chain" (a card none of whose partners can ever go with it) on Pyramid
+    Thirteen's blocked deals: the same verdicts as the other prunings alone, and fewer
+    positions in all on the deals both settle (h67 measured 57% fewer on 50 deals)."""
+    rules = GAMES["pysolfc-pyramid-thirteen"]
+    rng = random.Random(67)
+    others = tuple(p for p in PRUNINGS if p != "chain")
+    old_nodes = new_nodes = blocked = 0
+    for _ in range(8):
+        cards = random_cards(rules, rng)
+        old = solve(rules, cards, node_limit=60_000, engine="kernel", prune=others)
+        new = solve(rules, cards, node_limit=60_000, engine="kernel", prune=PRUNINGS)
+        assert {old.status, new.status} != {"winnable", "blocked"}
+        if old.status == "blocked":
+            assert new.status == "blocked"
+            blocked += 1
+            old_nodes += old.nodes
+            new_nodes += new.nodes
+    assert blocked >= 2 and new_nodes < old_nodes

@@ -51,9 +51,9 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
  P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
- P_PRUNE_MATCH, P_FULL_TESTS) = range(20)
+ P_PRUNE_MATCH, P_FULL_TESTS, P_PRUNE_CHAIN) = range(21)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
-PRUNINGS = ("waste", "twins", "match")
+PRUNINGS = ("waste", "twins", "match", "chain")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
 SEEKING = ("restarts",)
 #: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
@@ -64,7 +64,7 @@ RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024
 #: its limits and its unknowns are mostly wins not found yet, so the restarts get 3/4 of
 #: the limit after 1/8 in the usual order (bench_pairs_results.txt: fewer unknown, less CPU)
 RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS = 1 / 8, 3 / 4
-NPARAMS = 20
+NPARAMS = 21
 #: prunings "waste" and "match" test every talon card and every class at every node
 #: (True, as before h62), not only the cards and classes a move can change (False, the
 #: default: the same positions pruned, so the same nodes and verdicts; the tests and
@@ -561,6 +561,97 @@ def _on1(r0, r1, a, ptr, hh, prm):  # type: ignore[no-untyped-def]
     return h0 & ~l0 & ~r0, h1 & ~l1 & ~r1
 
 
+@njit(cache=True, inline="always")
+def _aft1(r0, r1, a, ptr, hh, prm):  # type: ignore[no-untyped-def]
+    """The other way round from :func:`_on1`: the talon cards left that the talon card
+    ``a`` lies on for good in the last round with one waste (``a`` is in their ``onit``):
+    the cards left dealt before it when it is in the waste (every card before it when the
+    waste cannot meet the card in play), none when it is still to come."""
+    places = prm[P_PLACES]
+    if ((prm[P_FACEUP] or prm[P_HAND]) and prm[P_SW] != SW_FORBIDDEN
+            and a >= places + (ptr - 1 if hh else ptr)):
+        return np.uint64(0), np.uint64(0)
+    h0, h1 = _below(a)
+    l0, l1 = _below(places)
+    return h0 & ~l0 & ~r0, h1 & ~l1 & ~r1
+
+
+@njit(cache=True, inline="always")
+def _order_of(r0, r1, a, ptr, hh, last, prm, bef):  # type: ignore[no-untyped-def]
+    """The cards left that must go before card ``a`` can (lying on it for good) and those
+    it must go before (it lies on them for good), as four words: the layout's ``bef``
+    both ways, and :func:`_on1` / :func:`_aft1` for a talon card in the last round with
+    one waste (nothing for a talon card otherwise: no fact is claimed, which is sound)."""
+    zero = np.uint64(0)
+    if a < prm[P_PLACES]:
+        return bef[a, 0] & ~r0, bef[a, 1] & ~r1, bef[a, 2] & ~r0, bef[a, 3] & ~r1
+    if not last or prm[P_THREE]:
+        return zero, zero, zero, zero
+    n0, n1 = _on1(r0, r1, a, ptr, hh, prm)
+    f0, f1 = _aft1(r0, r1, a, ptr, hh, prm)
+    return n0, n1, f0, f1
+
+
+@njit(cache=True)
+def chain_dead(r0, r1, ptr, hh, last, prm,  # type: ignore[no-untyped-def]
+               rank, alone, must, part, bef):
+    """Pruning "chain" (off with ``prm[P_PRUNE_CHAIN] = 0``): a card X that must go none
+    of whose partners Y left can ever go with it, Needs.dead's test one step deeper.
+    Sound: X goes (not alone) in a pair move with some Y left now, at a moment t; every
+    card Z lying on X or on Y for good (:func:`_order_of`) is gone before t, by a move
+    without X or Y; a Z that cannot go alone went with a partner W left now that is gone
+    before t, so W is neither X nor Y (both still there until t) nor a card X or Y lies
+    on for good (those go after X or Y). If some such Z has no such W, X and Y never go
+    together; if that holds for every Y (or Y lies on X, or X on Y), no line from here
+    wins. The facts are those of the prunings "waste" and "match": the layout's
+    ``bef`` always, the waste's order only in the last round with one waste."""
+    for w in range(2):
+        m = ~r0 if w == 0 else ~r1
+        base = 64 * w
+        while m:
+            x = base + trailing_zeros(m)  # type: ignore[call-arg]
+            m &= m - np.uint64(1)
+            if x >= prm[P_CARDS]:
+                break
+            if not must[x]:
+                continue
+            nx0, nx1, ax0, ax1 = _order_of(r0, r1, x, ptr, hh, last, prm, bef)
+            y0 = part[x, 0] & ~r0 & ~nx0 & ~ax0
+            y1 = part[x, 1] & ~r1 & ~nx1 & ~ax1
+            viable = False
+            for v in range(2):
+                ym = y0 if v == 0 else y1
+                while ym and not viable:
+                    y = 64 * v + trailing_zeros(ym)
+                    ym &= ym - np.uint64(1)
+                    ny0, ny1, ay0, ay1 = _order_of(r0, r1, y, ptr, hh, last, prm, bef)
+                    # the partners a Z may use: left, not X or Y, not after X or Y
+                    ok0, ok1 = _set(np.uint64(0), np.uint64(0), x)
+                    ok0, ok1 = _set(ok0, ok1, y)
+                    ok0 = ~r0 & ~ok0 & ~ax0 & ~ay0
+                    ok1 = ~r1 & ~ok1 & ~ax1 & ~ay1
+                    blocked = False
+                    for u in range(2):
+                        zm = (nx0 | ny0) if u == 0 else (nx1 | ny1)
+                        while zm:
+                            z = 64 * u + trailing_zeros(zm)
+                            zm &= zm - np.uint64(1)
+                            if alone[rank[z]]:
+                                continue
+                            if (part[z, 0] & ok0) == 0 and (part[z, 1] & ok1) == 0:
+                                blocked = True
+                                break
+                        if blocked:
+                            break
+                    if not blocked:
+                        viable = True
+                if viable:
+                    break
+            if not viable:
+                return True
+    return False
+
+
 @njit(cache=True)
 def waste_suspects(kind, a, b, ptr, prm, part, tal):  # type: ignore[no-untyped-def]
     """The talon cards whose :func:`waste_dead` test a move in the last round can have
@@ -945,6 +1036,12 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
             if dead:
                 ctx[C_PRUNED] += 1
                 continue
+        if prm[P_PRUNE_CHAIN] and chain_dead(
+                r0, r1, ptr, hh,
+                prm[P_TALON] != 0 and prm[P_ROUNDS] != 0 and rnd >= prm[P_ROUNDS],
+                prm, rank, alone, must, part, bef):
+            ctx[C_PRUNED] += 1
+            continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
             return S_WON
         e = d + 1
@@ -1004,7 +1101,7 @@ class Tables:
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
                              int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1,
-                             0],
+                             0, 0],
                             np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
@@ -1023,7 +1120,12 @@ class Tables:
         goal = range(n) if rules.objective == "all" else lay.pyramid
         self.goal = np.array(_words(sum(1 << a for a in goal)), np.uint64)
         self.part = np.array([_words(m) for m in partners], np.uint64).reshape(n, 2)
-        self.bef = np.array([_words(m) for m in before], np.uint64).reshape(n, 2)
+        # columns 0-1: the cards lying on a card for good (Needs.before); 2-3: the cards it
+        # lies on for good, the same relation the other way round (pruning "chain")
+        after = [sum(1 << w for w in range(n) if before[w] >> a & 1) for a in range(n)]
+        self.bef = np.array([_words(m) + _words(m2)
+                             for m, m2 in zip(before, after, strict=True)],
+                            np.uint64).reshape(n, 4)
         self.scratch = np.zeros((maxmv, 3), np.int64)
         # the rounds' orders (three wastes): order 0 is the deal's talon
         self.ords = np.zeros((ORDERS_START, 3 * max(n - places, 1)), np.int8)
@@ -1231,6 +1333,9 @@ class _DFS:
         prm[P_PRUNE_WASTE] = int("waste" in prune)
         prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
         prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+        # one deck, at most one waste: in the two-deck games and with three wastes it
+        # pruned next to nothing and cost up to twice the CPU a node (h67's measurements)
+        prm[P_PRUNE_CHAIN] = int("chain" in prune and tables.decks == 1 and not tables.three)
         prm[P_FULL_TESTS] = int(FULL_TESTS)
         prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
         prm[P_SHUFFLE] = int(seed > 0)
