@@ -1083,10 +1083,45 @@ def render_pysolfc_family(root: Path) -> list[str]:
 FAMILY_TARGET = 100_000  # games per row (issue 41: a win-rate row over >= 100,000 deals)
 
 
+FAMILY_SUMS = ("deals", "winnable", "blocked", "unknown", "engine_seconds")
+
+
+def chained_family(folder: Path) -> dict[str, Any] | None:
+    """One game's chunk summaries (``scripts/family_run.py``: ``pyramids stats --json`` over
+    ``pysolfc:A:B``, one file a chunk) added up from game 1 for as long as each chunk starts
+    where the one before stopped and plays the same engine and node limit: a gap or a
+    changed setting ends the row there. ``None`` when there is no chunk from game 1."""
+    chunks: dict[int, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.json")):
+        s = json.loads(path.read_text(encoding="utf-8"))
+        start, stop = (int(x) for x in s["source"].split(":")[1:3])
+        chunks[start] = s | {"file": path.name, "stop": stop}
+    parts: list[dict[str, Any]] = []
+    start = 1
+    while start in chunks:
+        s = chunks[start]
+        if parts and (s["engine"], s["node_limit"]) != (parts[0]["engine"],
+                                                        parts[0]["node_limit"]):
+            break
+        parts.append(s)
+        start = s["stop"]
+    if not parts:
+        return None
+    total: dict[str, Any] = {k: sum(p[k] for p in parts) for k in FAMILY_SUMS}
+    blocked_by: Counter[str] = Counter()
+    for p in parts:
+        blocked_by.update(p["blocked_by"])
+    files = (f"{folder.name}/{parts[0]['file']}" if len(parts) == 1 else
+             f"{folder.name}/{parts[0]['file']} … {parts[-1]['file']} ({len(parts)} chunks)")
+    return total | {"variant": parts[0]["variant"], "blocked_by": dict(blocked_by),
+                    "source": f"pysolfc:1:{start}", "file": f"chunks/{files}"}
+
+
 def render_family(root: Path) -> list[str]:
     """The section on PySolFC's ten other pyramid games from the ``pyramids stats --json``
-    summaries under ``root`` (``docs/results/family/*.json``): per game, the summary over
-    the most games; nothing when there are none."""
+    summaries under ``root`` (``docs/results/family/*.json``, and the chunks under
+    ``chunks/GAME/`` added up): per game, the summary over the most games; nothing when
+    there are none."""
     from pyramids.core.rules import GAMES
 
     best: dict[str, dict[str, Any]] = {}
@@ -1095,6 +1130,10 @@ def render_family(root: Path) -> list[str]:
         game = s.get("variant")
         if game in GAMES and s["deals"] > best.get(game, {"deals": -1})["deals"]:
             best[game] = s | {"file": path.name}
+    for game in GAMES:
+        s = chained_family(root / "chunks" / game)
+        if s is not None and s["deals"] > best.get(game, {"deals": -1})["deals"]:
+            best[game] = s
     rows = []
     for game, rules in GAMES.items():
         s = best.get(game)
@@ -1126,7 +1165,8 @@ def render_family(root: Path) -> list[str]:
         "with a line `core.board` replayed, *blocked* with a certificate (`partners`, "
         "`stock-count`) or an exhausted search; each deal's search bounded by "
         "`--node-limit` (default 1,000,000 positions), an *unknown* when it runs out. Rows "
-        "from the `pyramids stats --json` summaries in `results/family/` (commands, "
+        "from the `pyramids stats --json` summaries in `results/family/` (a slow game's "
+        "in chunks, `results/family/chunks/GAME/`, added up from game 1; commands, "
         "machine and CPU in its README); a row short of 100,000 games or with unknowns is "
         "in *italics*.", "",
         "| game | preset | games | tried | winnable | blocked | blocked by | unknown | "
