@@ -503,6 +503,9 @@ def test_cli_stats_retry_unknown_bad_combinations(tmp_path: Path,
     code, _, err = invoke("stats", "-V", "giza", "--deals", "0:10", "-j", "1", "--out",
                           str(out), "--resume", "--retry-unknown")
     assert code == 2 and "was written with variant" in err
+    code, _, err = invoke("stats", "--deals", "0:10", "-j", "1", "--out", str(out),
+                          "--resume", "--retry-unknown", "--time-limit", "2")
+    assert code == 2 and "was written with time_limit None, this run has 2.0" in err
 
 
 def test_retry_unknown_interrupted_keeps_what_it_answered(

@@ -57,6 +57,7 @@ class OutFile:
         self.done = KeySet(source.first_key)
         self._good_end = 0
         self._has_header = False
+        self.header: dict[str, Any] = {}  # the file's header, when it has one
         self.dropped_tail = False
         if self.path.exists() and self.path.stat().st_size > 0:
             if not resume:
@@ -82,7 +83,7 @@ class OutFile:
                     break
                 if lineno == 1:
                     self._check_header(obj)
-                    self._has_header = True
+                    self._has_header, self.header = True, obj
                 else:
                     if not isinstance(obj, dict) or not isinstance(obj.get("i"), int) or \
                             obj.get("status") not in STATUSES:
@@ -127,7 +128,15 @@ class OutFile:
 
     def unknown_keys(self) -> list[int]:
         """The keys of this source whose record in the file is ``unknown`` (a node or time
-        limit hit), in file order: what ``stats --retry-unknown`` answers again."""
+        limit hit), in file order: what ``stats --retry-unknown`` answers again. Raises
+        :class:`BulkError` when the job's limits, goal or grading are not the file's (a
+        record answered with other settings would not be the run's)."""
+        want = self.job.header(self.source)
+        for key in ("time_limit", "node_limit", "goal", "graded"):
+            if self.header.get(key) != want.get(key):
+                raise BulkError(f"{self.path} was written with {key} "
+                                f"{self.header.get(key)!r}, this run has {want.get(key)!r}: "
+                                "unknown records are retried with the run's own settings")
         return [rec["i"] for rec in self.prior_records() if rec["status"] == "unknown"]
 
     def replace(self, records: Mapping[int, Record]) -> None:
