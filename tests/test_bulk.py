@@ -32,6 +32,7 @@ from pyramids.bulk import (
     KeySet,
     OutFile,
     RangeSource,
+    Retried,
     SourceItem,
     analysis,
     parse_source,
@@ -538,6 +539,12 @@ def test_retry_unknown_interrupted_keeps_what_it_answered(
     assert now[1:5] == fresh[1:5] and all(r["status"] == "unknown" for r in now[5:])
     with BulkRunner(1) as runner:
         got = retry_unknown(runner, src, fake_job(), str(out), progress=False)
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()  # a run killed before its header: nothing to retry, nothing written
+    with BulkRunner(1) as runner:
+        assert retry_unknown(runner, src, fake_job(), str(empty), progress=False) == \
+            Retried(0, 0, 0)
+    assert empty.read_bytes() == b""
     left = 26 + sum(r["status"] == "unknown" for r in fresh[1:5])  # the fake's own too
     assert got.retried == got.unknown == left
     assert got.settled == sum(r["status"] != "unknown" for r in fresh[5:]) > 0

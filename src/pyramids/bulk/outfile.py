@@ -131,6 +131,8 @@ class OutFile:
         limit hit), in file order: what ``stats --retry-unknown`` answers again. Raises
         :class:`BulkError` when the job's limits, goal or grading are not the file's (a
         record answered with other settings would not be the run's)."""
+        if not self._has_header:
+            return []
         want = self.job.header(self.source)
         for key in ("time_limit", "node_limit", "goal", "graded"):
             if self.header.get(key) != want.get(key):
