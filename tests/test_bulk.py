@@ -32,9 +32,11 @@ from pyramids.bulk import (
     KeySet,
     OutFile,
     RangeSource,
+    Retried,
     SourceItem,
     analysis,
     parse_source,
+    retry_unknown,
     run_records,
     run_tally,
 )
@@ -425,6 +427,128 @@ def test_cli_stats_json(tmp_path: Path) -> None:
     assert obj["seconds"] >= 0
     code, text, _ = invoke("stats", "-V", "giza-6x4", "--deals", "0:16", "-j", "1")
     assert f"winnable  {obj['winnable']:>6}" in text and "95% CI" in text
+
+
+def _mark_unknown(path: Path, keys: set[int]) -> None:
+    """Hand-edit the records of ``keys`` in an out file to ``unknown`` (as a limit would
+    have left them); every other line as it was."""
+    lines = path.read_text().splitlines(keepends=True)
+    for n, line in enumerate(lines[1:], 1):
+        rec = json.loads(line)
+        if rec["i"] in keys:
+            rec.update(status="unknown", certificate=None, moves=None)
+            lines[n] = json.dumps(rec) + "\n"
+    path.write_text("".join(lines))
+
+
+def _without_seconds(path: Path) -> list[dict[str, object]]:
+    return [{k: v for k, v in json.loads(line).items() if k != "seconds"}
+            for line in path.read_text().splitlines()]
+
+
+def test_cli_stats_retry_unknown_replaces_in_place(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fake(monkeypatch)
+    out = tmp_path / "r.jsonl"
+    code, first, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out),
+                              "--json")
+    assert code == 0, err
+    fresh = _without_seconds(out)
+    header = out.read_text().splitlines()[0]
+    decided = [r["i"] for r in fresh[1:] if r["status"] != "unknown"]
+    really_unknown = sum(r["status"] == "unknown" for r in fresh[1:25])
+    assert len(decided) > 10 and really_unknown > 0
+    edited = set(decided[:5])  # decided deals a limit "left" unknown
+    _mark_unknown(out, edited)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:26]))  # and the run stopped after 25 deals
+    code, again, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out),
+                              "--resume", "--retry-unknown", "--json")
+    assert code == 0, err
+    retried = len(edited) + really_unknown
+    assert f"retrying {retried} unknown records of {out}" in err
+    assert f"retried {retried}: {len(edited)} settled, {really_unknown} still unknown" in err
+    a, b = json.loads(first), json.loads(again)
+    for key in ("deals", "winnable", "blocked", "unknown", "blocked_by", "ci95"):
+        assert a[key] == b[key], key
+    assert (b["retried"], b["resumed"], b["analysed"]) == (retried, 25, 15)
+    assert out.read_text().splitlines()[0] == header  # the header as it was
+    assert _without_seconds(out) == fresh  # each retried record in its place
+    assert not list(tmp_path.glob(".r.jsonl.*"))  # no temp file left
+    # nothing unknown but the real ones: a second retry rewrites them as they were
+    code, _, err = invoke("stats", "--deals", "0:40", "-j", "1", "--out", str(out),
+                          "--resume", "--retry-unknown")
+    assert code == 0, err
+    real = sum(r["status"] == "unknown" for r in fresh[1:])
+    assert f"retrying {real} unknown records" in err
+    assert _without_seconds(out) == fresh
+
+
+def test_cli_stats_retry_unknown_bad_combinations(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fake(monkeypatch)
+    out = tmp_path / "r.jsonl"
+    code, _, err = invoke("stats", "--deals", "0:10", "-j", "1", "--out", str(out),
+                          "--retry-unknown")
+    assert code == 2 and "--retry-unknown" in err and "it needs --resume" in err
+    assert not out.exists()
+    code, _, err = invoke("stats", "--table", "sizes", "--deals", "0:4", "-j", "1",
+                          "--out", str(tmp_path / "t"), "--resume", "--retry-unknown")
+    assert code == 2 and "--retry-unknown" in err and "not with --table" in err
+    code, _, err = invoke("stats", "--deals", "-", "-j", "1", "--out", str(out),
+                          "--resume", "--retry-unknown", input="1\n2\n")
+    assert code == 2 and "--retry-unknown" in err and "not stdin" in err
+    # the run's own settings: an out file of another variant is refused by its header
+    code, _, err = invoke("stats", "--deals", "0:10", "-j", "1", "--out", str(out))
+    assert code == 0, err
+    code, _, err = invoke("stats", "-V", "giza", "--deals", "0:10", "-j", "1", "--out",
+                          str(out), "--resume", "--retry-unknown")
+    assert code == 2 and "was written with variant" in err
+    code, _, err = invoke("stats", "--deals", "0:10", "-j", "1", "--out", str(out),
+                          "--resume", "--retry-unknown", "--time-limit", "2")
+    assert code == 2 and "was written with time_limit None, this run has 2.0" in err
+
+
+def test_retry_unknown_interrupted_keeps_what_it_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during the retry: the records answered so far are written in place, the
+    file is whole, and the next retry answers the rest."""
+    out = tmp_path / "r.jsonl"
+    src = parse_source("0:30")
+    assert Tally().update(run_records(src, out=out, workers=1, analyser=fake)).deals == 30
+    fresh = _without_seconds(out)
+    edited = {r["i"] for r in fresh[1:] if r["status"] != "unknown"}
+    _mark_unknown(out, edited)
+    calls = 0
+
+    def stops(deal: Deal, job: Job) -> Verdict:
+        nonlocal calls
+        calls += 1
+        if calls > 4:
+            raise KeyboardInterrupt
+        return fake(deal, job)
+
+    job = Job(PYRAMID, analyser=stops)
+    with BulkRunner(1, chunk_size=1) as runner, pytest.raises(Interrupted) as e:
+        retry_unknown(runner, src, job, str(out), progress=False)
+    assert e.value.done == 4 and e.value.out == str(out)
+    now = _without_seconds(out)
+    assert [r["i"] for r in now[1:]] == [r["i"] for r in fresh[1:]]  # same order
+    assert now[0] == fresh[0]  # the header kept
+    # every record was unknown (the fake's own, and the edited): the first 4 are answered
+    assert now[1:5] == fresh[1:5] and all(r["status"] == "unknown" for r in now[5:])
+    with BulkRunner(1) as runner:
+        got = retry_unknown(runner, src, fake_job(), str(out), progress=False)
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()  # a run killed before its header: nothing to retry, nothing written
+    with BulkRunner(1) as runner:
+        assert retry_unknown(runner, src, fake_job(), str(empty), progress=False) == \
+            Retried(0, 0, 0)
+    assert empty.read_bytes() == b""
+    left = 26 + sum(r["status"] == "unknown" for r in fresh[1:5])  # the fake's own too
+    assert got.retried == got.unknown == left
+    assert got.settled == sum(r["status"] != "unknown" for r in fresh[5:]) > 0
+    assert _without_seconds(out) == fresh
 
 
 def test_cli_stats_out_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

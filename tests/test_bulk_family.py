@@ -344,3 +344,43 @@ def test_a_grading_that_fails_keeps_the_verdict_and_says_why() -> None:
     plain = analyse_item(item, game_job(rules, NODES))
     assert "grade" not in plain and {k: v for k, v in plain.items() if k != "seconds"} == \
         {k: v for k, v in rec.items() if k not in ("seconds", "grade")}
+
+
+def test_retry_unknown_answers_again_in_place(tmp_path: Path) -> None:
+    """``stats --resume --retry-unknown`` on a game's out file whose records were left
+    unknown (hand-edited here: the header pins the node limit, so a retry answers with the
+    run's own): each is answered again by check_game and put back in its place, the
+    rest of the run goes on, and the summary is a fresh run's."""
+    game = "pysolfc-eleven-triangle"
+    args = ["stats", "-V", game, "--deals", "pysolfc:1:31", "-j", "1",
+            "--node-limit", str(NODES), "--json"]
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    code, first, err = invoke(*args, "--out", str(one))
+    assert code == 0, err
+    lines = one.read_text().splitlines(keepends=True)
+    edited = {2, 5, 11, 17, 19, 23}
+    for n, line in enumerate(lines[1:], 1):
+        rec = json.loads(line)
+        if rec["i"] in edited:
+            assert rec["status"] != "unknown"
+            rec.update(status="unknown", engine="pairs", moves=None, certificate=None)
+            lines[n] = json.dumps(rec) + "\n"
+    two.write_text("".join(lines[:26]))  # 25 records kept, 5 left to the resumed run
+    code, again, err = invoke(*args, "--out", str(two), "--resume", "--retry-unknown")
+    assert code == 0, err
+    assert f"retrying {len(edited)} unknown records of {two}" in err
+    assert f"retried {len(edited)}: {len(edited)} settled, 0 still unknown" in err
+    a, b = json.loads(first), json.loads(again)
+    for key in ("deals", "winnable", "blocked", "unknown", "blocked_by"):
+        assert a[key] == b[key], key
+    assert (b["retried"], b["resumed"], b["analysed"]) == (len(edited), 25, 5)
+    assert records(two) == records(one)
+    keys = [json.loads(line)["i"] for line in two.read_text().splitlines()[1:]]
+    assert keys[:25] == [json.loads(line)["i"] for line in lines[1:26]]  # order kept
+    assert two.read_text().splitlines()[0] == lines[0].rstrip("\n")  # header unchanged
+    # the node limit is the run's: another one is refused by name, the file untouched
+    before = two.read_bytes()
+    code, _, err = invoke(*args[:7], "--node-limit", "500", "--out", str(two), "--resume",
+                          "--retry-unknown")
+    assert code == 2 and f"node_limit {NODES}, this run has 500" in err
+    assert two.read_bytes() == before

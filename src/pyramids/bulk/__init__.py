@@ -16,7 +16,8 @@ Five jobs, one module each (the names below are all importable from ``pyramids.b
   (the local pool, or a Dask cluster's workers), :func:`run_records` (all records of a
   run), :func:`start_run` and :func:`consume` (a run with its out file and progress
   line, interrupted cleanly), :func:`count_run` (a run's counts alone, tallied by the
-  workers), :func:`run_tally` (``pyramids stats``) and
+  workers), :func:`retry_unknown` (an out file's unknown records answered again),
+  :func:`run_tally` (``pyramids stats``) and
   :func:`run_table` (``pyramids stats --table``);
 
 plus :mod:`.progress` (the progress line) and :mod:`.errors`.
@@ -48,6 +49,7 @@ from pyramids.bulk.outfile import KeySet, OutFile
 from pyramids.bulk.pool import BulkRunner, RunState, default_chunk, default_workers
 from pyramids.bulk.progress import Progress, format_duration
 from pyramids.bulk.runs import (
+    Retried,
     Run,
     TableRun,
     TallyRun,
@@ -56,6 +58,7 @@ from pyramids.bulk.runs import (
     consume,
     count_run,
     make_runner,
+    retry_unknown,
     run_job_tally,
     run_records,
     run_table,
@@ -64,6 +67,7 @@ from pyramids.bulk.runs import (
 )
 from pyramids.bulk.sources import (
     DealSource,
+    KeysSource,
     LinesSource,
     PySolFCRangeSource,
     RangeSource,
@@ -91,6 +95,7 @@ __all__ = [
     "Interrupted",
     "Job",
     "KeySet",
+    "KeysSource",
     "LinesSource",
     "Mode",
     "OutFile",
@@ -98,6 +103,7 @@ __all__ = [
     "PySolFCRangeSource",
     "RangeSource",
     "Record",
+    "Retried",
     "Run",
     "RunState",
     "SourceItem",
@@ -121,6 +127,7 @@ __all__ = [
     "parse_pysolfc_range",
     "parse_range",
     "parse_source",
+    "retry_unknown",
     "run_job_tally",
     "run_records",
     "run_table",

@@ -10,7 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterable, Iterator
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -56,6 +57,7 @@ class OutFile:
         self.done = KeySet(source.first_key)
         self._good_end = 0
         self._has_header = False
+        self.header: dict[str, Any] = {}  # the file's header, when it has one
         self.dropped_tail = False
         if self.path.exists() and self.path.stat().st_size > 0:
             if not resume:
@@ -81,7 +83,7 @@ class OutFile:
                     break
                 if lineno == 1:
                     self._check_header(obj)
-                    self._has_header = True
+                    self._has_header, self.header = True, obj
                 else:
                     if not isinstance(obj, dict) or not isinstance(obj.get("i"), int) or \
                             obj.get("status") not in STATUSES:
@@ -123,6 +125,57 @@ class OutFile:
                     continue
                 seen.add(key)
                 yield rec
+
+    def unknown_keys(self) -> list[int]:
+        """The keys of this source whose record in the file is ``unknown`` (a node or time
+        limit hit), in file order: what ``stats --retry-unknown`` answers again. Raises
+        :class:`BulkError` when the job's limits, goal or grading are not the file's (a
+        record answered with other settings would not be the run's)."""
+        if not self._has_header:
+            return []
+        want = self.job.header(self.source)
+        for key in ("time_limit", "node_limit", "goal", "graded"):
+            if self.header.get(key) != want.get(key):
+                raise BulkError(f"{self.path} was written with {key} "
+                                f"{self.header.get(key)!r}, this run has {want.get(key)!r}: "
+                                "unknown records are retried with the run's own settings")
+        return [rec["i"] for rec in self.prior_records() if rec["status"] == "unknown"]
+
+    def replace(self, records: Mapping[int, Record]) -> None:
+        """Rewrite the file with the record of each key in ``records`` in place of its
+        record (the first one of that key, the one read back), every other line, the
+        header included, as it was (a truncated tail is dropped). Atomic: a temp file in
+        the same folder, flushed, then ``os.replace``; interrupted, the old file stays
+        whole."""
+        if not self._has_header:
+            raise BulkError(f"{self.path} has no header: nothing to replace")
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
+                                   dir=self.path.parent)
+        try:
+            os.chmod(tmp, self.path.stat().st_mode & 0o777)
+            seen = KeySet(self.source.first_key)
+            with self.path.open("rb") as src, os.fdopen(fd, "wb") as dst:
+                dst.write(src.readline())
+                pos = src.tell()
+                while pos < self._good_end:
+                    raw = src.readline()
+                    pos += len(raw)
+                    key = json.loads(raw)["i"]
+                    if self.source.contains(key) and key not in seen:
+                        seen.add(key)
+                        if key in records:
+                            raw = (json.dumps(records[key], separators=(",", ":"))
+                                   + "\n").encode()
+                    dst.write(raw)
+                dst.flush()
+                os.fsync(dst.fileno())
+                end = dst.tell()
+            os.replace(tmp, self.path)
+            self._good_end = end
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            raise
 
     def open(self) -> None:
         """Cut a truncated tail, write the header if needed, and open for appending."""

@@ -5,6 +5,7 @@ with its out file and progress line, and a table of runs over the same deals.
 :func:`start_run` opens one run (its out file, resumed if asked, and its progress line);
 :func:`consume` feeds its records to a callback, turning Ctrl-C, SIGTERM or a lost worker
 into :class:`~pyramids.bulk.errors.Interrupted` after the finished deals are saved;
+:func:`retry_unknown` answers again the records of an out file that a limit left unknown;
 :func:`run_table` runs every cell of a ``sizes`` or ``rules`` table
 (:func:`pyramids.bulk.stats.table_cells`) over the same deals, as ``pyramids stats --table``
 does, and :func:`run_tally` one variant, as ``pyramids stats`` does.
@@ -24,7 +25,7 @@ from pyramids.bulk.errors import BulkError, Interrupted
 from pyramids.bulk.outfile import OutFile
 from pyramids.bulk.pool import BulkRunner, RunState
 from pyramids.bulk.progress import Progress
-from pyramids.bulk.sources import DealSource, check_variant, parse_source
+from pyramids.bulk.sources import DealSource, KeysSource, check_variant, parse_source
 from pyramids.bulk.stats import Cell, Tally, cell_obj, table_cells
 from pyramids.core.variants import Variant, get_variant
 
@@ -104,6 +105,53 @@ def start_run(runner: BulkRunner, source: DealSource, job: Job, out: str | None 
     return Run(runner.run(source, job, outfile, state), state, bar, out)
 
 
+@dataclass(frozen=True)
+class Retried:
+    """What :func:`retry_unknown` did: the unknown records it found, how many it answered
+    again (fewer when interrupted) and how many of those are settled now."""
+
+    unknown: int
+    retried: int
+    settled: int
+
+
+def retry_unknown(runner: BulkRunner, source: DealSource, job: Job, out: str,
+                  progress: bool | None = None, note: Callable[[str], None] | None = None
+                  ) -> Retried:
+    """Answer again, under ``job`` (the run's own settings: the header must match), the
+    records of ``out`` whose status is ``unknown``, and rewrite the file with each in
+    place (:meth:`OutFile.replace`: atomic, same order, header unchanged), before the run
+    goes on as ``--resume`` does (``pyramids stats --retry-unknown``). ``note``: told how
+    many are retried. Interrupted, the records answered so far are written, then
+    :class:`Interrupted` is raised; the others stay unknown for the next retry."""
+    if source.kind == "stdin":
+        raise BulkError("--retry-unknown reads the deals twice: give a range or a file, "
+                        "not stdin")
+    check_source(source, job)
+    outfile = OutFile(out, job, source, resume=True)
+    keys = outfile.unknown_keys()
+    if note is not None:
+        note(f"retrying {len(keys)} unknown record{'s' * (len(keys) != 1)} of {out}")
+    if not keys:
+        return Retried(0, 0, 0)
+    got: dict[int, Record] = {}
+    state = RunState()
+    bar = Progress(len(keys), "retry", enabled=progress, state=state)
+    try:
+        for rec in runner.run(KeysSource(source, keys), job, None, state):
+            got[rec["i"]] = rec
+            bar.update()
+    except (Interrupted, KeyboardInterrupt) as e:
+        bar.close()
+        outfile.replace(got)
+        why = str(e) if isinstance(e, Interrupted) else "interrupted"
+        raise Interrupted(len(got), why, out) from None
+    bar.close()
+    outfile.replace(got)
+    settled = sum(rec["status"] != "unknown" for rec in got.values())
+    return Retried(len(keys), len(got), settled)
+
+
 def consume(run: Run, each: Callable[[Record], None]) -> None:
     """Feed every record of ``run`` to ``each``, ticking the progress line. An interruption
     (Ctrl-C, SIGTERM, a lost worker: in the runner or in ``each``) closes the run, which
@@ -125,13 +173,15 @@ def consume(run: Run, each: Callable[[Record], None]) -> None:
 @dataclass(frozen=True)
 class TallyRun:
     """What :func:`run_tally` counted: the tally, the seconds it took, the deals analysed
-    by this run and those read back from the out file, the workers that did it."""
+    by this run and those read back from the out file, the workers that did it; with
+    ``retry``, what :func:`retry_unknown` did first."""
 
     tally: Tally
     seconds: float
     analysed: int
     read_back: int
     workers: int
+    retried: Retried | None = None
 
 
 def run_tally(runner: BulkRunner, source: DealSource, variant: Variant, *,
@@ -147,19 +197,26 @@ def run_tally(runner: BulkRunner, source: DealSource, variant: Variant, *,
 
 def run_job_tally(runner: BulkRunner, source: DealSource, job: Job, *,
                   out: str | None = None, resume: bool = False, progress: bool | None = None,
-                  label: str = "stats") -> TallyRun:
+                  label: str = "stats", retry: bool = False,
+                  note: Callable[[str], None] | None = None) -> TallyRun:
     """Every deal of ``source`` counted under ``job`` (:func:`run_tally`; a game job,
     :func:`~pyramids.bulk.analysis.game_job`, for PySolFC's games): make ``job`` slim
-    when no out file is kept."""
+    when no out file is kept. ``retry`` (with ``resume``): first answer again the records
+    of ``out`` a limit left unknown (:func:`retry_unknown`, told ``note``), so the tally
+    counts as a fresh run would."""
     start = time.perf_counter()
+    if retry and not (out and resume):
+        raise BulkError("retrying the unknown records needs the out file of a resumed run")
     if out is None:
         tally, state = count_run(runner, source, job, progress, label)
         return TallyRun(tally, time.perf_counter() - start, state.new, 0, runner.workers)
+    retried = (retry_unknown(runner, source, job, out, progress, note)
+               if retry and Path(out).exists() else None)
     tally = Tally()
     run = start_run(runner, source, job, out, resume, progress, label)
     consume(run, tally.add)
     return TallyRun(tally, time.perf_counter() - start, run.state.new, run.state.prior,
-                    runner.workers)
+                    runner.workers, retried)
 
 
 def count_run(runner: BulkRunner, source: DealSource, job: Job, progress: bool | None = None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TextIO, overload
@@ -203,6 +203,30 @@ class LinesSource(DealSource):
                         _check_dealt(self.variant, item.where)
                     yield item
                     key += 1
+
+
+class KeysSource(DealSource):
+    """The deals of ``source`` whose keys are in ``keys`` (``stats --retry-unknown``: the
+    records a limit left unknown), read from ``source`` so each keeps its key and form."""
+
+    def __init__(self, source: DealSource, keys: Iterable[int]) -> None:
+        self.source, self.keys = source, frozenset(keys)
+        self.kind = source.kind
+        self.first_key = source.first_key
+        self.total = len(self.keys)
+        self.description = f"{len(self.keys)} deals of {source.description}"
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        left = len(self.keys)
+        for item in self.source:
+            if left == 0:
+                return
+            if item.key in self.keys:
+                left -= 1
+                yield item
+
+    def contains(self, key: int) -> bool:
+        return key in self.keys
 
 
 def _check_dealt(variant: Variant, where: str = "") -> None:

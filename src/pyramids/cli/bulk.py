@@ -387,12 +387,15 @@ def _label(rec: Record) -> str:
                    "the 7-row game by objective, overlap and layout (rules).")
 @click.option("--format", "fmt", type=click.Choice(["markdown", "csv"]), default="markdown",
               show_default=True, help="Table format.")
+@click.option("--retry-unknown", is_flag=True,
+              help="With --resume: first answer again the records of --out that a limit "
+                   "left unknown (with the run's own settings), rewriting them in place.")
 def stats_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: str,
               time_limit: float | None, node_limit: int | None, workers: int | None,
               chunk: int | None,
               scheduler: str | None, out: str | None, resume: bool,
               progress: bool | None, goal: Goal, as_json: bool, table: str | None,
-              fmt: str) -> None:
+              fmt: str, retry_unknown: bool) -> None:
     """Count winnable, blocked and unknown deals; the win rate with its 95% Wilson
     interval; the blocked deals by certificate; the time taken.
 
@@ -406,6 +409,11 @@ def stats_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: st
                                f"{variant.name}")
     if table and goal.kind != "win":
         raise click.UsageError("--table counts win rates: it takes no --goal")
+    if retry_unknown and (not resume or table or source.kind == "stdin"):
+        raise click.UsageError(
+            "--retry-unknown answers again the unknown records of the run in --out: "
+            + ("it needs --resume" if not resume else "not with --table" if table
+               else "give the deals as a range or a file, not stdin"))
     if table:
         _table(table, source, mode, engine, time_limit, workers, chunk, scheduler, out,
                resume, progress, as_json, fmt)
@@ -414,10 +422,16 @@ def stats_cmd(variant: Variant | Rules, deals: str | None, mode: str, engine: st
                slim=out is None)
     _fits(source, job)
     got = _run_all(workers, chunk, scheduler, lambda runner: run_job_tally(
-        runner, source, job, out=out, resume=resume, progress=progress))
+        runner, source, job, out=out, resume=resume, progress=progress,
+        retry=retry_unknown, note=lambda text: click.echo(text, err=True)))
+    if got.retried is not None and got.retried.unknown:
+        click.echo(f"retried {got.retried.retried}: {got.retried.settled} settled, "
+                   f"{got.retried.retried - got.retried.settled} still unknown", err=True)
     seconds = got.seconds
     if as_json:
-        limits = {"node_limit": job.node_limit} if job.game is not None else {}
+        limits: dict[str, Any] = {"node_limit": job.node_limit} if job.game is not None else {}
+        if got.retried is not None:
+            limits["retried"] = got.retried.retried
         obj = got.tally.to_json_obj(variant, seconds, mode=mode, engine=engine,
                                     time_limit=time_limit, **limits, workers=got.workers,
                                     source=source.description, analysed=got.analysed,
