@@ -459,3 +459,43 @@ def test_chain_proves_thirteen_deals_blocked_in_fewer_positions() -> None:
             old_nodes += old.nodes
             new_nodes += new.nodes
     assert blocked >= 2 and new_nodes < old_nodes
+
+
+LIMITS = (1, 2, 3, 5, 10, 20, 50, 200)
+
+
+def test_no_search_counts_a_node_past_its_limit() -> None:
+    """``nodes <= node_limit`` on every game, for the kernel with every pruning, with
+    none and with restarts, and for the Python search: a node cut at the limit (pruned,
+    or a dead card) ends the search there. Before h69, 11 of these 80 (deal, limit)
+    pairs went past the limit with restarts, 2 with the prunings alone and 1 without
+    (the Python search too); the kernel without prunings still visits the Python
+    search's positions."""
+    rng = random.Random(69)
+    for name in KERNEL_GAMES:
+        rules = GAMES[name]
+        for limit in LIMITS:
+            cards = random_cards(rules, rng)
+            for prune in (True, PRUNINGS, False):
+                got = solve(rules, cards, node_limit=limit, engine="kernel", prune=prune)
+                assert got.nodes <= limit, (name, limit, prune, got)
+            slow = solve(rules, cards, node_limit=limit, engine="python")
+            assert slow.nodes <= limit, (name, limit, slow)
+            assert (got.status, got.nodes, got.moves) == \
+                (slow.status, slow.nodes, slow.moves), (name, limit)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(KERNEL_GAMES), seed=st.integers(0, 10**9),
+       limit=st.integers(1, 400), prune=st.sampled_from(["all", "prunings", "none"]))
+def test_the_kernel_never_counts_past_its_limit(name: str, seed: int, limit: int,
+                                                prune: str) -> None:
+    """Any deal, limit and pruning set (restarts with "all"): at most ``limit`` nodes,
+    and a win found at the limit replays."""
+    rules = GAMES[name]
+    cards = random_cards(rules, random.Random(seed))
+    chosen = {"all": True, "prunings": PRUNINGS, "none": False}[prune]
+    got = solve(rules, cards, node_limit=limit, engine="kernel", prune=chosen)
+    assert got.nodes <= limit
+    if got.status == "winnable":
+        assert replay(rules, cards, line_of(rules, cards, list(got.moves))).is_won()

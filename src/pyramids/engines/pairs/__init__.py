@@ -162,6 +162,14 @@ def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: floa
         safe = _safe_move(board, moves)
         return iter([safe] if safe is not None else _ordered(board, moves))
 
+    def at_limit() -> Outcome | None:
+        """The answer once ``node_limit`` nodes are counted (the kernel's ``at_limit``,
+        asked at the same places: after each node, a dead one too, and before a move)."""
+        if node_limit is None or nodes < node_limit:
+            return None
+        return Outcome("unknown", (), nodes, time.process_time() - t0,
+                       f"node limit {node_limit:,} reached after {len(seen):,} positions")
+
     seen.add(board.key())
     stack.append(children())
     while stack:
@@ -171,6 +179,8 @@ def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: floa
             if len(board.moves) > base:
                 board.pop()
             continue
+        if (done := at_limit()) is not None:
+            return done
         board.push_unchecked(move)
         key = board.key()
         if key in seen:
@@ -180,13 +190,14 @@ def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: floa
         nodes += 1
         if needs.dead(board.removed) is not None:
             board.pop()
+            if (done := at_limit()) is not None:
+                return done  # a dead node counts: never one past the limit
             continue
         if board.is_won():
             return Outcome("winnable", tuple(board.moves[base:]), nodes,
                            time.process_time() - t0)
-        if node_limit is not None and nodes >= node_limit:
-            return Outcome("unknown", (), nodes, time.process_time() - t0,
-                           f"node limit {node_limit:,} reached after {len(seen):,} positions")
+        if (done := at_limit()) is not None:
+            return done
         if time_limit is not None and nodes % 1024 == 0 \
                 and time.process_time() - t0 > time_limit:
             return Outcome("unknown", (), nodes, time.process_time() - t0,

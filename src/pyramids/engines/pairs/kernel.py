@@ -950,6 +950,13 @@ def _meta(ptr, hh, rnd, oid, prm):  # type: ignore[no-untyped-def]
     return ptr + 256 * hh + 512 * (rnd if prm[P_ROUNDS] != 0 else 0) + 65536 * oid
 
 
+@njit(cache=True, inline="always")
+def at_limit(ctx, prm):  # type: ignore[no-untyped-def]
+    """Has the search counted ``prm[P_LIMIT]`` nodes (a negative limit: none)? Asked
+    after every counted node, the pruned ones too, so ``nodes <= limit`` always holds."""
+    return prm[P_LIMIT] >= 0 and ctx[C_NODES] >= prm[P_LIMIT]
+
+
 @njit(cache=True)
 def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
         must, part, bef, tal, sr, st, mv, mi, t0, t1, tm, scratch, ords, olen, oht, on,
@@ -974,6 +981,8 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         if mi[d, 2] == mi[d, 1]:
             ctx[C_DEPTH] = d - 1
             continue
+        if at_limit(ctx, prm):
+            return S_LIMIT  # resumed at a limit already reached (go(0), a tiny limit's restarts)
         if spent >= prm[P_BUDGET]:
             return S_PAUSED
         if (ctx[C_USED] + 1) * 8 > t0.shape[0] * 5:
@@ -1008,6 +1017,8 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         spent += 1
         if mv[row, 0] <= K_PAIR and dead_after(r0, r1, mv[row, 1], mv[row, 2], must, part,
                                                bef):
+            if at_limit(ctx, prm):
+                return S_LIMIT  # a cut node counts: never one past the limit
             continue
         if prm[P_PRUNE_WASTE] or prm[P_PRUNE_MATCH]:
             # the tests a move can have changed (a node is expanded only after passing
@@ -1035,12 +1046,16 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
                                  ptr, hh)
             if dead:
                 ctx[C_PRUNED] += 1
+                if at_limit(ctx, prm):
+                    return S_LIMIT
                 continue
         if prm[P_PRUNE_CHAIN] and chain_dead(
                 r0, r1, ptr, hh,
                 prm[P_TALON] != 0 and prm[P_ROUNDS] != 0 and rnd >= prm[P_ROUNDS],
                 prm, rank, alone, must, part, bef):
             ctx[C_PRUNED] += 1
+            if at_limit(ctx, prm):
+                return S_LIMIT
             continue
         if is_won(r0, r1, ptr, hh, prm, rank, match, goal):
             return S_WON
@@ -1055,7 +1070,7 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
                          scratch, mv, at, ctx)
         mi[e, 0], mi[e, 1], mi[e, 2] = at, n, 0
         ctx[C_DEPTH] = e
-        if prm[P_LIMIT] >= 0 and ctx[C_NODES] >= prm[P_LIMIT]:
+        if at_limit(ctx, prm):
             return S_LIMIT  # after the node's moves: a higher limit goes on from here
     return S_EXHAUSTED
 
