@@ -125,8 +125,8 @@ def retry_unknown(runner: BulkRunner, source: DealSource, job: Job, out: str,
     many are retried. Interrupted, the records answered so far are written, then
     :class:`Interrupted` is raised; the others stay unknown for the next retry."""
     if source.kind == "stdin":
-        raise BulkError("--retry-unknown reads the deals twice: give a range or a file, "
-                        "not stdin")
+        raise BulkError("retrying the unknown records reads the deals twice: give a range "
+                        "or a file, not stdin")
     check_source(source, job)
     outfile = OutFile(out, job, source, resume=True)
     keys = outfile.unknown_keys()
