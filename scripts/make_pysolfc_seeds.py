@@ -36,7 +36,8 @@ listed: the two-deck games' search leaves many so); ``grade`` scores each seed w
 :mod:`pyramids.generator.family_grading` (its chunks say ``scored`` until the game's
 thresholds are pasted into ``family_grading.THRESHOLDS``); ``assemble`` writes the lists.
 ``import`` makes the same chunks from the records of a ``pyramids stats -V GAME --deals
-pysolfc:1:100001 --out RECORDS.jsonl`` run instead of settling the games again: its header
+pysolfc:1:100001 --out RECORDS.jsonl`` run (or of the chunk files of a
+``scripts/family_run.py`` run, given together) instead of settling the games again: its header
 must name the game and bulk's node limit (its engine, ``auto`` or ``search``, goes into
 each chunk's ``variant``); the games from 32000 up are cut into chunks aligned as ``run``'s
 (``--chunk``), every winnable line replayed by the rules engine (``core.board``: a line
@@ -58,6 +59,7 @@ import tempfile
 import textwrap
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -239,7 +241,7 @@ STATUSES = ("winnable", "blocked", "unknown")
 
 
 def import_chunk(game: str, start: int, stop: int, records: dict[int, dict[str, Any]],
-                 header: dict[str, Any], source: Path) -> dict[str, Any]:
+                 header: dict[str, Any], source: str) -> dict[str, Any]:
     """Games ``start`` to ``stop - 1`` from a stats run's records as ``run_chunk`` counts
     them, each winnable line replayed by the rules engine to a win."""
     rules = get_rules(game)
@@ -267,7 +269,7 @@ def import_chunk(game: str, start: int, stop: int, records: dict[int, dict[str, 
             "start": start, "stop": stop, "games": stop - start,
             "winnable": counts["winnable"], "blocked": counts["blocked"],
             "unknown": counts["unknown"], "certificates": dict(sorted(certs.items())),
-            "seeds": wins, "from": "stats records", "records": source.name,
+            "seeds": wins, "from": "stats records", "records": source,
             "source": header.get("source"),
             "engine_seconds": round(sum(float(records[n].get("seconds") or 0.0)
                                         for n in range(start, stop)), 1),
@@ -276,11 +278,41 @@ def import_chunk(game: str, start: int, stop: int, records: dict[int, dict[str, 
             "code": code_version()}
 
 
-def import_records(game: str, path: Path, size: int, games: int | None) -> None:
-    """Chunks of ``size`` games from 32000 up made from a stats run's records (every
-    chunk they hold whole, or the first ``games`` games), skipping those already there."""
+def read_all_records(game: str, paths: Sequence[Path], start: int, stop: int | None
+                     ) -> tuple[dict[str, Any], dict[int, dict[str, Any]], dict[int, str]]:
+    """:func:`read_records` over several stats runs' files (a run made in chunks, such as
+    ``scripts/family_run.py``'s): their records by game number and the name of the file
+    each came from; files of another engine than the first's, or a game in two files, are
+    an error naming both."""
+    header: dict[str, Any] = {}
+    records: dict[int, dict[str, Any]] = {}
+    origin: dict[int, str] = {}
+    sources: list[str] = []
+    for path in paths:
+        head, recs = read_records(game, path, start, stop)
+        sources.append(str(head.get("source")))
+        if not header:
+            header = dict(head)
+        elif head.get("engine") != header.get("engine"):
+            raise SystemExit(f"{path}:1: engine {head.get('engine')!r}, not "
+                             f"{header.get('engine')!r} as in {paths[0]}")
+        for n, rec in recs.items():
+            if n in records:
+                raise SystemExit(f"{path}: game {n} is also in {origin[n]}")
+            records[n] = rec
+            origin[n] = path.name
+    if len(paths) > 1:
+        header["source"] = ", ".join(sources)
+    return header, records, origin
+
+
+def import_records(game: str, paths: Path | Sequence[Path], size: int, games: int | None
+                   ) -> None:
+    """Chunks of ``size`` games from 32000 up made from stats runs' records (every chunk
+    they hold whole, or the first ``games`` games), skipping those already there."""
+    paths = [paths] if isinstance(paths, Path) else list(paths)
     stop = None if games is None else MS_BELOW + games
-    header, records = read_records(game, path, MS_BELOW, stop)
+    header, records, origin = read_all_records(game, paths, MS_BELOW, stop)
     have = [(int(c["start"]), int(c["stop"])) for c in chunks(game)]
     start = MS_BELOW
     while stop is None or start + size <= stop:
@@ -296,7 +328,9 @@ def import_records(game: str, path: Path, size: int, games: int | None) -> None:
                 if a < end and start < b:
                     raise SystemExit(f"{out}: overlaps the chunk {CHUNKS / game}/{a}-{b - 1}"
                                      ".json: delete the old chunks to replace them")
-            res = import_chunk(game, start, end, records, header, path)
+            files = sorted({origin[n] for n in range(start, end)},
+                           key=lambda name: (len(name), name))
+            res = import_chunk(game, start, end, records, header, ", ".join(files))
             write_atomic(out, json.dumps(res) + "\n")
             print(f"{out}: {res['winnable']} winnable, {res['blocked']} blocked, "
                   f"{res['unknown']} unknown (replayed in {res['cpu_seconds']} CPU s)",
@@ -532,7 +566,8 @@ def main() -> None:
     g.add_argument("--chunks", type=int, help="stop after grading this many parts")
     i = sub.add_parser("import", help="chunks from a stats run's records")
     i.add_argument("game", choices=sorted(FAMILY))
-    i.add_argument("records", type=Path, help="pyramids stats --out's JSON lines")
+    i.add_argument("records", type=Path, nargs="+",
+                   help="pyramids stats --out's JSON lines (one run's, or its chunks')")
     i.add_argument("--chunk", type=int, default=10_000)
     i.add_argument("--games", type=int, help="import games 32000 up to 32000 + this "
                    "(default: every chunk the records hold whole)")

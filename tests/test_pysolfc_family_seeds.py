@@ -342,6 +342,43 @@ def test_import_writes_whole_chunks_from_a_stats_runs_records(
         "32000-32004.json"]
 
 
+def test_import_reads_a_run_made_in_chunks(
+        tmp_path: Path, settled: list[dict[str, object]]) -> None:
+    """The records files of a run made in chunks (scripts/family_run.py's), given together,
+    make the same chunks as one file holding them all; each chunk names the files its games
+    came from; a game in two files or files of two engines are refused, naming them."""
+    one = _importer(tmp_path / "one")
+    whole = _records(tmp_path / "all.jsonl", settled)
+    one.import_records(IMPORT_GAME, whole, 5, None)
+    parts = [_records(tmp_path / "32000-32006.jsonl", settled[:7],
+                      source="pysolfc:32000:32007"),
+             _records(tmp_path / "32007-32012.jsonl", settled[7:],
+                      source="pysolfc:32007:32013")]
+    many = _importer(tmp_path / "many")
+    many.import_records(IMPORT_GAME, list(reversed(parts)), 5, None)
+    for name, files, source in (
+            ("32000-32004.json", "32000-32006.jsonl", "pysolfc:32000:32007"),
+            ("32005-32009.json", "32000-32006.jsonl, 32007-32012.jsonl",
+             "pysolfc:32000:32007")):
+        a = json.loads((tmp_path / "one" / IMPORT_GAME / name).read_text())
+        b = json.loads((tmp_path / "many" / IMPORT_GAME / name).read_text())
+        assert b["records"] == files
+        assert b["source"].split(", ") == ["pysolfc:32007:32013", source]
+        for key in ("records", "source", "wall_seconds", "cpu_seconds"):
+            del a[key], b[key]
+        assert a == b
+    twice = _records(tmp_path / "again.jsonl", settled[5:8])
+    with pytest.raises(SystemExit, match=re.escape(
+            "again.jsonl: game 32005 is also in 32000-32006.jsonl")):
+        _importer(tmp_path / "twice").import_records(IMPORT_GAME, [parts[0], twice], 5, None)
+    other = _records(tmp_path / "search.jsonl", settled[7:], engine="search")
+    with pytest.raises(SystemExit, match=re.escape(
+            "search.jsonl:1: engine 'search', not 'auto' as in")):
+        _importer(tmp_path / "engines").import_records(IMPORT_GAME, [parts[0], other], 5,
+                                                       None)
+    assert not (tmp_path / "twice").exists() and not (tmp_path / "engines").exists()
+
+
 def test_import_refuses_a_line_that_does_not_win(
         tmp_path: Path, settled: list[dict[str, object]]) -> None:
     """A winnable record whose line stops short of the win, or plays a move the rules
