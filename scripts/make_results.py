@@ -1668,16 +1668,25 @@ def render_msc_board(p: MscPart, out_dir: Path, plt: Any) -> list[str]:
     if plt is not None:
         from matplotlib.ticker import MaxNLocator
 
-        fig, ax = plt.subplots(figsize=(6, 3.4))
-        ks = sorted(steps)
-        ax.bar(ks, [steps[x] for x in ks], width=0.9, color="tab:blue")
-        ax.set_xlabel("fewest steps that clear the board")
-        ax.set_ylabel("deals")
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_title(MSC_FIGURES["msc-board-steps"] + _msc_prov(p))
-        path = save_figure(plt, fig, out_dir, "msc-board-steps")
-        lines += ["", f"![{MSC_FIGURES['msc-board-steps']}]({path})"]
+        lines += msc_figure(plt, p, out_dir, "msc-board-steps", steps, 0.9, "tab:blue",
+                            "fewest steps that clear the board", "deals",
+                            lambda ax: ax.yaxis.set_major_locator(MaxNLocator(integer=True)))
     return lines
+
+
+def msc_figure(plt: Any, p: MscPart, out_dir: Path, key: str, hist: Counter[int],
+               width: float, colour: str, xlabel: str, ylabel: str,
+               style: Callable[[Any], object]) -> list[str]:
+    """A bar per value of ``hist`` as ``figures/KEY.png`` (``style`` sets the axes' own
+    scales); the page's line showing it."""
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    ks = sorted(hist)
+    ax.bar(ks, [hist[x] for x in ks], width=width, color=colour)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    style(ax)
+    ax.set_title(MSC_FIGURES[key] + _msc_prov(p))
+    return ["", f"![{MSC_FIGURES[key]}]({save_figure(plt, fig, out_dir, key)})"]
 
 
 MSC_FIGURES = {"msc-board-steps": "MSC's Pyramid: the fewest steps that clear the board",
@@ -1715,24 +1724,22 @@ def render_msc_scores(p: MscPart, out_dir: Path, plt: Any) -> list[str]:
               "removals, so the summaries' histogram of the best score tells it (no other "
               "key needed)."]
     if plt is not None:
-        fig, ax = plt.subplots(figsize=(6, 3.4))
-        ks = sorted(scores)
         from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-        ax.bar(ks, [scores[x] for x in ks], width=4, color="tab:green")
-        ax.set_yscale("log")
-        ax.set_ylim(0.5, 2 * max(scores.values()))
-        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else ""))
-        ax.yaxis.set_minor_formatter(NullFormatter())
-        ax.axvline(BOARDLESS_MOST + 2.5, color="tab:gray", linestyle=":", linewidth=1)
-        ax.text(BOARDLESS_MOST, ax.get_ylim()[1], "board cleared →  ", ha="right",
-                va="top", fontsize=7, color="tab:gray")
-        ax.set_xlabel(f"best score ({n(MSC_MAX_SCORE)}: every card gone)")
-        ax.set_ylabel("deals (log scale)")
-        ax.set_title(MSC_FIGURES["msc-best-scores"] + _msc_prov(p))
-        path = save_figure(plt, fig, out_dir, "msc-best-scores")
-        lines += ["", f"![{MSC_FIGURES['msc-best-scores']}]({path})"]
+        def log_scale(ax: Any) -> None:  # counts of one beside thousands
+            ax.set_yscale("log")
+            ax.set_ylim(0.5, 2 * max(scores.values()))
+            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1
+                                                       else ""))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+            ax.axvline(BOARDLESS_MOST + 2.5, color="tab:gray", linestyle=":", linewidth=1)
+            ax.text(BOARDLESS_MOST, ax.get_ylim()[1], "board cleared →  ", ha="right",
+                    va="top", fontsize=7, color="tab:gray")
+
+        lines += msc_figure(plt, p, out_dir, "msc-best-scores", scores, 4, "tab:green",
+                            f"best score ({n(MSC_MAX_SCORE)}: every card gone)",
+                            "deals (log scale)", log_scale)
     return lines
 
 
@@ -1798,10 +1805,11 @@ def render_msc_run_cost(parts: Sequence[MscPart]) -> list[str]:
         "", "### The run", "",
         "Each part is a command that carries on from its committed chunks (run it again "
         "to go on; `--scheduler tcp://HOST:PORT` sends the deals to a Dask cluster). "
-        "Answer hours are each deal's answer time summed (measured in its worker, the whole "
-        "answer: on a loaded machine more than its CPU time); wall hours are the chunks' "
-        "elapsed times; the hours to go are the answer time a deal took so far times the "
-        "deals left.", "",
+        "Answer hours are the summaries' `engine_seconds` added up: each deal's answer "
+        "time as its worker measured it (the wall clock of the whole answer, so on a loaded "
+        "machine more than its CPU time); wall hours are the chunks' elapsed times (with "
+        "N workers, about 1/N of the answer hours on an idle machine); the hours to go are "
+        "the answer time a deal has taken so far times the deals left.", "",
         "| goal | deals | command | answer hours | wall hours | ms a deal | answer hours "
         "to go |", "|---|---|---|---|---|---|---|", *rows, "",
         f"Machine: {where}."
