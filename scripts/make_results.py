@@ -574,12 +574,19 @@ def rate_text(r: CellResult, digits: int | None = None) -> str:
     """``6.03% (5.88–6.18)``: enough decimals to show the interval (more for tiny rates),
     in italics unless the cell is complete."""
     rate, (lo, hi) = r.rate()
+    return interval_text(rate, lo, hi, r.complete, digits)
+
+
+def interval_text(rate: float | None, lo: float, hi: float, final: bool = True,
+                  digits: int | None = None) -> str:
+    """A rate and its interval as the page writes them, ``6.03% (5.88–6.18)``: enough
+    decimals to show the interval (more for tiny rates), in italics unless ``final``."""
     if rate is None:
         return "–"
     if digits is None:
         digits = 2 if hi >= 0.01 else 3 if hi >= 0.001 else 4
     text = f"{pct(rate, digits)} ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
-    return text if r.complete else f"*{text}*"
+    return text if final else f"*{text}*"
 
 
 def progress_text(r: CellResult) -> str:
@@ -1280,6 +1287,7 @@ def render(out_dir: Path, chunks: Path, targets: dict[str, int], names: Sequence
                   f"{n(spec.chunk)} deals; add `--scheduler tcp://HOST:PORT` for a Dask "
                   "cluster). Resumes from the committed chunks."]
     lines += render_msc_goals(Path(rel).parent / "msc-goals", out_dir)
+    lines += render_msc_run(chunks.parent / "msc-goals-run", out_dir, figures)
     if "collections" in figs:
         coll = collection_scores()
         sizes = ", ".join(f"{name} {len(entries)}" for name, entries in coll.items())
@@ -1409,6 +1417,411 @@ def render_msc_goals(folder: Path, out_dir: Path) -> list[str]:
     ]
 
 
+# -- MSC's Pyramid over a million deals (issue 43's proof run) ------------------------------
+
+#: the proof run's parts: scripts/msc_goals_run.py's goal, the deals 0..target-1 it covers,
+#: and the part's heading
+MSC_RUN_PARTS = (("board", 1_000_000, "Clearing the board"),
+                 ("score", 20_000, "The best score"),
+                 ("cards:A:4", 20_000, "Four Aces"))
+#: mchung94/pyramid-solver's README, *Performance*: of 1,500 random decks, 998 solvable
+#: (its board goal; 502 unsolvable)
+MCHUNG94_SOLVABLE = (998, 1_500)
+#: steps per row of the fewest steps' tables
+STEP_BAND = 5
+
+
+def msc_run_module() -> Any:
+    """``scripts/msc_goals_run.py``, imported when first needed (it imports this script,
+    so not at the top)."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import msc_goals_run
+
+    return msc_goals_run
+
+
+def covered(chunks: Sequence[dict[str, Any]]) -> list[tuple[int, int]]:
+    """The deal ranges the chunks cover (``start``, ``stop``), adjacent chunks merged."""
+    out: list[tuple[int, int]] = []
+    for c in chunks:
+        if out and out[-1][1] == c["start"]:
+            out[-1] = (out[-1][0], c["stop"])
+        else:
+            out.append((c["start"], c["stop"]))
+    return out
+
+
+def ranges_text(ranges: Sequence[tuple[int, int]]) -> str:
+    """``0–119,999 and 130,000–139,999``."""
+    parts = [f"{n(a)}–{n(b - 1)}" for a, b in ranges]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def gaps(ranges: Sequence[tuple[int, int]], start: int = 0) -> list[tuple[int, int]]:
+    """The deals between ``start`` and the last covered one that no chunk covers."""
+    out, at = [], start
+    for a, b in ranges:
+        if a > at:
+            out.append((at, a))
+        at = b
+    return out
+
+
+def mean_of(hist: Counter[int]) -> float:
+    return sum(k * v for k, v in hist.items()) / sum(hist.values())
+
+
+def steps_table(steps: Counter[int], what: str) -> list[str]:
+    """The fewest steps in bands of :data:`STEP_BAND`: deals, share, cumulative share."""
+    total = sum(steps.values())
+    first = min(steps) // STEP_BAND * STEP_BAND
+    lines = [f"| {what} | deals | share | cumulative |", "|---|---|---|---|"]
+    seen = 0
+    for lo in range(first, max(steps) + 1, STEP_BAND):
+        c = sum(v for k, v in steps.items() if lo <= k < lo + STEP_BAND)
+        seen += c
+        lines.append(f"| {lo} to {lo + STEP_BAND - 1} | {n(c)} | {pct(c / total)} | "
+                     f"{pct(seen / total)} |")
+    return lines
+
+
+def score_bands(scores: Counter[int]) -> list[tuple[str, Callable[[int], bool]]]:
+    """The best score's bands: every card gone (the most a deal scores), the board cleared
+    with cards left (above the most a deal scores without the top card), then the boards
+    not cleared in bands of 100 points, from the highest such score seen down to 0."""
+    from pyramids.answers.goals import BOARDLESS_MOST
+    from pyramids.core.variants import MSC_MAX_SCORE
+
+    top, cleared = MSC_MAX_SCORE, BOARDLESS_MOST
+    bands: list[tuple[str, Callable[[int], bool]]] = [
+        (f"{n(top)}: every card gone", lambda s: s == top),
+        (f"{n(cleared + 5)} to {n(top - 5)}: the board cleared, cards left",
+         lambda s: cleared < s < top)]
+    highest = max((k for k in scores if k <= cleared), default=0)
+    for lo in range(highest // 100 * 100, -1, -100):
+        hi = min(lo + 95, cleared)
+        bands.append((f"{lo} to {hi}", lambda s, lo=lo, hi=hi: lo <= s <= hi))
+    return bands
+
+
+@dataclass
+class MscPart:
+    """One goal of the proof run: its finished chunks inside its deals, and their totals
+    (``msc_goals_run.totals``)."""
+
+    goal: str
+    target: int
+    title: str
+    chunks: list[dict[str, Any]]
+    totals: dict[str, Any]
+
+    @property
+    def deals(self) -> int:
+        return int(self.totals["deals"])
+
+    @property
+    def final(self) -> bool:
+        return self.deals >= self.target and not self.totals["unknown"]
+
+    def hist(self, key: str) -> Counter[int]:
+        return Counter({int(k): v for k, v in self.totals[key].items()})
+
+    def command(self) -> str:
+        sizes = Counter(c["stop"] - c["start"] for c in self.chunks)
+        workers = Counter(c["workers"] for c in self.chunks if c.get("workers"))
+        size = max(sizes) if sizes else 10_000
+        return (f"python scripts/msc_goals_run.py --goal {self.goal} --deals "
+                f"0:{self.target} --chunk {size}"
+                + (f" -j {workers.most_common(1)[0][0]}" if workers else ""))
+
+    def progress(self) -> str:
+        """How far this part has got, its gaps and its unknowns, in words."""
+        ranges = covered(self.chunks)
+        text = (f"**{n(self.deals)} of {n(self.target)} deals** "
+                f"({100 * self.deals / self.target:.3g}%) in {n(len(self.chunks))} chunk"
+                f"{'' if len(self.chunks) == 1 else 's'}: deals {ranges_text(ranges)}.")
+        holes = gaps(ranges)
+        if holes:
+            text += (f" Not yet run between them: deals {ranges_text(holes)} (a chunk not "
+                     "yet committed, or deleted: the run does the first chunk without a "
+                     "summary first, so it fills the gap next).")
+        unknown = self.totals["unknown"]
+        if not unknown:
+            text += " No deal left unknown."
+        elif len(unknown) <= 20:
+            text += (f" {n(len(unknown))} unknown (not counted in any rate): deal"
+                     f"{'' if len(unknown) == 1 else 's'} "
+                     + ", ".join(str(u) for u in unknown) + ".")
+        else:
+            text += (f" {n(len(unknown))} unknown (not counted in any rate; their numbers "
+                     "are in the chunk summaries' `unknown`).")
+        unproven = self.deals - int(self.totals["optimal"])
+        if unproven:
+            text += (f" {n(unproven)} answer{'s are' if unproven != 1 else ' is'} not "
+                     "proven optimal (a limit was hit): each is the best line found, a "
+                     "bound.")
+        return text
+
+
+def read_msc_run(folder: Path) -> list[MscPart]:
+    """The proof run's parts from ``msc_goals_run.py``'s chunk summaries under ``folder``;
+    chunks that overlap are refused, naming them."""
+    gr = msc_run_module()
+    parts = []
+    for goal, target, title in MSC_RUN_PARTS:
+        g = gr.Goal.parse(goal)
+        try:
+            chunks = gr.read(folder, g, 0, target) if gr.goal_dir(folder, g).is_dir() else []
+        except ValueError as e:
+            raise SystemExit(f"{gr.goal_dir(folder, g)}: {e}") from None
+        parts.append(MscPart(goal, target, title, chunks, gr.totals(chunks)))
+    return parts
+
+
+def rate_of(part: MscPart) -> str:
+    lo, hi = part.totals["ci95"]
+    return interval_text(part.totals["rate"], lo, hi, part.final)
+
+
+def provisional(part: MscPart) -> str:
+    return "" if part.final else \
+        f" (provisional: {n(part.deals)} of {n(part.target)} deals so far)"
+
+
+def render_msc_run(folder: Path, out_dir: Path, figures: bool = True) -> list[str]:
+    """The section on issue 43's proof run from ``msc_goals_run.py``'s chunk summaries
+    under ``folder`` (``GOAL/START-STOP.json``): each goal's rate, its fewest steps or best
+    scores (tables, and figures under ``out_dir/figures`` unless ``figures`` is false),
+    beside mchung94's published count, and the run's commands, time and machines. A goal
+    with no chunk yet is one line; so is the whole run before its first chunk."""
+    parts = read_msc_run(folder)
+    rel = os.path.relpath(folder, out_dir)
+    lines = [
+        "", "## Microsoft Solitaire Collection's Pyramid over a million deals", "",
+        "Issue 43's proof run: MSC's Pyramid (`-V msc`; docs/rules.md, *Microsoft "
+        "Solitaire Collection*) asked its challenges deal by deal, each answered exactly "
+        "(`pyramids.answers.goals`, no time limit: a line the referee replayed, proven the "
+        "fewest steps or the best score, or a proof that the board cannot be cleared): "
+        "clearing the board over deals 0 to 999,999, the best score and four Aces over "
+        "deals 0 to 19,999. `scripts/msc_goals_run.py` runs it a chunk of consecutive deals "
+        f"at a time and writes each chunk's summary to `{rel}/GOAL/`; this section adds up "
+        "the summaries committed so far, so it says how far the run has got. Rates are over "
+        "the settled deals with their 95% Wilson interval, in *italics* while a part is "
+        "short of its deals or has unknowns.",
+    ]
+    if not any(p.chunks for p in parts):
+        return [*lines, "", "Not started yet: no chunk summary under "
+                f"`{rel}/` (the commands are `{'`, `'.join(p.command() for p in parts)}`)."]
+    plt = pyplot() if figures else None
+    board, score = parts[0], parts[1]
+    for p in parts:
+        lines += ["", f"### {p.title}, deals 0 to {n(p.target - 1)}", ""]
+        if not p.chunks:
+            lines.append(f"Not run yet: no chunk summary under `{rel}/` (`{p.command()}`).")
+            continue
+        lines.append(p.progress())
+        if p is board:
+            lines += render_msc_board(p, out_dir, plt)
+        elif p is score:
+            lines += render_msc_scores(p, out_dir, plt)
+        else:
+            lines += render_msc_cards(p)
+    lines += msc_cross_checks(parts)
+    lines += render_msc_run_cost(parts)
+    return lines
+
+
+def render_msc_board(p: MscPart, out_dir: Path, plt: Any) -> list[str]:
+    t, steps = p.totals, p.hist("steps")
+    k, m = MCHUNG94_SOLVABLE
+    mlo, mhi = wilson(k, m)
+    lo, hi = t["ci95"]
+    lines = ["", f"The board can be cleared on **{n(t['reached'])}** of the {n(t['decided'])} "
+             f"deals settled: {rate_of(p)}{provisional(p)}.", "",
+             f"mchung94's Common Lisp solver (github.com/mchung94/pyramid-solver, README, "
+             f"*Performance*) found {n(k)} of {n(m)} random decks solvable ({n(m - k)} "
+             f"unsolvable): {interval_text(k / m, mlo, mhi)}. Its rules are this project's "
+             "`msc` preset's (its README, *Rules*: the 28 pyramid cards to clear, whatever "
+             "is left in the deck and the waste; the deck's top card showing and in play; "
+             "a King alone or two cards making 13; three cycles through the deck, two "
+             "recycles; a draw and a recycle each a step, as here), so the two rates "
+             "estimate the same thing from different samples: "
+             + ("the two 95% intervals overlap, so they agree within sampling error."
+                if lo <= mhi and mlo <= hi else
+                "the two 95% intervals do not overlap, a difference beyond sampling error "
+                "of two samples of the same game: to be looked into.")]
+    if not steps:
+        return lines
+    lines += ["", f"The fewest steps that clear the board, over the {n(sum(steps.values()))} "
+              f"deals where it can be cleared{provisional(p)}: mean {mean_of(steps):.2f}, "
+              f"median {_median(steps)}, shortest {min(steps)}.", "",
+              *steps_table(steps, "fewest steps")]
+    lg = t["longest"]
+    if lg is not None:
+        lines += ["", f"The longest of the fewest-steps answers: **{lg['steps']} steps**, deal "
+                  f"{lg['deal']} (`pyramids solve {lg['deal']} -V msc --goal board`; the "
+                  "lowest-numbered deal of that length). Answers proven optimal: "
+                  f"{n(t['optimal'])} of {n(p.deals)} (a board that cannot be cleared: "
+                  "the proof that it cannot)."]
+    if plt is not None:
+        from matplotlib.ticker import MaxNLocator
+
+        lines += msc_figure(plt, p, out_dir, "msc-board-steps", steps, 0.9, "tab:blue",
+                            "fewest steps that clear the board", "deals",
+                            lambda ax: ax.yaxis.set_major_locator(MaxNLocator(integer=True)))
+    return lines
+
+
+def msc_figure(plt: Any, p: MscPart, out_dir: Path, key: str, hist: Counter[int],
+               width: float, colour: str, xlabel: str, ylabel: str,
+               style: Callable[[Any], object]) -> list[str]:
+    """A bar per value of ``hist`` as ``figures/KEY.png`` (``style`` sets the axes' own
+    scales); the page's line showing it."""
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    ks = sorted(hist)
+    ax.bar(ks, [hist[x] for x in ks], width=width, color=colour)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    style(ax)
+    ax.set_title(MSC_FIGURES[key] + _msc_prov(p))
+    return ["", f"![{MSC_FIGURES[key]}]({save_figure(plt, fig, out_dir, key)})"]
+
+
+MSC_FIGURES = {"msc-board-steps": "MSC's Pyramid: the fewest steps that clear the board",
+               "msc-best-scores": "MSC's Pyramid: the best score"}
+
+
+def _msc_prov(p: MscPart) -> str:
+    return "" if p.final else f"\n(provisional: {n(p.deals)} of {n(p.target)} deals)"
+
+
+def render_msc_scores(p: MscPart, out_dir: Path, plt: Any) -> list[str]:
+    from pyramids.answers.goals import BOARDLESS_MOST
+    from pyramids.core.variants import MSC_MAX_SCORE
+
+    scores = p.hist("scores")
+    if not scores:
+        return []
+    total = sum(scores.values())
+    every = scores.get(MSC_MAX_SCORE, 0)
+    lo, hi = wilson(every, total)
+    bound = p.deals > p.totals["optimal"]
+    lines = ["", f"The best score (MSC's scoring: 5 points a removal, a bonus for each row "
+             f"cleared; docs/rules.md) over {n(total)} deals{provisional(p)}: mean "
+             f"{mean_of(scores):.1f}, median {n(_median(scores))}.", "",
+             "| best score | deals | share |", "|---|---|---|"]
+    lines += [f"| {label} | {n(c)} | {pct(c / total)} |" for label, test in score_bands(scores)
+              for c in [sum(v for k, v in scores.items() if test(k))]]
+    lines += ["", f"Every card can go on **{n(every)}** of the {n(total)} deals"
+              + (" at least (some answers are bounds)" if bound else "")
+              + f": {interval_text(every / total, lo, hi, p.final and not bound)}. Scores of "
+              f"{BOARDLESS_MOST} or less are boards that cannot be cleared (at most 27 "
+              "removals and the six lower rows); a deal "
+              f"scores {n(MSC_MAX_SCORE)}, the most, exactly when every card goes: 5 points a "
+              "removal and 1,150 for the rows, and only 4 Kings and 24 pairs make 28 "
+              "removals, so the summaries' histogram of the best score tells it (no other "
+              "key needed)."]
+    if plt is not None:
+        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+        def log_scale(ax: Any) -> None:  # counts of one beside thousands
+            ax.set_yscale("log")
+            ax.set_ylim(0.5, 2 * max(scores.values()))
+            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1
+                                                       else ""))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+            ax.axvline(BOARDLESS_MOST + 2.5, color="tab:gray", linestyle=":", linewidth=1)
+            ax.text(BOARDLESS_MOST, ax.get_ylim()[1], "board cleared →  ", ha="right",
+                    va="top", fontsize=7, color="tab:gray")
+
+        lines += msc_figure(plt, p, out_dir, "msc-best-scores", scores, 4, "tab:green",
+                            f"best score ({n(MSC_MAX_SCORE)}: every card gone)",
+                            "deals (log scale)", log_scale)
+    return lines
+
+
+def render_msc_cards(p: MscPart) -> list[str]:
+    t, steps = p.totals, p.hist("steps")
+    lines = ["", f"Four Aces can be cleared on **{n(t['reached'])}** of the {n(t['decided'])} "
+             f"deals settled: {rate_of(p)}{provisional(p)}."]
+    if steps:
+        lg = t["longest"]
+        lines += ["", f"In how few steps, over those {n(sum(steps.values()))} deals: mean "
+                  f"{mean_of(steps):.2f}, median {_median(steps)}, shortest {min(steps)}, "
+                  f"longest {lg['steps']} (deal {lg['deal']}, `pyramids solve {lg['deal']} "
+                  "-V msc --goal cards:A:4`).", "", *steps_table(steps, "fewest steps")]
+    return lines
+
+
+def msc_cross_checks(parts: Sequence[MscPart]) -> list[str]:
+    """The parts' own verdicts (each answer carries the deal's: can the board be cleared)
+    held against each other over the deals two parts share, where the board's chunks cover
+    exactly the other part's."""
+    board = parts[0]
+    lines = []
+    for p in parts[1:]:
+        ranges = covered(p.chunks)
+        inside = [c for c in board.chunks
+                  if any(a <= c["start"] and c["stop"] <= b for a, b in ranges)]
+        if not p.chunks or covered(inside) != ranges:
+            continue
+        mine = p.totals["status"].get("winnable", 0)
+        theirs = sum(c["status"].get("winnable", 0) for c in inside)
+        lines.append(f"- Over deals {ranges_text(ranges)}, the board can be cleared on "
+                     f"{n(theirs)} deals by the board part's answers and on {n(mine)} by the "
+                     f"verdicts the {p.goal} part's answers carry: "
+                     + ("the same count." if mine == theirs else
+                        "the counts differ: to be looked into."))
+    return ["", "Cross-checks between the parts:", "", *lines] if lines else []
+
+
+def render_msc_run_cost(parts: Sequence[MscPart]) -> list[str]:
+    """The run's commands, time, machines and code versions, from the chunks."""
+    rows = []
+    for p in parts:
+        secs = float(p.totals["engine_seconds"])
+        wall = sum(float(c.get("wall_seconds", 0.0)) for c in p.chunks)
+        per = secs / p.deals if p.deals else None
+        togo = ("–" if per is None else
+                f"{per * (p.target - p.deals) / 3600:,.1f}")
+        rows.append(f"| {p.goal} | {n(p.deals)} of {n(p.target)} | `{p.command()}` | "
+                    f"{secs / 3600:,.2f} | {wall / 3600:,.2f} | "
+                    + ("–" if per is None else f"{1000 * per:.1f}") + f" | {togo} |")
+    chunks = [c for p in parts for c in p.chunks]
+    machines = Counter(c["machine"] for c in chunks if c.get("machine"))
+    unrecorded = len(chunks) - sum(machines.values())
+    loads = [float(c["load"]) for c in chunks if c.get("load") is not None]
+    where = "; ".join(f"{m} ({n(c)} chunk{'' if c == 1 else 's'})"
+                      for m, c in sorted(machines.items()))
+    if unrecorded:
+        where += ("; " if where else "") + (
+            f"not recorded in {n(unrecorded)} chunk{'' if unrecorded == 1 else 's'} "
+            "(made before `msc_goals_run.py` wrote the machine down)")
+    codes = sorted({f"`{c['code']}` (src `{c.get('src', 'unknown')}`)" for c in chunks})
+    return [
+        "", "### The run", "",
+        "Each part is a command that carries on from its committed chunks (run it again "
+        "to go on; `--scheduler tcp://HOST:PORT` sends the deals to a Dask cluster). "
+        "Answer hours are the summaries' `engine_seconds` added up: each deal's answer "
+        "time as its worker measured it (the wall clock of the whole answer, so on a loaded "
+        "machine more than its CPU time); wall hours are the chunks' elapsed times (with "
+        "N workers, about 1/N of the answer hours on an idle machine); the hours to go are "
+        "the answer time a deal has taken so far times the deals left.", "",
+        "| goal | deals | command | answer hours | wall hours | ms a deal | answer hours "
+        "to go |", "|---|---|---|---|---|---|---|", *rows, "",
+        f"Machine: {where}."
+        + (f" Load average when a chunk finished: {min(loads):.1f} to {max(loads):.1f}."
+           if loads else ""),
+        "", "Code versions of these chunks (`git describe`, and the tree of `src/`): "
+        + ", ".join(codes) + "." + code_note(c["code"] for c in chunks),
+        "", "Then `python scripts/make_results.py --render-only` rewrites this page from the "
+        "summaries; commit the new summaries, `docs/results.md` and `docs/figures/`.",
+    ]
+
+
 def _targets_text(results: list[CellResult]) -> str:
     targets = sorted({r.target for r in results})
     return " / ".join(n(t) for t in targets) + " deals per cell"
@@ -1438,28 +1851,48 @@ FIGURE_TITLES = {
 FIGURES_OF = {"open": ("bouquet",), "one-pass": ("one-pass",), "redeal": ("par",)}
 
 
-def make_figures(out_dir: Path, all_results: dict[str, list[CellResult]]) -> dict[str, str]:
-    """PNG files under ``out_dir/figures``; returns their paths relative to ``out_dir``.
-    Needs matplotlib (the ``docs`` extra); without it no figure is made."""
+def pyplot() -> Any | None:
+    """matplotlib's pyplot, drawing to files (Agg) with the page's settings; ``None``
+    without matplotlib (the ``docs`` extra): then no figure is made."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        from matplotlib.ticker import MaxNLocator
     except ImportError:
-        return {}
+        return None
     plt.rcParams.update({"font.size": 9, "svg.hashsalt": "pyramids"})
-    made: dict[str, str] = {}
+    return plt
+
+
+def save_figure(plt: Any, fig: Any, out_dir: Path, key: str) -> str:
+    """``fig`` as ``out_dir/figures/KEY.png``, written atomically and with the same bytes
+    for the same figure (no software name, no date in the metadata); returns its path
+    relative to ``out_dir``."""
     fig_dir = out_dir / "figures"
     fig_dir.mkdir(parents=True, exist_ok=True)
+    path = fig_dir / f"{key}.png"
+    fig.tight_layout()
+    fd, tmp = tempfile.mkstemp(dir=fig_dir, prefix=".tmp-", suffix=".png")
+    with os.fdopen(fd, "wb") as f:
+        fig.savefig(f, format="png", dpi=110, metadata={"Software": None})
+    os.replace(tmp, path)
+    plt.close(fig)
+    return os.path.relpath(path, out_dir)
+
+
+def make_figures(out_dir: Path, all_results: dict[str, list[CellResult]]) -> dict[str, str]:
+    """PNG files under ``out_dir/figures``; returns their paths relative to ``out_dir``.
+    Needs matplotlib (the ``docs`` extra); without it no figure is made."""
+    plt = pyplot()
+    if plt is None:
+        return {}
+    from matplotlib.ticker import MaxNLocator
+
+    made: dict[str, str] = {}
 
     def save(fig: Any, key: str) -> None:
-        path = fig_dir / f"{key}.png"
-        fig.tight_layout()
-        fig.savefig(path, dpi=110, metadata={"Software": None})
-        plt.close(fig)
-        made[key] = os.path.relpath(path, out_dir)
+        made[key] = save_figure(plt, fig, out_dir, key)
 
     if "open" in all_results:
         rs = [r for r in all_results["open"] if r.spec.variant.rest == "bouquet" and r.deals]

@@ -11,7 +11,9 @@ cost of a deal) and its summary written atomically as one small JSON file::
 
 (the deals' statuses, how many reached the goal, the histogram of the fewest steps and of
 the best score, the longest answer and its deal, how many answers are proven optimal,
-the unknown deals, the engines' CPU seconds, the code version). Those files are meant to
+the unknown deals, the engines' CPU seconds, the code version; since 2026-11-28 also the
+machine and its load average when the chunk finished, keys a reader of older chunks
+finds missing). Those files are meant to
 be committed as they finish: a run stopped anywhere starts again with the first chunk
 that has no file, and a chunk is never counted twice. ``--summary`` prints the totals of
 the finished chunks (the rate with its 95% Wilson interval).
@@ -27,6 +29,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
+import platform
 import sys
 import time
 from collections import Counter
@@ -102,6 +106,23 @@ def summarise(records: Iterable[Record], goal: Goal, start: int, stop: int) -> d
             "code": code_version(), "src": src_version()}
 
 
+def machine(scheduler: str | None, workers: int) -> str:
+    """What ran a chunk, in words: this machine's system, CPUs and processor (Linux's
+    ``/proc/cpuinfo`` model name), or a Dask cluster's worker count (its machines are
+    elsewhere)."""
+    if scheduler is not None:
+        return f"a Dask cluster of {workers} workers"
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            model = next((ln.split(":", 1)[1].strip() for ln in f
+                          if ln.startswith("model name")), "")
+    except OSError:
+        pass
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs"
+            + (f" ({model})" if model else "") + f", Python {platform.python_version()}")
+
+
 def run(goal: Goal, start: int, stop: int, size: int, folder: Path, workers: int | None,
         scheduler: str | None, max_chunks: int | None, quiet: bool) -> int:
     """Analyse every chunk of ``start:stop`` that has no summary yet; return how many
@@ -120,6 +141,8 @@ def run(goal: Goal, start: int, stop: int, size: int, folder: Path, workers: int
             summary = summarise(runner.run(RangeSource(lo, hi), job), goal, lo, hi)
             summary["wall_seconds"] = round(time.perf_counter() - t0, 3)
             summary["workers"] = runner.workers
+            summary["machine"] = machine(scheduler, runner.workers)
+            summary["load"] = round(os.getloadavg()[0], 2)
             write_json_atomic(chunk_file(folder, goal, lo, hi), summary)
             written += 1
             if not quiet:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from pyramids.bulk import run_records
-from pyramids.bulk.stats import Tally
+from pyramids.bulk.stats import Tally, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -413,3 +415,217 @@ def test_the_ten_games_seed_section_is_the_committed_chunks_and_lists() -> None:
         name = cells[1].strip("`").removeprefix("pysolfc-").replace("-", "_")
         seeds = read_seeds((data / f"{name}_solvable_seeds.py").read_text(encoding="utf-8"))
         assert len(seeds) == int(cells[4].replace(",", "")), name
+
+
+# -- MSC's Pyramid over a million deals (issue 43's proof run) ------------------------------
+
+gr = mr.msc_run_module()  # scripts/msc_goals_run.py: its summaries are what is rendered
+
+
+def msc_chunk(folder: Path, goal: str, start: int, stop: int, *, won: int, steps: int = 40,
+              unknown: Sequence[int] = (), score: int | None = None, winnable: int | None = None,
+              seconds: float = 0.25, **extra: object) -> dict[str, Any]:
+    """A chunk summary made by msc_goals_run's own ``summarise`` from made-up records: the
+    first ``won`` deals reach the goal in ``steps`` + (deal % 7) steps, the deals in
+    ``unknown`` are unknown; the first ``winnable`` deals (default ``won``) are winnable
+    (the board can be cleared), the rest blocked; every record scores ``score``."""
+    records = []
+    for d in range(start, stop):
+        hit = d - start < won
+        wins = d - start < (won if winnable is None else winnable)
+        status = "unknown" if d in unknown else "winnable" if wins else "blocked"
+        records.append({"deal": d, "status": status, "reached": hit and d not in unknown,
+                        "steps": steps + d % 7 if hit else None, "optimal": d not in unknown,
+                        "score": score, "seconds": seconds})
+    g = gr.Goal.parse(goal)
+    summary = gr.summarise(records, g, start, stop)
+    summary.update({"wall_seconds": 2 * seconds * (stop - start), "workers": 2}, **extra)
+    mr.write_json_atomic(gr.chunk_file(folder, g, start, stop), summary)
+    return dict(summary)
+
+
+def msc_section(tmp_path: Path, figures: bool = False) -> str:
+    return "\n".join(mr.render_msc_run(tmp_path / "results" / "msc-goals-run", tmp_path,
+                                       figures))
+
+
+def part_of(text: str, heading: str) -> str:
+    """One part (``### heading`` to the next heading) of the section."""
+    start = text.index(f"### {heading}")
+    rest = text[start + 4:]
+    end = rest.find("\n#")
+    return rest if end < 0 else rest[:end]
+
+
+def test_msc_run_without_chunks_is_one_line(tmp_path: Path) -> None:
+    text = msc_section(tmp_path)
+    assert "## Microsoft Solitaire Collection's Pyramid over a million deals" in text
+    body = text.split("\n\n")[-1]
+    assert body.startswith("Not started yet: no chunk summary under `results/msc-goals-run/`")
+    assert "--goal board --deals 0:1000000" in body
+    assert "|" not in text and "###" not in text  # no empty tables, no empty parts
+
+
+def test_msc_run_partial_board_beside_mchung94(tmp_path: Path) -> None:
+    """Two board chunks of a million-deal run: progress, the provisional rate and its
+    Wilson interval (bulk.stats.wilson), mchung94's 998 of 1,500 with its own, the fewest
+    steps' bands and the longest answer; the parts not started are one line each."""
+    folder = tmp_path / "results" / "msc-goals-run"
+    msc_chunk(folder, "board", 0, 100, won=60, unknown=[97])
+    msc_chunk(folder, "board", 100, 200, won=70, steps=50)
+    text = msc_section(tmp_path)
+    board = part_of(text, "Clearing the board")
+    assert "**200 of 1,000,000 deals** (0.02%) in 2 chunks: deals 0–199." in board
+    assert "1 unknown (not counted in any rate): deal 97." in board
+    lo, hi = wilson(130, 199)
+    assert (f"cleared on **130** of the 199 deals settled: *{100 * 130 / 199:.2f}% "
+            f"({100 * lo:.2f}–{100 * hi:.2f})* (provisional: 200 of 1,000,000") in board
+    mlo, mhi = wilson(998, 1500)
+    assert f"998 of 1,500 random decks solvable (502 unsolvable): 66.53% " \
+           f"({100 * mlo:.2f}–{100 * mhi:.2f})" in board
+    assert "three cycles through the deck" in board and "intervals overlap" in board
+    rows = [line for line in board.splitlines() if line.startswith("| ") and " to " in line]
+    assert sum(int(r.split("|")[2].replace(",", "")) for r in rows) == 130
+    # deals 0-59 take 40 + d % 7 steps: 44 of them 40 to 44 (residues 0-3 nine times each)
+    assert rows[0].startswith("| 40 to 44 | 44 |") and rows[-1].endswith("| 100.00% |")
+    # the longest: 50 + 6 steps, first reached by deal 104 (104 % 7 == 6)
+    assert "**56 steps**, deal 104 (`pyramids solve 104 -V msc --goal board`" in board
+    assert "Answers proven optimal: 199 of 200" in board
+    assert "1 answer is not proven optimal" in board
+    for heading in ("The best score", "Four Aces"):
+        assert part_of(text, heading).strip().splitlines()[-1].startswith("Not run yet:")
+    assert "`python scripts/msc_goals_run.py --goal board --deals 0:1000000 --chunk 100 " \
+           "-j 2`" in text
+    assert "| board | 200 of 1,000,000 |" in text and "| 0.01 | 0.03 | 250.0 |" in text
+
+
+@pytest.mark.parametrize(("won", "agree"), [(1340, True), (1200, False)])
+def test_msc_run_beside_mchung94_says_whether_the_intervals_overlap(
+        tmp_path: Path, won: int, agree: bool) -> None:
+    """2,000 deals: 67.0% overlaps 998 of 1,500 (64.11-68.88%), 60.0% does not."""
+    msc_chunk(tmp_path / "results" / "msc-goals-run", "board", 0, 2000, won=won)
+    board = part_of(msc_section(tmp_path), "Clearing the board")
+    lo, hi = wilson(won, 2000)
+    mlo, mhi = wilson(998, 1500)
+    assert (lo <= mhi and mlo <= hi) == agree
+    assert f"{100 * won / 2000:.2f}% ({100 * lo:.2f}–{100 * hi:.2f})" in board
+    assert ("the two 95% intervals overlap, so they agree within sampling error" in board) \
+        == agree
+    assert ("the two 95% intervals do not overlap" in board) != agree
+
+
+def test_msc_run_gap_is_shown_and_not_counted(tmp_path: Path) -> None:
+    folder = tmp_path / "results" / "msc-goals-run"
+    msc_chunk(folder, "board", 0, 100, won=60)
+    msc_chunk(folder, "board", 200, 300, won=60)
+    board = part_of(msc_section(tmp_path), "Clearing the board")
+    assert "**200 of 1,000,000 deals** (0.02%) in 2 chunks: deals 0–99 and 200–299. " \
+           "Not yet run between them: deals 100–199" in board
+    assert "**120** of the 200 deals settled" in board
+
+
+def test_msc_run_overlapping_chunks_are_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "results" / "msc-goals-run"
+    msc_chunk(folder, "score", 0, 100, won=100, score=1290)
+    msc_chunk(folder, "score", 50, 150, won=100, score=1290)
+    with pytest.raises(SystemExit, match=r"msc-goals-run/score: chunks 0:100 and 50:150 "
+                                         "overlap"):
+        msc_section(tmp_path)
+
+
+def test_msc_run_complete_with_scores_aces_and_the_run(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """A run at its (smaller) targets: final rates not in italics, the best scores' bands
+    and how often every card goes (1,290), four Aces, the verdicts held against each
+    other, and the run's commands, seconds, machines and code versions."""
+    monkeypatch.setattr(mr, "MSC_RUN_PARTS", (("board", 200, "Clearing the board"),
+                                              ("score", 100, "The best score"),
+                                              ("cards:A:4", 100, "Four Aces")))
+    folder = tmp_path / "results" / "msc-goals-run"
+    msc_chunk(folder, "board", 0, 100, won=60, machine="Linux x86_64, 2 CPUs", load=9.5)
+    msc_chunk(folder, "board", 100, 200, won=70, machine="Linux x86_64, 2 CPUs", load=12.25)
+    msc_chunk(folder, "score", 0, 60, won=60, score=1290)
+    msc_chunk(folder, "score", 60, 70, won=10, score=1270, winnable=0)
+    msc_chunk(folder, "score", 70, 100, won=30, score=135, winnable=0)
+    msc_chunk(folder, "cards:A:4", 0, 100, won=45, steps=20, winnable=59)
+    text = msc_section(tmp_path)
+    board = part_of(text, "Clearing the board")
+    lo, hi = wilson(130, 200)
+    assert f"**130** of the 200 deals settled: 65.00% ({100 * lo:.2f}–{100 * hi:.2f})." \
+           in board
+    assert "provisional" not in text and "*65.00%" not in text
+    scores = part_of(text, "The best score")
+    assert "| 1,290: every card gone | 60 | 60.00% |" in scores
+    assert "| 790 to 1,285: the board cleared, cards left | 10 | 10.00% |" in scores
+    assert "| 100 to 195 | 30 | 30.00% |" in scores and "| 0 to 95 | 0 | 0.00% |" in scores
+    lo, hi = wilson(60, 100)
+    assert f"Every card can go on **60** of the 100 deals: 60.00% " \
+           f"({100 * lo:.2f}–{100 * hi:.2f})." in scores
+    aces = part_of(text, "Four Aces")
+    lo, hi = wilson(45, 100)
+    assert f"**45** of the 100 deals settled: 45.00% ({100 * lo:.2f}–{100 * hi:.2f})." in aces
+    assert "shortest 20, longest 26 (deal 6," in aces
+    # the board part says the board clears on 60 of deals 0-99: so does the score part,
+    # not the (made-up) four Aces part
+    assert "- Over deals 0–99, the board can be cleared on 60 deals by the board part's " \
+           "answers and on 60 by the verdicts the score part's answers carry: the same " \
+           "count." in text
+    assert "on 60 deals by the board part's answers and on 59 by the verdicts the " \
+           "cards:A:4 part's answers carry: the counts differ: to be looked into." in text
+    run = part_of(text, "The run")
+    assert "| score | 100 of 100 | `python scripts/msc_goals_run.py --goal score --deals " \
+           "0:100 --chunk 60 -j 2` | 0.01 | 0.01 | 250.0 | 0.0 |" in run
+    assert "Machine: Linux x86_64, 2 CPUs (2 chunks); not recorded in 4 chunks" in run
+    assert "Load average when a chunk finished: 9.5 to 12.2." in run
+    code = json.loads(next((folder / "board").glob("*.json")).read_text())["code"]
+    assert f"`{code}` (src `" in run
+
+
+def test_msc_run_figures_are_deterministic(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    folder = tmp_path / "results" / "msc-goals-run"
+    msc_chunk(folder, "board", 0, 100, won=60)
+    msc_chunk(folder, "score", 0, 50, won=50, score=1290)
+    msc_chunk(folder, "score", 50, 100, won=50, score=185)
+    text = msc_section(tmp_path, figures=True)
+    figs = tmp_path / "figures"
+    names = ("msc-board-steps.png", "msc-best-scores.png")
+    assert "![MSC's Pyramid: the fewest steps that clear the board]" \
+           "(figures/msc-board-steps.png)" in text
+    assert "![MSC's Pyramid: the best score](figures/msc-best-scores.png)" in text
+    first = {name: (figs / name).read_bytes() for name in names}
+    assert all(b.startswith(b"\x89PNG") for b in first.values())
+    msc_section(tmp_path, figures=True)
+    assert {name: (figs / name).read_bytes() for name in names} == first
+    assert not list(figs.glob(".tmp-*"))
+    msc_chunk(folder, "board", 100, 200, won=10)  # other data, another figure
+    msc_section(tmp_path, figures=True)
+    assert (figs / names[0]).read_bytes() != first[names[0]]
+
+
+def test_msc_run_section_follows_the_msc_challenges(tmp_path: Path) -> None:
+    """In the page the proof run's section comes right after MSC's challenges."""
+    goals = tmp_path / "results" / "msc-goals"
+    goals.mkdir(parents=True)
+    (goals / "msc-board.json").write_text(json.dumps(
+        {"preset": "msc", "goal": "board", "deals": 10, "seed": 1, "start": 0,
+         "median_ms": 1.0, "p99_ms": 2.0, "max_s": 0.01, "proven": 10,
+         "peak_rss_mib": 100}), encoding="utf-8")
+    msc_chunk(tmp_path / "results" / "msc-goals-run", "board", 0, 10, won=6)
+    chunks = tmp_path / "results" / "chunks"
+    mr.render(tmp_path, chunks, {"*": 0}, ["one-pass"], figures=False)
+    page = (tmp_path / "results.md").read_text(encoding="utf-8")
+    heads = [line for line in page.splitlines() if line.startswith("## ")]
+    i = heads.index("## Microsoft Solitaire Collection's challenges, and the fewest moves")
+    assert heads[i + 1] == "## Microsoft Solitaire Collection's Pyramid over a million deals"
+    assert "**10 of 1,000,000 deals**" in page
+
+
+def test_msc_run_section_of_the_page_is_the_committed_chunks() -> None:
+    """docs/results.md shows the proof run as rendered from the committed summaries (run
+    `make_results.py --render-only` after committing chunks)."""
+    lines = mr.render_msc_run(ROOT / "docs" / "results" / "msc-goals-run", ROOT / "docs",
+                              figures=False)
+    page = (ROOT / "docs" / "results.md").read_text(encoding="utf-8")
+    assert all(line in page for line in lines)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -41,6 +42,11 @@ def test_chunks_are_written_skipped_and_redone(tmp_path: Path) -> None:
     assert not list(folder.rglob(".tmp-*"))  # nothing half-written left behind
     chunks = gr.read(folder, gr.Goal.parse("board"), 0, 7)
     assert [(c["start"], c["stop"]) for c in chunks] == [(0, 3), (3, 6), (6, 7)]
+    # what ran each chunk, for the results page (keys added later: a reader of older
+    # chunks finds them missing)
+    assert all(c["machine"] == gr.machine(None, 1) and f"{os.cpu_count()} CPUs" in c["machine"]
+               and c["load"] >= 0 for c in chunks)
+    assert gr.machine("tcp://10.0.0.1:8786", 16) == "a Dask cluster of 16 workers"
 
 
 def test_totals_equal_a_direct_run_of_the_same_deals(tmp_path: Path,
