@@ -130,8 +130,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             if seeded:
                 print(f"{args.game} {a}-{b - 1}: {seeded} records from {args.records}",
                       file=sys.stderr, flush=True)
+        code = {"commit": code_version(), "src": src_version()}  # the code the chunk runs
         summary = run_chunk(args.game, a, b, args.jobs, extra, out)
-        summary["code"] = {"commit": code_version(), "src": src_version()}
+        summary["code"] = code
         write_json_atomic(summary_path, summary)
         ran += 1
         print(f"{args.game} {a}-{b - 1}: {summary['winnable']} winnable, "

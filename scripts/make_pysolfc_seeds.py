@@ -51,6 +51,7 @@ records' file and source, and the engine seconds the records add up to.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -109,7 +110,10 @@ def graded_chunks(game: str) -> list[dict[str, Any]]:
     return sorted(out, key=lambda c: int(c["start"]))
 
 
+@functools.cache
 def code_version() -> str:
+    """The commit this process's code came from (read once: main() asks at its start, so a
+    commit made while a long run goes on is not taken for its code)."""
     if os.environ.get("PYRAMIDS_CODE"):
         return os.environ["PYRAMIDS_CODE"]
     try:
@@ -549,6 +553,7 @@ THRESHOLDS_HOW = {
 
 def main() -> None:
     global CHUNKS
+    code_version()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--results", type=Path, help="the chunks' folder (default: "
                     "docs/results/pysolfc beside this script)")

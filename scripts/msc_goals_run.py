@@ -66,8 +66,11 @@ def plan(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(lo, min(stop, lo + size)) for lo in range(start, stop, size)]
 
 
-def summarise(records: Iterable[Record], goal: Goal, start: int, stop: int) -> dict[str, Any]:
-    """A chunk's summary from its records (slim: counts, steps, scores; no lines)."""
+def summarise(records: Iterable[Record], goal: Goal, start: int, stop: int,
+              code: tuple[str, str] | None = None) -> dict[str, Any]:
+    """A chunk's summary from its records (slim: counts, steps, scores; no lines);
+    ``code``, the commit and ``src/`` versions the records were made by (by default the
+    checkout's now)."""
     status: Counter[str] = Counter()
     steps: Counter[int] = Counter()
     scores: Counter[int] = Counter()
@@ -103,7 +106,8 @@ def summarise(records: Iterable[Record], goal: Goal, start: int, stop: int) -> d
             "scores": {str(k): v for k, v in sorted(scores.items())},
             "longest": None if longest is None else {"steps": longest[0], "deal": longest[1]},
             "unknown": unknown, "engine_seconds": round(cpu, 3),
-            "code": code_version(), "src": src_version()}
+            "code": (code or (code_version(), src_version()))[0],
+            "src": (code or (code_version(), src_version()))[1]}
 
 
 def machine(scheduler: str | None, workers: int) -> str:
@@ -135,10 +139,11 @@ def run(goal: Goal, start: int, stop: int, size: int, folder: Path, workers: int
         print(f"{goal}: {len(todo)} chunks to run of {len(plan(start, stop, size))}",
               file=sys.stderr)
     written = 0
+    code = (code_version(), src_version())  # the code this process loaded, not a later one
     with make_runner(workers, None, scheduler) as runner:
         for lo, hi in todo:
             t0 = time.perf_counter()
-            summary = summarise(runner.run(RangeSource(lo, hi), job), goal, lo, hi)
+            summary = summarise(runner.run(RangeSource(lo, hi), job), goal, lo, hi, code)
             summary["wall_seconds"] = round(time.perf_counter() - t0, 3)
             summary["workers"] = runner.workers
             summary["machine"] = machine(scheduler, runner.workers)

@@ -49,6 +49,18 @@ def test_chunks_are_written_skipped_and_redone(tmp_path: Path) -> None:
     assert gr.machine("tcp://10.0.0.1:8786", 16) == "a Dask cluster of 16 workers"
 
 
+def test_a_chunk_names_the_code_its_process_loaded(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit is read once, when the run starts: one made while a long run goes on
+    (a chunk summary committed, results rendered) is not written into later chunks."""
+    seen = iter(["first", "later", "later"])
+    monkeypatch.setattr(gr, "code_version", lambda: next(seen))
+    monkeypatch.setattr(gr, "src_version", lambda: "tree")
+    assert gr.main([*ARGS, "--folder", str(tmp_path), "--max-chunks", "2"]) == 0
+    assert [json.loads(p.read_text())["code"] for p in files(tmp_path)] == ["first", "first"]
+    assert all(json.loads(p.read_text())["src"] == "tree" for p in files(tmp_path))
+
+
 def test_totals_equal_a_direct_run_of_the_same_deals(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
