@@ -12,7 +12,9 @@ winnable / blocked / unknown, the nodes in all, the CPU seconds (``time.process_
 compile excluded), and the deals winnable in one setting and blocked in another
 (contradictions: must be 0). ``before`` is every pruning and the restarts without
 "order"; ``after`` is the default (everything). ``--weights`` sets kernel.ORDER_UNDER,
-ORDER_LAYOUT, ORDER_SCARCE, ORDER_CAP and ORDER_NOISE for the run (tuning).
+ORDER_LAYOUT, ORDER_SCARCE, ORDER_CAP and ORDER_NOISE for the run (tuning), and
+``--under2``, ``--two-decks``, ``--one-deck`` and ``--unit`` the two-deck games' score
+weight and the restarts' splits and unit. Results: the end of bench_pairs_results.txt.
 """
 
 from __future__ import annotations

@@ -308,7 +308,9 @@ def test_growing_every_array_changes_nothing(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_time_limit_leaves_the_deal_unknown() -> None:
     rules = GAMES["pysolfc-up-and-down"]
-    cards = random_cards(rules, random.Random(3))
+    # Random(4): Random(3)'s deal is won in 86 nodes since seeking "order" (h71), before
+    # the first time check; this one stays unknown past it
+    cards = random_cards(rules, random.Random(4))
     found = solve(rules, cards, time_limit=0.0, engine="kernel")
     assert found.status == "unknown" and "time limit" in found.reason
 

@@ -778,7 +778,7 @@ def _in_order(scratch, n, r0, r1, prm, rank, lonely,  # type: ignore[no-untyped-
             _shuffle(out, at + first, at + m, ctx)
             first = m
     if prm[P_ORDER] and not (prm[P_SHUFFLE] and prm[P_NOISE] < 0):
-        _by_score(out, at, at + m, r0, r1, prm, part, bef, ctx)
+        _by_score(out, at, at + m, r0, r1, prm, part, bef, scratch, ctx)
     return m
 
 
@@ -811,12 +811,14 @@ def _score(kind, a, b, r0, r1, prm, part, bef):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _by_score(out, lo, hi, r0, r1, prm, part, bef, ctx):  # type: ignore[no-untyped-def]
+def _by_score(out, lo, hi, r0, r1, prm, part, bef, keys, ctx):  # type: ignore[no-untyped-def]
     """Seeking "order": rows ``lo..hi`` of ``out`` sorted by :func:`_score`, highest
     first (a stable insertion sort: ties keep Board.legal_moves' order), cards alone
     before pairs and the stock move last whatever their score; a restart's search
-    (``prm[P_SHUFFLE]``) adds a random 0..``prm[P_NOISE]`` - 1 to each score."""
-    keys = np.empty(hi - lo, np.int64)
+    (``prm[P_SHUFFLE]``) adds a random 0..``prm[P_NOISE]`` - 1 to each score. ``keys``:
+    scratch rows (column 0), at least ``hi - lo``."""
+    if hi - lo < 2:
+        return
     for i in range(lo, hi):
         k = out[i, 0]
         if k >= K_DEAL:
@@ -827,36 +829,37 @@ def _by_score(out, lo, hi, r0, r1, prm, part, bef, ctx):  # type: ignore[no-unty
             if k == K_ALONE:
                 key += 1 << 30
             if prm[P_SHUFFLE] and prm[P_NOISE] > 0:
-                x = np.uint64(ctx[C_RNG])
-                x ^= x << np.uint64(13)
-                x ^= x >> np.uint64(7)
-                x ^= x << np.uint64(17)
-                ctx[C_RNG] = np.int64(x)
-                key += np.int64(x % np.uint64(prm[P_NOISE]))
-        keys[i - lo] = key
+                key += np.int64(_rand(ctx) % np.uint64(prm[P_NOISE]))
+        keys[i - lo, 0] = key
     for i in range(1, hi - lo):
-        key = keys[i]
+        key = keys[i, 0]
         r = (out[lo + i, 0], out[lo + i, 1], out[lo + i, 2])
         j = i - 1
-        while j >= 0 and keys[j] < key:
-            keys[j + 1] = keys[j]
+        while j >= 0 and keys[j, 0] < key:
+            keys[j + 1, 0] = keys[j, 0]
             out[lo + j + 1, 0], out[lo + j + 1, 1], out[lo + j + 1, 2] = (
                 out[lo + j, 0], out[lo + j, 1], out[lo + j, 2])
             j -= 1
-        keys[j + 1] = key
+        keys[j + 1, 0] = key
         out[lo + j + 1, 0], out[lo + j + 1, 1], out[lo + j + 1, 2] = r
+
+
+@njit(cache=True, inline="always")
+def _rand(ctx):  # type: ignore[no-untyped-def]
+    """The next number of the restarts' generator (xorshift64, its state in ctx)."""
+    x = np.uint64(ctx[C_RNG])
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    ctx[C_RNG] = np.int64(x)
+    return x
 
 
 @njit(cache=True, inline="always")
 def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
     """Rows ``lo..hi`` of ``out`` in a random order (Fisher-Yates, xorshift64 in ctx)."""
     for i in range(hi - 1, lo, -1):
-        x = np.uint64(ctx[C_RNG])
-        x ^= x << np.uint64(13)
-        x ^= x >> np.uint64(7)
-        x ^= x << np.uint64(17)
-        ctx[C_RNG] = np.int64(x)
-        j = lo + np.int64(x % np.uint64(i - lo + 1))
+        j = lo + np.int64(_rand(ctx) % np.uint64(i - lo + 1))
         for c in range(3):
             out[i, c], out[j, c] = out[j, c], out[i, c]
 
