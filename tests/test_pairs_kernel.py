@@ -201,7 +201,7 @@ def test_order_puts_cards_alone_first_the_stock_last_and_pairs_by_score() -> Non
             board = Board(rules, cards)
             tables = tables_of(board)
             prm = tables.prm.copy()
-            prm[kernel.P_ORDER] = 1
+            prm[kernel.P_ORDER] = kernel.ORDER_ALL
             prm[kernel.P_W_UNDER], prm[kernel.P_W_LAYOUT], prm[kernel.P_W_SCARCE] = 1, 8, 2
             prm[kernel.P_CAP], prm[kernel.P_NOISE] = 6, 1000
             noisy = prm.copy()

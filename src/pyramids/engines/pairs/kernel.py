@@ -58,7 +58,8 @@ PRUNINGS = ("waste", "twins", "match", "chain")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
 SEEKING = ("restarts", "order")
 #: seeking "order" (h71): cards alone first, the stock move last, and the pairs by a score
-#: (:func:`_score`, highest first): the cards still lying under the layout cards a pair
+#: (:func:`_score`, highest first; with one deck in the restarts only, :data:`ORDER_ALL`):
+#: the cards still lying under the layout cards a pair
 #: removes (ORDER_UNDER each), each layout card it removes (ORDER_LAYOUT), each card with
 #: fewer than ORDER_CAP partners left (ORDER_SCARCE a partner short). A restart's search
 #: adds a random 0..ORDER_NOISE - 1 to each score (-1: each kind of move shuffled apart,
@@ -67,9 +68,14 @@ SEEKING = ("restarts", "order")
 #: apart kept every layout pair before every talon pair (bench_pairs_results.txt, h71:
 #: the unknowns of Cheops and the two-deck games fall most with it)
 ORDER_UNDER, ORDER_LAYOUT, ORDER_SCARCE, ORDER_CAP, ORDER_NOISE = 1, 8, 2, 6, 1000
+#: ``prm[P_ORDER]``: the score orders the restarts' moves only (one deck: the search in
+#: the usual order keeps Board's order, and so its lines, which the records and the seed
+#: lists' grades were made from), or every search's (two decks: fewer unknowns there)
+ORDER_RESTARTS, ORDER_ALL = 1, 2
 #: the two-deck games' ORDER_UNDER: there the layout cards with the fewest cards left
-#: under them first did better (fewer nodes, more wins; with one deck, fewer wins)
-ORDER_UNDER_TWO_DECKS = -1
+#: under them first did better (fewer nodes, more wins; -1 with one deck: fewer wins, more
+#: nodes in Cheops); -4 beat -1 on two samples (bench_pairs_results.txt, h71)
+ORDER_UNDER_TWO_DECKS = -4
 #: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
 #: after the search in the usual order has had RESTART_FIRST of the node limit
@@ -777,7 +783,8 @@ def _in_order(scratch, n, r0, r1, prm, rank, lonely,  # type: ignore[no-untyped-
         if prm[P_SHUFFLE] and not (prm[P_ORDER] and prm[P_NOISE] >= 0):
             _shuffle(out, at + first, at + m, ctx)
             first = m
-    if prm[P_ORDER] and not (prm[P_SHUFFLE] and prm[P_NOISE] < 0):
+    if (prm[P_ORDER] == ORDER_ALL or (prm[P_ORDER] and prm[P_SHUFFLE])) \
+            and not (prm[P_SHUFFLE] and prm[P_NOISE] < 0):
         _by_score(out, at, at + m, r0, r1, prm, part, bef, scratch, ctx)
     return m
 
@@ -1382,9 +1389,10 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     proves the deal blocked whatever its order. The nodes of all runs count against the
     limit and are reported.
 
-    "order": every search sorts its pairs by :func:`_score` (cards alone first, the
-    stock move last), the restarts' with random noise (:data:`ORDER_NOISE`) in place of
-    the shuffle of each kind apart."""
+    "order": the restarts sort their pairs by :func:`_score` with random noise
+    (:data:`ORDER_NOISE`; cards alone first, the stock move last) in place of the shuffle
+    of each kind apart, and in the two-deck games the search in the usual order sorts
+    them by the score too (:data:`ORDER_ALL`)."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
@@ -1444,7 +1452,8 @@ class _DFS:
         prm[P_FULL_TESTS] = int(FULL_TESTS)
         prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
         prm[P_SHUFFLE] = int(seed > 0)
-        prm[P_ORDER] = int("order" in prune)
+        prm[P_ORDER] = (0 if "order" not in prune
+                         else ORDER_ALL if tables.decks == 2 else ORDER_RESTARTS)
         prm[P_W_UNDER], prm[P_W_LAYOUT], prm[P_W_SCARCE], prm[P_CAP], prm[P_NOISE] = (
             ORDER_UNDER_TWO_DECKS if tables.decks == 2 else ORDER_UNDER, ORDER_LAYOUT,
             ORDER_SCARCE, ORDER_CAP, ORDER_NOISE)
