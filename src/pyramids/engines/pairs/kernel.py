@@ -59,9 +59,9 @@ PRUNINGS = ("waste", "twins", "match", "chain")
 SEEKING = ("restarts", "order")
 #: seeking "order" (h71): cards alone first, the stock move last, and the pairs by a score
 #: (:func:`_score`, highest first; with one deck in the restarts only, :data:`ORDER_ALL`):
-#: the cards still lying under the layout cards a pair
-#: removes (ORDER_UNDER each), each layout card it removes (ORDER_LAYOUT), each card with
-#: fewer than ORDER_CAP partners left (ORDER_SCARCE a partner short). A restart's search
+#: the cards still lying under the layout cards a pair removes (ORDER_UNDER each), each
+#: layout card it removes (ORDER_LAYOUT), each card with fewer than ORDER_CAP partners
+#: left (ORDER_SCARCE a partner short). A restart's search
 #: adds a random 0..ORDER_NOISE - 1 to each score (-1: each kind of move shuffled apart,
 #: as without "order"). The noise that pays is large: the restarts then try pairs of
 #: layout cards and pairs with a talon card in one mixed order, where shuffling each kind
@@ -740,7 +740,8 @@ def children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely,  # type: ign
              cov, cl, part, bef, scratch, out, at, ctx):
     """The moves the search tries, in its order, written to ``out`` from row ``at``:
     the safe move alone when there is one, else cards alone, pairs of layout cards,
-    pairs with a talon or waste card, the stock move (the Python search's _ordered)."""
+    pairs with a talon or waste card, the stock move (the Python search's _ordered;
+    seeking "order" sorts the pairs by :func:`_score`: :func:`_in_order`)."""
     n = legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, scratch)
     return _in_order(scratch, n, r0, r1, prm, rank, lonely, part, bef, out, at, ctx)
 
@@ -830,7 +831,6 @@ def _by_score(out, lo, hi, r0, r1, prm, part, bef, keys, ctx):  # type: ignore[n
         k = out[i, 0]
         if k >= K_DEAL:
             key = -(1 << 40)
-
         else:
             key = _score(k, out[i, 1], out[i, 2], r0, r1, prm, part, bef)
             if k == K_ALONE:
