@@ -21,6 +21,7 @@ The certificates, cheapest first:
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -152,8 +153,10 @@ def stock_count(rules: Rules, cards: tuple[Card, ...]) -> Certificate | None:
 
 def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] = (),
                node_limit: int | None = None, time_limit: float | None = None,
-               engine: GameEngine = "pairs") -> GameVerdict:
+               engine: GameEngine = "pairs",
+               prune: bool | Collection[str] = True) -> GameVerdict:
     """Winnable (a replayed line), blocked (a certificate) or unknown (a limit).
+    ``prune``: the search's switches (:func:`pyramids.engines.pairs.solve`'s).
 
     ``engine``: the general search (``pairs``, every game), the CP-SAT model (``cpsat``:
     the games it states, :func:`cpsat_unsupported`; ``node_limit`` is the search's and is
@@ -178,7 +181,8 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
                                seconds=time.process_time() - t0, game=rules.name)
     if engine == "cpsat":
         return _check_cpsat(rules, cards, board, time_limit, t0)
-    out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit)
+    out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit,
+                prune=prune)
     seconds = time.process_time() - t0
     if out.status == "winnable":
         return _winnable(rules, cards, [*played, *out.moves], "pairs", out.nodes, seconds)

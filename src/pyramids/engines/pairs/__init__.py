@@ -109,9 +109,9 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     """Can ``cards`` dealt under ``rules`` (after ``start``) be won? ``engine``: the
     compiled search where the game fits it (``auto``), or either one forced (``kernel``
     raises :class:`VariantError` for a game it cannot play). ``prune``: the kernel's own
-    prunings and win-seeking restarts, all (``True``), none (``False``: it then visits
-    the Python search's positions exactly) or those named (:data:`kernel.PRUNINGS`,
-    :data:`kernel.SEEKING`)."""
+    prunings and win-seeking passes (restarts, move order), all (``True``), none
+    (``False``: it then visits the Python search's positions exactly) or those named
+    (:data:`kernel.PRUNINGS`, :data:`kernel.SEEKING`)."""
     from pyramids.engines.pairs import kernel
 
     t0 = time.process_time()

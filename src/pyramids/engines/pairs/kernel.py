@@ -51,11 +51,31 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 # parameters (prm)
 (P_PLACES, P_CARDS, P_NT, P_HAND, P_FACEUP, P_DRAW, P_ROUNDS, P_SW, P_AUTO, P_OVERLAP,
  P_TALON, P_MAXMV, P_LIMIT, P_BUDGET, P_PRUNE_WASTE, P_PRUNE_TWINS, P_THREE, P_SHUFFLE,
- P_PRUNE_MATCH, P_FULL_TESTS, P_PRUNE_CHAIN) = range(21)
+ P_PRUNE_MATCH, P_FULL_TESTS, P_PRUNE_CHAIN, P_ORDER, P_W_UNDER, P_W_LAYOUT, P_W_SCARCE,
+ P_NOISE, P_CAP) = range(27)
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins", "match", "chain")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
-SEEKING = ("restarts",)
+SEEKING = ("restarts", "order")
+#: seeking "order" (h71): cards alone first, the stock move last, and the pairs by a score
+#: (:func:`_score`, highest first; with one deck in the restarts only, :data:`ORDER_ALL`):
+#: the cards still lying under the layout cards a pair removes (ORDER_UNDER each), each
+#: layout card it removes (ORDER_LAYOUT), each card with fewer than ORDER_CAP partners
+#: left (ORDER_SCARCE a partner short). A restart's search
+#: adds a random 0..ORDER_NOISE - 1 to each score (-1: each kind of move shuffled apart,
+#: as without "order"). The noise that pays is large: the restarts then try pairs of
+#: layout cards and pairs with a talon card in one mixed order, where shuffling each kind
+#: apart kept every layout pair before every talon pair (bench_pairs_results.txt, h71:
+#: the unknowns of Cheops and the two-deck games fall most with it)
+ORDER_UNDER, ORDER_LAYOUT, ORDER_SCARCE, ORDER_CAP, ORDER_NOISE = 1, 8, 2, 6, 1000
+#: ``prm[P_ORDER]``: the score orders the restarts' moves only (one deck: the search in
+#: the usual order keeps Board's order, and so its lines, which the records and the seed
+#: lists' grades were made from), or every search's (two decks: fewer unknowns there)
+ORDER_RESTARTS, ORDER_ALL = 1, 2
+#: the two-deck games' ORDER_UNDER: there the layout cards with the fewest cards left
+#: under them first did better (fewer nodes, more wins; -1 with one deck: fewer wins, more
+#: nodes in Cheops); -4 beat -1 on two samples (bench_pairs_results.txt, h71)
+ORDER_UNDER_TWO_DECKS = -4
 #: restarts: the shuffled searches' share of the node limit, and their unit (Luby's
 #: sequence of budgets 1, 1, 2, 1, 1, 2, 4, ... units), a unit at least RESTART_MIN nodes
 #: after the search in the usual order has had RESTART_FIRST of the node limit
@@ -64,7 +84,7 @@ RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024
 #: its limits and its unknowns are mostly wins not found yet, so the restarts get 3/4 of
 #: the limit after 1/8 in the usual order (bench_pairs_results.txt: fewer unknown, less CPU)
 RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS = 1 / 8, 3 / 4
-NPARAMS = 21
+NPARAMS = 27
 #: prunings "waste" and "match" test every talon card and every class at every node
 #: (True, as before h62), not only the cards and classes a move can change (False, the
 #: default: the same positions pruned, so the same nodes and verdicts; the tests and
@@ -717,28 +737,31 @@ def waste_dead(r0, r1, prm, must, part, onit):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
-             cov, cl, scratch, out, at, ctx):
+             cov, cl, part, bef, scratch, out, at, ctx):
     """The moves the search tries, in its order, written to ``out`` from row ``at``:
     the safe move alone when there is one, else cards alone, pairs of layout cards,
-    pairs with a talon or waste card, the stock move (the Python search's _ordered)."""
+    pairs with a talon or waste card, the stock move (the Python search's _ordered;
+    seeking "order" sorts the pairs by :func:`_score`: :func:`_in_order`)."""
     n = legal(r0, r1, ptr, hh, rnd, prm, rank, match, alone, cov, cl, scratch)
-    return _in_order(scratch, n, prm, rank, lonely, out, at, ctx)
+    return _in_order(scratch, n, r0, r1, prm, rank, lonely, part, bef, out, at, ctx)
 
 
 @njit(cache=True)
 def children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely,  # type: ignore[no-untyped-def]
-              cov, cl, order, n_order, scratch, out, at, ctx):
+              cov, cl, part, bef, order, n_order, scratch, out, at, ctx):
     """:func:`children` for three wastes."""
     n = legal3(r0, r1, ptr, rnd, prm, rank, match, alone, cov, cl, order, n_order, scratch)
-    return _in_order(scratch, n, prm, rank, lonely, out, at, ctx)
+    return _in_order(scratch, n, r0, r1, prm, rank, lonely, part, bef, out, at, ctx)
 
 
 @njit(cache=True, inline="always")
-def _in_order(scratch, n, prm, rank, lonely, out, at, ctx):  # type: ignore[no-untyped-def]
+def _in_order(scratch, n, r0, r1, prm, rank, lonely,  # type: ignore[no-untyped-def]
+              part, bef, out, at, ctx):
     """The legal moves ``scratch[:n]`` in the search's order, written to ``out``; with
     ``prm[P_SHUFFLE]`` (a restart's search) each kind of move in a random order, from
-    the generator ``ctx[C_RNG]`` (order changes what a search finds first, never what
-    an exhausted search proves)."""
+    the generator ``ctx[C_RNG]``; with ``prm[P_ORDER]`` (seeking "order") sorted by
+    :func:`_by_score` instead (order changes what a search finds first, never what an
+    exhausted search proves)."""
     places = prm[P_PLACES]
     for i in range(n):
         if scratch[i, 0] == K_ALONE and scratch[i, 1] < places and lonely[rank[scratch[i, 1]]]:
@@ -758,22 +781,92 @@ def _in_order(scratch, n, prm, rank, lonely, out, at, ctx):  # type: ignore[no-u
             if c == cat:
                 out[at + m, 0], out[at + m, 1], out[at + m, 2] = k, scratch[i, 1], scratch[i, 2]
                 m += 1
-        if prm[P_SHUFFLE]:
+        if prm[P_SHUFFLE] and not (prm[P_ORDER] and prm[P_NOISE] >= 0):
             _shuffle(out, at + first, at + m, ctx)
             first = m
+    if (prm[P_ORDER] == ORDER_ALL or (prm[P_ORDER] and prm[P_SHUFFLE])) \
+            and not (prm[P_SHUFFLE] and prm[P_NOISE] < 0):
+        _by_score(out, at, at + m, r0, r1, prm, part, bef, scratch, ctx)
     return m
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):  # type: ignore[no-untyped-def]
+    """The set bits of a 64-bit word."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def _score(kind, a, b, r0, r1, prm, part, bef):  # type: ignore[no-untyped-def]
+    """Seeking "order": how promising a card alone or a pair looks (higher first). Per
+    card it removes: the cards left lying under it for good (``bef``'s columns 2-3: a
+    layout card uncovering much opens the layout), a bonus for a layout card, and one
+    for a card with few partners left (``part``: take it while a partner is there)."""
+    s = 0
+    for c in (a, b):
+        if c < 0:
+            continue
+        if c < prm[P_PLACES]:
+            s += prm[P_W_LAYOUT] + prm[P_W_UNDER] * (_popcount(bef[c, 2] & ~r0)
+                                                      + _popcount(bef[c, 3] & ~r1))
+        left = _popcount(part[c, 0] & ~r0) + _popcount(part[c, 1] & ~r1)
+        if left < prm[P_CAP]:
+            s += prm[P_W_SCARCE] * (prm[P_CAP] - left)
+    return s
+
+
+@njit(cache=True, inline="always")
+def _by_score(out, lo, hi, r0, r1, prm, part, bef, keys, ctx):  # type: ignore[no-untyped-def]
+    """Seeking "order": rows ``lo..hi`` of ``out`` sorted by :func:`_score`, highest
+    first (a stable insertion sort: ties keep Board.legal_moves' order), cards alone
+    before pairs and the stock move last whatever their score; a restart's search
+    (``prm[P_SHUFFLE]``) adds a random 0..``prm[P_NOISE]`` - 1 to each score. ``keys``:
+    scratch rows (column 0), at least ``hi - lo``."""
+    if hi - lo < 2:
+        return
+    for i in range(lo, hi):
+        k = out[i, 0]
+        if k >= K_DEAL:
+            key = -(1 << 40)
+        else:
+            key = _score(k, out[i, 1], out[i, 2], r0, r1, prm, part, bef)
+            if k == K_ALONE:
+                key += 1 << 30
+            if prm[P_SHUFFLE] and prm[P_NOISE] > 0:
+                key += np.int64(_rand(ctx) % np.uint64(prm[P_NOISE]))
+        keys[i - lo, 0] = key
+    for i in range(1, hi - lo):
+        key = keys[i, 0]
+        r = (out[lo + i, 0], out[lo + i, 1], out[lo + i, 2])
+        j = i - 1
+        while j >= 0 and keys[j, 0] < key:
+            keys[j + 1, 0] = keys[j, 0]
+            out[lo + j + 1, 0], out[lo + j + 1, 1], out[lo + j + 1, 2] = (
+                out[lo + j, 0], out[lo + j, 1], out[lo + j, 2])
+            j -= 1
+        keys[j + 1, 0] = key
+        out[lo + j + 1, 0], out[lo + j + 1, 1], out[lo + j + 1, 2] = r
+
+
+@njit(cache=True, inline="always")
+def _rand(ctx):  # type: ignore[no-untyped-def]
+    """The next number of the restarts' generator (xorshift64, its state in ctx)."""
+    x = np.uint64(ctx[C_RNG])
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    ctx[C_RNG] = np.int64(x)
+    return x
 
 
 @njit(cache=True, inline="always")
 def _shuffle(out, lo, hi, ctx):  # type: ignore[no-untyped-def]
     """Rows ``lo..hi`` of ``out`` in a random order (Fisher-Yates, xorshift64 in ctx)."""
     for i in range(hi - 1, lo, -1):
-        x = np.uint64(ctx[C_RNG])
-        x ^= x << np.uint64(13)
-        x ^= x >> np.uint64(7)
-        x ^= x << np.uint64(17)
-        ctx[C_RNG] = np.int64(x)
-        j = lo + np.int64(x % np.uint64(i - lo + 1))
+        j = lo + np.int64(_rand(ctx) % np.uint64(i - lo + 1))
         for c in range(3):
             out[i, c], out[j, c] = out[j, c], out[i, c]
 
@@ -1064,10 +1157,10 @@ def run(ctx, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-
         st[e, 0], st[e, 1], st[e, 2], st[e, 3] = ptr, hh, rnd, oid
         if three:
             n = children3(r0, r1, ptr, rnd, prm, rank, match, alone, lonely, cov, cl,
-                          ords[oid], olen[oid], scratch, mv, at, ctx)
+                          part, bef, ords[oid], olen[oid], scratch, mv, at, ctx)
         else:
             n = children(r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl,
-                         scratch, mv, at, ctx)
+                         part, bef, scratch, mv, at, ctx)
         mi[e, 0], mi[e, 1], mi[e, 2] = at, n, 0
         ctx[C_DEPTH] = e
         if at_limit(ctx, prm):
@@ -1116,7 +1209,7 @@ class Tables:
         self.prm = np.array([places, n, n - places, int(t.hand), int(t.top_face_up), t.draw,
                              t.rounds or 0, sw, int(t.auto_deal), int(pairing.overlap),
                              int(t.exists), maxmv, -1, CHUNK, 1, 0, int(t.wastes == 3), 0, 1,
-                             0, 0],
+                             0, 0, 0, 0, 0, 0, 0, 0],
                             np.int64)
         self.tal = np.array(_words(sum(1 << a for a in range(places, n))), np.uint64)
         self.must = np.zeros(n, np.bool_)
@@ -1294,7 +1387,12 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     three-round games; a restart tries other first moves. Each run is a whole search: a
     win is a line (replayed by the caller), and a run that sees every reachable position
     proves the deal blocked whatever its order. The nodes of all runs count against the
-    limit and are reported."""
+    limit and are reported.
+
+    "order": the restarts sort their pairs by :func:`_score` with random noise
+    (:data:`ORDER_NOISE`; cards alone first, the stock move last) in place of the shuffle
+    of each kind apart, and in the two-deck games the search in the usual order sorts
+    them by the score too (:data:`ORDER_ALL`)."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
@@ -1354,6 +1452,11 @@ class _DFS:
         prm[P_FULL_TESTS] = int(FULL_TESTS)
         prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
         prm[P_SHUFFLE] = int(seed > 0)
+        prm[P_ORDER] = (0 if "order" not in prune
+                         else ORDER_ALL if tables.decks == 2 else ORDER_RESTARTS)
+        prm[P_W_UNDER], prm[P_W_LAYOUT], prm[P_W_SCARCE], prm[P_CAP], prm[P_NOISE] = (
+            ORDER_UNDER_TWO_DECKS if tables.decks == 2 else ORDER_UNDER, ORDER_LAYOUT,
+            ORDER_SCARCE, ORDER_CAP, ORDER_NOISE)
         self.sr = np.zeros((STACK_START, 2), np.uint64)
         self.st = np.zeros((STACK_START, 4), np.int64)
         self.mi = np.zeros((STACK_START, 3), np.int64)
@@ -1377,12 +1480,12 @@ class _DFS:
         if tables.three:
             n = children3(np.uint64(r0), np.uint64(r1), ptr, rnd, prm, tables.rank,
                           tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-                          tables.ords[oid], tables.olen[oid], tables.scratch, self.mv, 0,
-                          ctx)
+                          tables.part, tables.bef, tables.ords[oid], tables.olen[oid],
+                          tables.scratch, self.mv, 0, ctx)
         else:
             n = children(np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm, tables.rank,
                          tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-                         tables.scratch, self.mv, 0, ctx)
+                         tables.part, tables.bef, tables.scratch, self.mv, 0, ctx)
         self.mi[0] = 0, n, 0
 
     def _found(self, status: str, moves: tuple[Play, ...] = (), limit: str = "") -> Found:
