@@ -63,12 +63,20 @@ bug (:class:`GameModelError`), answered ``unknown``, never a line that does not 
 Complete: a winning line gives a solution (each removal's round, the deals made in it,
 its index), so an infeasible model proves the deal blocked.
 
-Not stated: Apophis (three wastes, three rounds): its redeal gathers the wastes from their
-tops (PySolFC's ``DealReserveRedealTalonStack``), so the waste a card lands on in a later
-round depends on which cards were discarded before it, and no fixed order of the talon
-is left for a cursor to run over. Also unlimited rounds, draw 3, a hand, Tut's Tomb's
-overlap and the objective ``pyramid`` (the classic presets, which the classic models
-answer) are refused by :func:`unsupported`.
+Not stated: Apophis (three wastes, three rounds). Round 1 is Eleven Triangle's talon,
+but the redeal gathers the wastes from their tops, waste 0 first (PySolFC's
+``DealReserveRedealTalonStack``), so round 2 deals the cards left on waste 2, then
+waste 1, then waste 0, each from its bottom. That order is fixed, but a card's place in
+it counts only the cards still there, so the waste it lands on (that count mod 3) and its
+deal depend on which cards went in round 1; round 3 then regroups the cards by their
+round-2 wastes, so even its order depends on the discards. An exact statement needs,
+per round and talon card, a place that counts the live cards before it, its residue mod
+3, and for each pair of cards a literal "same waste, dealt later, by this deal" tied to
+both places and the cursor: quadratic in reified modular constraints, where the cursor
+rule above is linear in fixed literals. It was not written (nor checked against the
+search); the search alone answers Apophis. Also unlimited rounds, draw 3, a hand, Tut's
+Tomb's overlap and the objective ``pyramid`` (the classic presets, which the classic
+models answer) are refused by :func:`unsupported`.
 """
 
 from __future__ import annotations
@@ -110,7 +118,8 @@ class GameOptions:
     """How the model is stated (every choice states the same rules exactly; they differ
     in speed only). ``cursor``: ``ladder`` (a talon card's time is a linear sum over its
     order literals) or ``int`` (the cursor an integer, its order literals tied to it).
-    ``horizon``: a phase holds ``cards`` (every card of the game) or ``live`` events.
+    ``horizon``: a phase holds ``cards`` (every card of the game) or ``live`` (the cards
+    left) distinct times.
     ``twins``: two talon cards of one rank lying next to each other go in talon order.
     ``probing``: CP-SAT's probing level. ``hint``: greedy playouts (the first in a fixed
     order, the rest shuffled by seeds 1, 2, ...) whose longest line is CP-SAT's hint."""
