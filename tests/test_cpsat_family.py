@@ -23,7 +23,7 @@ from pyramids.core.cards import Card
 from pyramids.core.errors import VariantError
 from pyramids.core.rules import GAMES, Rules, rules_of
 from pyramids.core.variants import get_variant
-from pyramids.engines.cpsat.game_model import BASELINE, GameOptions, solve_game
+from pyramids.engines.cpsat.game_model import BASELINE, GameOptions, greedy_line, solve_game
 from pyramids.engines.pairs import solve
 from pyramids.pysolfc.family import family_cards
 from pyramids.pysolfc.games import PySolFCGame
@@ -250,3 +250,22 @@ def test_the_twin_rule_and_the_hint_change_no_answer(game: str) -> None:
             settled += 1
             assert s == got["new"], (game, start)
     assert settled >= 6
+
+
+def test_the_greedy_hint_line_is_legal_and_leaves_the_board() -> None:
+    """greedy_line plays on the board and takes its moves back; its line replays (on
+    Two Pyramids pysolfc:5, which a greedy playout wins, to the end)."""
+    rules = GAMES["pysolfc-two-pyramids"]
+    cards = _cards("pysolfc-two-pyramids", 5)
+    board = Board(rules, cards)
+    line = greedy_line(board, 20)
+    assert board.moves == [] and board.cards_left() == rules.cards
+    assert replay(rules, cards, line_of(rules, cards, line)).is_won()
+    # a position already played into: the line goes on from it, the board is kept
+    start = list(line[:10])
+    for move in start:
+        board.push(move)
+    more = greedy_line(board, 1)
+    assert board.moves == start
+    assert replay(rules, cards, line_of(rules, cards, [*start, *more])).cards_left() < \
+        board.cards_left()
