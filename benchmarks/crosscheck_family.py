@@ -147,7 +147,11 @@ def main() -> None:
             f"limit {args.deterministic:g}, one worker) on pysolfc:1..N per game; "
             "CPU per deal of each engine (ms, mean); 'unknown': deals an engine left "
             "unknown at its limit (not compared). Apophis: CP-SAT does not state it "
-            "(docs/architecture.md).")
+            "(docs/architecture.md). The one-deck rows were made with the model as first "
+            "stated (game_model.BASELINE; 100 deals of each rerun with the 2026-11-28 "
+            "model gave the same answers); the two-deck rows were rerun from deal 1 with "
+            "the 2026-11-28 model (GameOptions.for_rules: integer cursor, twin rule, "
+            "greedy hint).")
     # every game with an out file, whichever games this run played
     text = summary(args.out, [g for g in ORDER if (args.out / f"{g}.jsonl").exists()], meta)
     tmp = args.summary.with_suffix(".tmp")

@@ -9,6 +9,7 @@ and positions deep into a game (most cards gone) for the others."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from click.testing import CliRunner
@@ -22,7 +23,7 @@ from pyramids.core.cards import Card
 from pyramids.core.errors import VariantError
 from pyramids.core.rules import GAMES, Rules, rules_of
 from pyramids.core.variants import get_variant
-from pyramids.engines.cpsat.game_model import solve_game
+from pyramids.engines.cpsat.game_model import BASELINE, GameOptions, greedy_line, solve_game
 from pyramids.engines.pairs import solve
 from pyramids.pysolfc.family import family_cards
 from pyramids.pysolfc.games import PySolFCGame
@@ -207,3 +208,64 @@ def test_property_any_position_the_engines_agree(game: str, seed: int, left: int
     start = _deep_position(rules, deal, seed, left)
     s, c = _both(rules, deal, start)
     assert "unknown" in (s, c) or s == c
+
+
+def _twin_positions(game: str, count: int) -> list[tuple[tuple[Card, ...], tuple[str, ...]]]:
+    """Deep positions of ``game`` (pysolfc:1..) whose live talon holds two cards of one
+    rank next to each other: the positions the model's twin rule speaks about."""
+    rules = GAMES[game]
+    n = rules.layout.size
+    out = []
+    for deal in range(1, 200):
+        cards = _cards(game, deal)
+        start = _deep_position(rules, cards, deal, rules.cards // 4)
+        board = replay(rules, cards, list(start))
+        live = [a for a in range(n, rules.cards) if not board.removed >> a & 1]
+        if any(cards[a].rank == cards[b].rank for a, b in pairwise(live)):
+            out.append((cards, start))
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("game", ["pysolfc-pyramid-thirteen", "pysolfc-cheops",
+                                  "pysolfc-two-pyramids", "pysolfc-double-pyramid"])
+def test_the_twin_rule_and_the_hint_change_no_answer(game: str) -> None:
+    """Positions with twins next to each other in the talon: the model with the twin rule
+    and a greedy hint answers as the model first stated (no such rule, no hint) and as
+    the search."""
+    rules = GAMES[game]
+    settled = 0
+    for cards, start in _twin_positions(game, 8):
+        got = {}
+        for name, options in (("new", GameOptions(hint=20)), ("base", BASELINE)):
+            board = replay(rules, cards, list(start))
+            out = solve_game(rules, cards, board, options=options, time_limit=60)
+            if out.status == "winnable":
+                assert board.is_won()
+            got[name] = out.status
+        s = check_game(rules, cards, start=start, node_limit=1_000_000).status
+        assert got["new"] == got["base"], (game, start)
+        if "unknown" not in (s, got["new"]):
+            settled += 1
+            assert s == got["new"], (game, start)
+    assert settled >= 6
+
+
+def test_the_greedy_hint_line_is_legal_and_leaves_the_board() -> None:
+    """greedy_line plays on the board and takes its moves back; its line replays (on
+    Two Pyramids pysolfc:5, which a greedy playout wins, to the end)."""
+    rules = GAMES["pysolfc-two-pyramids"]
+    cards = _cards("pysolfc-two-pyramids", 5)
+    board = Board(rules, cards)
+    line = greedy_line(board, 20)
+    assert board.moves == [] and board.cards_left() == rules.cards
+    assert replay(rules, cards, line_of(rules, cards, line)).is_won()
+    # a position already played into: the line goes on from it, the board is kept
+    start = list(line[:10])
+    for move in start:
+        board.push(move)
+    more = greedy_line(board, 1)
+    assert board.moves == start
+    assert replay(rules, cards, line_of(rules, cards, [*start, *more])).cards_left() < \
+        board.cards_left()

@@ -37,9 +37,23 @@ Talon, as a cursor
     leave the talon only by being dealt. ``s_j`` is a waste top after ``K`` deals when it
     is dealt and every ``s_i`` above it on its waste (same waste, ``i > j``, dealt by
     ``K``) went earlier.
+    *Twins* (one waste): when the live talon card next below ``s_j`` has its rank
+    (two decks hold two of every card; a rank-only pairing rule makes any two cards of a
+    rank alike), ``s_j`` taken as the talon top (``not ge[j][j]``) goes no earlier than
+    ``s_i``. Exact: ``s_j`` the talon top with ``s_i`` live makes ``s_i`` the waste top
+    (nothing live between them), so a line taking ``s_j`` first can take ``s_i`` there
+    instead and play on alike, the cursor set just past ``s_j`` wherever it stood between
+    the two (the live cards keep their order, so each step finds the same cards in play).
+    The cursor ``K`` is an integer tied to its order literals (``cursor="int"``; the
+    first statement summed the literals into every talon time, twice as slow).
 Horizon
     the rounds of the rule (limited rounds only); the first phase is the position's:
     round 1 starts after the opening deals.
+
+Hint (``GameOptions.hint``): the longest of a few greedy playouts on the rules engine
+(layout cards first, deal only when nothing goes) is handed to CP-SAT as a hint (each
+event's pair, time, round and cursor). A hint steers the search only: a win is still a
+solution of the model, replayed, and ``blocked`` still its infeasibility.
 
 Sound: sort the events by ``tau`` and play them on the rules engine, dealing (or
 redealing) before each until its cards are in play; the constraints say they are in play
@@ -49,16 +63,25 @@ bug (:class:`GameModelError`), answered ``unknown``, never a line that does not 
 Complete: a winning line gives a solution (each removal's round, the deals made in it,
 its index), so an infeasible model proves the deal blocked.
 
-Not stated: Apophis (three wastes, three rounds): its redeal gathers the wastes from their
-tops (PySolFC's ``DealReserveRedealTalonStack``), so the waste a card lands on in a later
-round depends on which cards were discarded before it, and no fixed order of the talon
-is left for a cursor to run over. Also unlimited rounds, draw 3, a hand, Tut's Tomb's
-overlap and the objective ``pyramid`` (the classic presets, which the classic models
-answer) are refused by :func:`unsupported`.
+Not stated: Apophis (three wastes, three rounds). Round 1 is Eleven Triangle's talon,
+but the redeal gathers the wastes from their tops, waste 0 first (PySolFC's
+``DealReserveRedealTalonStack``), so round 2 deals the cards left on waste 2, then
+waste 1, then waste 0, each from its bottom. That order is fixed, but a card's place in
+it counts only the cards still there, so the waste it lands on (that count mod 3) and its
+deal depend on which cards went in round 1; round 3 then regroups the cards by their
+round-2 wastes, so even its order depends on the discards. An exact statement needs,
+per round and talon card, a place that counts the live cards before it, its residue mod
+3, and for each pair of cards a literal "same waste, dealt later, by this deal" tied to
+both places and the cursor: quadratic in reified modular constraints, where the cursor
+rule above is linear in fixed literals. It was not written (nor checked against the
+search); the search alone answers Apophis. Also unlimited rounds, draw 3, a hand, Tut's
+Tomb's overlap and the objective ``pyramid`` (the classic presets, which the classic
+models answer) are refused by :func:`unsupported`.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -90,14 +113,46 @@ class GameResult:
     extra: dict[str, float] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class GameOptions:
+    """How the model is stated (every choice states the same rules exactly; they differ
+    in speed only). ``cursor``: ``ladder`` (a talon card's time is a linear sum over its
+    order literals) or ``int`` (the cursor an integer, its order literals tied to it).
+    ``horizon``: a phase holds ``cards`` (every card of the game) or ``live`` (the cards
+    left) distinct times.
+    ``twins``: two talon cards of one rank lying next to each other go in talon order.
+    ``probing``: CP-SAT's probing level. ``hint``: greedy playouts (the first in a fixed
+    order, the rest shuffled by seeds 1, 2, ...) whose longest line is CP-SAT's hint."""
+
+    cursor: str = "int"
+    horizon: str = "live"
+    twins: bool = True
+    probing: int = 0
+    hint: int = 0
+
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> GameOptions:
+        """The defaults for ``rules``: the greedy hint for two decks only (measured,
+        benchmarks/bench_cpsat_results.txt: it finds most two-deck wins outright; on
+        one deck it costs more than it saves)."""
+        return cls(hint=50 if rules.decks == 2 else 0)
+
+
+#: the model as first stated (benchmarks compare against it)
+BASELINE = GameOptions(cursor="ladder", horizon="cards", twins=False, probing=0, hint=0)
+
+
 class GameModel:
     """Build the model of ``rules`` from the position ``board`` reached; solve; play."""
 
-    def __init__(self, rules: Rules, cards: tuple[Card, ...], board: Board) -> None:
+    def __init__(self, rules: Rules, cards: tuple[Card, ...], board: Board,
+                 options: GameOptions | None = None) -> None:
         why = unsupported(rules)
         if why is not None:
             raise ValueError(f"{rules.name}: CP-SAT does not model {why}")
         self.rules, self.cards, self.board = rules, cards, board
+        self.options = options = options or GameOptions.for_rules(rules)
         lay, t = rules.layout, rules.talon
         self.n = lay.size
         self.N = rules.cards - self.n
@@ -112,10 +167,12 @@ class GameModel:
             self.kmax = self.N
             self.k0 = board.talon[0] - self.n if board.talon else self.N
         self.rounds = 1 if not t.exists else (t.rounds or 1) - board.round + 1
-        self.M = rules.cards
+        self.M = rules.cards if options.horizon == "cards" else max(1, sum(self.live))
         self.PH = self.kmax + 1
         self.m = Model()
         self._build()
+        if options.hint:
+            self._hint(greedy_line(board, options.hint))
 
     def _deal_no(self, i: int) -> int:
         """The deal of its round that brings talon card ``s_i`` (1-based) out."""
@@ -166,16 +223,24 @@ class GameModel:
         if not talon:
             return
         M, PH = self.M, self.PH
+        self.talon_vars: dict[int, tuple[cp_model.IntVar, list[cp_model.IntVar]]] = {}
         face_up = t.top_face_up and not self.three
         for a in talon:
             j = a - n + 1
             q = m.new_int_var(0, self.rounds - 1, f"q{a}")
             w = m.new_int_var(0, M - 1, f"w{a}")
             ge = [m.new_bool_var(f"ge{a}_{k}") for k in range(1, self.kmax + 1)]
+            self.talon_vars[a] = (q, ge)
             for lo, hi in pairwise(ge):
                 m.add_implication(hi, lo)
-            kvar = sum(ge)
-            m.add(tau[a] == M * (PH * q + kvar) + w)
+            if self.options.cursor == "ladder":
+                m.add(tau[a] == M * (PH * q + sum(ge)) + w)
+            else:
+                kv = m.new_int_var(0, self.kmax, f"K{a}")
+                for k, g in enumerate(ge, 1):
+                    m.add(kv >= k).only_enforce_if(g)
+                    m.add(kv < k).only_enforce_if(~g)
+                m.add(tau[a] == M * (PH * q + kv) + w)
             if self.k0 > 0:  # the position's round starts with its deals made
                 first = m.new_bool_var(f"first{a}")
                 m.add(q == 0).only_enforce_if(first)
@@ -192,30 +257,47 @@ class GameModel:
                 elif i < j and face_up:
                     # the cursor before s_i: s_i lies above s_j in the talon
                     m.add(tau[b] < tau[a]).only_enforce_if(~ge[i - 1])
+            if self.options.twins and not self.three:
+                self._twins(a, j, ge, talon)
+
+    def _twins(self, a: int, j: int, ge: list[cp_model.IntVar], talon: list[int]) -> None:
+        """``s_j`` taken as the talon top before ``s_i``, the live talon card next below
+        it, of the same rank: ``s_i`` is then the waste top (no live card between), and
+        taking ``s_i`` there instead, dealing ``s_j`` whenever the cursor would stop
+        between them, plays the rest of the line alike (the live cards keep their order,
+        the two have one rank), so ``tau_i <= tau_j`` loses no win."""
+        below = [b for b in talon if b < a]
+        if not below:
+            return
+        b = below[-1]
+        if self.cards[b] % 13 == self.cards[a] % 13:
+            self.m.add(self.tau[b] <= self.tau[a]).only_enforce_if(~ge[j - 1])
 
     def solve(self, time_limit: float | None = None,
               deterministic: float | None = None) -> GameResult:
         t0 = time.process_time()
         solver = cp_model.CpSolver()
         solver_params(solver, time_limit, presolve=True, small=True, deterministic=deterministic)
+        solver.parameters.cp_model_probing_level = self.options.probing
         status = solver.solve(self.m)
         seconds = time.process_time() - t0
         nvars = len(self.m.proto.variables)
+        extra = {"dtime": solver.deterministic_time}
         if status == cp_model.INFEASIBLE:
             return GameResult("blocked", (), seconds, solver.num_branches,
-                              "the model is infeasible: no line wins", nvars)
+                              "the model is infeasible: no line wins", nvars, extra)
         if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):
             limit = ("time limit" if time_limit is not None else "deterministic limit")
             return GameResult("unknown", (), seconds, solver.num_branches,
                               f"CP-SAT's {limit} ran out ({solver.status_name(status)})",
-                              nvars)
+                              nvars, extra)
         try:
             moves = self._play(solver)
         except GameModelError as e:  # pragma: no cover - a model bug
             return GameResult("unknown", (), time.process_time() - t0, solver.num_branches,
-                              f"the model's line does not play: {e}", nvars)
+                              f"the model's line does not play: {e}", nvars, extra)
         return GameResult("winnable", moves, time.process_time() - t0, solver.num_branches,
-                          "", nvars)
+                          "", nvars, extra)
 
     def _play(self, solver: cp_model.CpSolver) -> tuple[Play, ...]:
         """The events in time order, played from the position with the deals and
@@ -251,17 +333,82 @@ class GameModel:
             raise GameModelError("the events are played and the game is not won")
         return tuple(board.moves[base:])
 
+    def _hint(self, line: list[Play]) -> None:
+        """Hint the events of ``line`` (played from the position): each removal's pair
+        literal and time, a talon card's round and cursor; the cards it leaves unhinted."""
+        board, m, n = self.board, self.m, self.n
+        base, round0 = len(board.moves), board.round
+        w: dict[tuple[int, int], int] = {}
+        try:
+            for move in line:
+                if move.kind in ("pair", "alone"):
+                    q = board.round - round0
+                    if self.three:
+                        k = -(-(self.N - len(board.talon)) // 3)
+                    else:
+                        k = board.talon[0] - n if board.talon else self.N
+                    at = w.get((q, k), 0)
+                    w[q, k] = at + 1
+                    tau = self.M * (self.PH * q + k) + min(at, self.M - 1)
+                    if len(move.at) == 1:
+                        m.add_hint(self.alone[move.at[0]], True)
+                    else:
+                        m.add_hint(self.x[min(move.at), max(move.at)], True)
+                    for a in move.at:
+                        m.add_hint(self.tau[a], tau)
+                        if a in self.talon_vars:
+                            qv, ge = self.talon_vars[a]
+                            m.add_hint(qv, q)
+                            for i, g in enumerate(ge, 1):
+                                m.add_hint(g, k >= i)
+                board.push_unchecked(move)
+        finally:
+            while len(board.moves) > base:
+                board.pop()
+
     def _names(self, at: tuple[int, ...]) -> str:
         return "+".join(str(self.cards[a]) for a in at)
 
 
+def greedy_line(board: Board, tries: int) -> list[Play]:
+    """The longest of ``tries`` greedy lines from ``board`` (left as it was): each takes
+    a card alone or a pair, layout cards first (ties: the first in a fixed order, or
+    shuffled by the try's seed), and deals or redeals only when nothing goes."""
+    best: list[Play] = []
+    best_left = board.cards_left() + 1
+    base = len(board.moves)
+    n = board.places
+    for k in range(tries):
+        rng = random.Random(k)
+        while not board.is_won():
+            moves = board.legal_moves()
+            gone = [mv for mv in moves if mv.kind in ("pair", "alone")]
+            if gone:
+                if k:
+                    rng.shuffle(gone)
+                board.push_unchecked(max(gone, key=lambda mv: sum(a < n for a in mv.at)))
+            elif moves:
+                board.push_unchecked(moves[0])
+            else:
+                break
+        if board.cards_left() < best_left:
+            best_left, best = board.cards_left(), list(board.moves[base:])
+        while len(board.moves) > base:
+            board.pop()
+        if best_left == 0:
+            break
+    return best
+
+
 def solve_game(rules: Rules, cards: tuple[Card, ...], board: Board, *,
                time_limit: float | None = None,
-               deterministic: float | None = None) -> GameResult:
+               deterministic: float | None = None,
+               options: GameOptions | None = None) -> GameResult:
     """Can the position ``board`` (of ``cards`` under ``rules``) be won? See the module
-    docstring; ``board`` is played on (the moves of a winning line are pushed)."""
+    docstring; ``board`` is played on (the moves of a winning line are pushed);
+    ``options``: :meth:`GameOptions.for_rules` unless given."""
     t0 = time.process_time()
-    model = GameModel(rules, cards, board)
+    model = GameModel(rules, cards, board, options)
     built = time.process_time() - t0
     out = model.solve(time_limit, deterministic)
     out.seconds += built

@@ -20,9 +20,9 @@ def unsupported(rules: Rules) -> str | None:
     if t.wastes == 3:
         if t.rounds > 1:
             return ("three wastes gathered for another round: PySolFC's redeal takes each "
-                    "waste from its top, so the waste a card lands on in a later round "
-                    "depends on the cards discarded before, and the talon keeps no fixed "
-                    "order for a cursor to run over")
+                    "waste from its top, so the waste and deal of a card in a later round "
+                    "depend on how many cards before it were discarded (and round 3's "
+                    "order on those wastes), which the model does not state")
         return None if not t.top_face_up else "three wastes under a face-up talon top"
     if t.hand or t.draw != 1 or t.gather != "turn" or t.stock_waste != "allowed":
         return "a talon other than draw 1 onto one waste turned over on a redeal"
