@@ -77,6 +77,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-pyramid-dozen": (44.56, 56.29, 66.22),  # 1,985 seeds of games 32000-51999
     "pysolfc-eleven-triangle": (40.38, 52.04, 62.29),  # 1,315 seeds of games 32000-41999
     "pysolfc-triangle": (20.5, 32.02, 43.93),  # 1,977 seeds of games 32000-34999
+    "pysolfc-pyramid-thirteen": (47.13, 58.87, 72.12),  # 1,471 seeds of games 32000-51999
 }
 
 
