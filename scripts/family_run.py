@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_results import code_version, src_version, write_json_atomic
+from run_common import code_version, src_version, write_json_atomic
 
 from pyramids.core.rules import GAMES
 
@@ -118,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not 1 <= start < stop or args.chunk < 1:
         ap.error(f"--deals {args.deals!r} / --chunk {args.chunk}: an empty or bad range")
     ran = 0
+    code = {"commit": code_version(), "src": src_version()}  # the code this process loaded
     for a, b in chunks(start, stop, args.chunk):
         summary_path = args.summaries / args.game / f"{a}-{b - 1}.json"
         if summary_path.exists():
@@ -130,7 +131,6 @@ def main(argv: Sequence[str] | None = None) -> None:
             if seeded:
                 print(f"{args.game} {a}-{b - 1}: {seeded} records from {args.records}",
                       file=sys.stderr, flush=True)
-        code = {"commit": code_version(), "src": src_version()}  # the code the chunk runs
         summary = run_chunk(args.game, a, b, args.jobs, extra, out)
         summary["code"] = code
         write_json_atomic(summary_path, summary)

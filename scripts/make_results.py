@@ -35,7 +35,6 @@ import itertools
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,6 +43,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import msc_goals_run
+from run_common import code_version, src_version, write_json_atomic
 
 from pyramids import bulk
 from pyramids.answers.bounds import stock_count_fraction, stock_count_passing
@@ -203,30 +206,6 @@ TABLES: dict[str, TableSpec] = {t.name: t for t in (
 
 # -- chunk summaries ----------------------------------------------------------------------
 
-def code_version() -> str:
-    """``git describe --always --dirty`` of this checkout, or ``unknown``."""
-    try:
-        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=10, check=True)
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-
-
-def src_version() -> str:
-    """The git tree hash of ``src/`` (the code that decides the verdicts), ``-dirty`` when
-    ``src/`` has uncommitted changes: unlike a commit hash it survives a rebase."""
-    try:
-        tree = subprocess.run(["git", "rev-parse", "HEAD:src"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=10, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=ROOT,
-                               capture_output=True, text=True, timeout=10,
-                               check=True).stdout.strip()
-        return tree[:12] + ("-dirty" if dirty else "")
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-
-
 # Chunks made in session 15 on the `docs` branch before it was rebased and landed: the
 # commit each label stood for is gone, but its src/ is exactly that of this main commit
 # (checked with git diff; "-dirty" marked edits to the script or the docs only).
@@ -242,15 +221,6 @@ def code_note(codes: Iterable[str]) -> str:
                             for c in gone)
             + " (commits of a branch rebased before it landed; `-dirty`: uncommitted edits "
             "to this script or the docs only).")
-
-
-def write_json_atomic(path: Path, obj: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(obj, f, indent=1, sort_keys=True)
-        f.write("\n")
-    os.replace(tmp, path)
 
 
 def chunk_path(chunks: Path, cell: str, start: int, stop: int) -> Path:
@@ -1432,13 +1402,7 @@ STEP_BAND = 5
 
 
 def msc_run_module() -> Any:
-    """``scripts/msc_goals_run.py``, imported when first needed (it imports this script,
-    so not at the top)."""
-    here = str(Path(__file__).resolve().parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    import msc_goals_run
-
+    """``scripts/msc_goals_run.py``: its summaries are what the MSC section renders."""
     return msc_goals_run
 
 
@@ -1502,8 +1466,13 @@ def score_bands(scores: Counter[int]) -> list[tuple[str, Callable[[int], bool]]]
     highest = max((k for k in scores if k <= cleared), default=0)
     for lo in range(highest // 100 * 100, -1, -100):
         hi = min(lo + 95, cleared)
-        bands.append((f"{lo} to {hi}", lambda s, lo=lo, hi=hi: lo <= s <= hi))
+        bands.append((f"{lo} to {hi}", between(lo, hi)))
     return bands
+
+
+def between(lo: int, hi: int) -> Callable[[int], bool]:
+    """Whether a score lies in ``lo..hi``."""
+    return lambda s: lo <= s <= hi
 
 
 @dataclass

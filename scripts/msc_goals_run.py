@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_results import code_version, src_version, write_json_atomic
+from run_common import code_version, src_version, write_json_atomic
 
 from pyramids.answers.goals import Goal
 from pyramids.bulk import RangeSource, Record, make_runner, parse_range
