@@ -16,7 +16,7 @@ elsewhere (or when asked).
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -150,8 +150,10 @@ def _reason(status: str, limit: str, seen: int, node_limit: int | None,
 
 
 def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: float | None,
-            t0: float) -> Outcome:
-    """The search in plain Python from ``board`` (not won, no dead card)."""
+            t0: float, lost: Callable[[int], bool] | None = None) -> Outcome:
+    """The search in plain Python from ``board`` (not won, no dead card). ``lost``: a
+    proof that no line wins from a position's removed cards, applied as the dead-card
+    test is (:mod:`pyramids.engines.pairs.free_talon`)."""
     base = len(board.moves)
     seen: set[tuple[object, ...]] = set()
     nodes = 0
@@ -188,7 +190,8 @@ def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: floa
             continue
         seen.add(key)
         nodes += 1
-        if needs.dead(board.removed) is not None:
+        if needs.dead(board.removed) is not None or (lost is not None
+                                                      and lost(board.removed)):
             board.pop()
             if (done := at_limit()) is not None:
                 return done  # a dead node counts: never one past the limit
