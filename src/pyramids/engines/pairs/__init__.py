@@ -117,15 +117,10 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     t0 = time.process_time()
     if engine not in ("auto", "python", "kernel"):
         raise VariantError(f"unknown engine {engine!r}: choose auto, python or kernel")
-    board = Board(rules, cards)
-    for m in start:
-        board.push(m)
-    if board.is_won():
-        return Outcome("winnable", (), 0, time.process_time() - t0)
-    needs = Needs(board)
-    if needs.dead(board.removed) is not None:
-        return Outcome("blocked", (), 0, time.process_time() - t0,
-                       "a card that must go has no partner left that can reach it")
+    ready = _prepare(rules, cards, start, t0)
+    if isinstance(ready, Outcome):
+        return ready
+    board, needs = ready
     if engine == "kernel" or (engine == "auto" and kernel.supports(rules)):
         tables = kernel.Tables(rules, cards, needs.partners, needs.before, needs.check)
         found = kernel.search(tables, board, node_limit=node_limit, time_limit=time_limit,
@@ -135,6 +130,22 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
                        _reason(found.status, found.limit, found.seen, node_limit,
                                time_limit))
     return _search(board, needs, node_limit, time_limit, t0)
+
+
+def _prepare(rules: Rules, cards: tuple[Card, ...], start: tuple[Play, ...],
+             t0: float) -> tuple[Board, Needs] | Outcome:
+    """The board after ``start`` and its Needs, or the Outcome already known there (won,
+    or a card that must go with no partner left that can reach it)."""
+    board = Board(rules, cards)
+    for m in start:
+        board.push(m)
+    if board.is_won():
+        return Outcome("winnable", (), 0, time.process_time() - t0)
+    needs = Needs(board)
+    if needs.dead(board.removed) is not None:
+        return Outcome("blocked", (), 0, time.process_time() - t0,
+                       "a card that must go has no partner left that can reach it")
+    return board, needs
 
 
 def _reason(status: str, limit: str, seen: int, node_limit: int | None,

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import time
 
-from pyramids.core.board import Board, Play
+from pyramids.core.board import Play
 from pyramids.core.cards import Card
 from pyramids.core.rules import Rules
-from pyramids.engines.pairs import Needs, Outcome, _search
+from pyramids.engines.pairs import Outcome, _prepare, _search
 
 #: the most positions of the easier game one question may add to its table before it
 #: gives up (no answer: no cut, no certificate); Apophis' deals take a few thousand
@@ -136,14 +136,12 @@ def search(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = (
     the position after ``start``: ``winnable`` with its moves, ``blocked`` (every
     position not cut seen, each cut one proved lost), or ``unknown`` at a limit."""
     t0 = time.process_time()
-    board = Board(rules, cards)
-    for m in start:
-        board.push(m)
-    if board.is_won():
-        return Outcome("winnable", (), 0, time.process_time() - t0)
-    needs = Needs(board)
+    ready = _prepare(rules, cards, start, t0)
+    if isinstance(ready, Outcome):
+        return ready
+    board, needs = ready
     easier = FreeTalon(rules, cards)
-    if needs.dead(board.removed) is not None or easier.clears(board.removed) is False:
+    if easier.clears(board.removed) is False:
         return Outcome("blocked", (), 0, time.process_time() - t0,
                        "the layout cannot be cleared even with the talon free")
     return _search(board, needs, node_limit, time_limit, t0,
