@@ -8,7 +8,13 @@ import random
 import pytest
 
 from pyramids.answers import certificates as classic
-from pyramids.answers.family import check_game, partner_certificate, stock_count
+from pyramids.answers.family import (
+    check_game,
+    free_talon,
+    free_talon_applies,
+    partner_certificate,
+    stock_count,
+)
 from pyramids.core.board import Board, Play, line_of, replay
 from pyramids.core.cards import Card
 from pyramids.core.deals import Deal
@@ -27,6 +33,7 @@ from pyramids.core.rules import (
 )
 from pyramids.core.variants import PRESETS, get_variant
 from pyramids.engines import pairs
+from pyramids.engines.pairs.free_talon import FreeTalon
 
 #: The issue's ten games and PySolFC's ids (pysollib/games/pyramid.py:1914-1995, 7a3d146)
 TEN = {"pysolfc-pyramid-thirteen": 44, "pysolfc-pharaohs": 655, "pysolfc-apophis": 658,
@@ -315,6 +322,70 @@ def test_a_partner_certificate_under_another_rule_is_proven_by_the_search() -> N
     assert found > 0
 
 
+def test_free_talon_is_tried_in_apophis_only() -> None:
+    assert [n for n, r in GAMES.items() if free_talon_applies(r)] == ["pysolfc-apophis"]
+
+
+def test_free_talon_proves_apophis_deals_the_search_leaves_unknown() -> None:
+    """pysolfc:18 and 29: the search stops at its node limit (game 18 at 30,000,000 too,
+    bench_pairs_results.txt, h74); the easier game with the talon free is lost, so
+    check_game calls them blocked with that certificate, before any search."""
+    from pyramids.pysolfc.family import game_deal
+    from pyramids.pysolfc.games import PySolFCGame
+
+    rules = GAMES["pysolfc-apophis"]
+    for number in (18, 29):
+        cards = game_deal(PySolFCGame(number), rules).cards
+        assert pairs.solve(rules, cards, node_limit=20_000).status == "unknown"
+        assert partner_certificate(rules, cards) is None
+        v = check_game(rules, cards, node_limit=20_000)
+        assert v.status == "blocked" and v.engine == "certificate" and v.nodes == 0
+        assert v.certificate is not None and v.certificate.kind == "free-talon"
+        assert "free to pair at any time" in v.certificate.detail
+        assert v.certificate.data["positions"] > 0
+    # game 33: the easier game is won, so no certificate; the search leaves it at its
+    # limit, and the search with the free talon's cut wins it (its line replayed)
+    cards = game_deal(PySolFCGame(33), rules).cards
+    assert free_talon(rules, cards) is None
+    v = check_game(rules, cards, node_limit=20_000)
+    assert v.status == "winnable" and v.engine == "free-talon" and v.nodes > 20_000
+    assert replay(rules, cards, list(v.line)).is_won()
+    assert check_game(rules, cards, node_limit=20_000, engine="pairs").status == "winnable"
+
+
+@pytest.mark.parametrize("name", ["pysolfc-pharaohs", "pysolfc-pyramid-dozen"])
+def test_free_talon_is_the_game_itself_without_a_talon(name: str) -> None:
+    """No talon: the easier game is the game, so its verdict is the search's, both ways."""
+    rules = GAMES[name]
+    tally = {True: 0, False: 0}
+    for seed in range(60):
+        cards = shuffled(name, seed)
+        clears = FreeTalon(rules, cards).clears(0)
+        out = pairs.solve(rules, cards, node_limit=200_000)
+        assert out.status != "unknown" and clears is not None, seed
+        assert clears == (out.status == "winnable"), seed
+        tally[clears] += 1
+    assert tally[False] > 0 and (tally[True] > 0 or name == "pysolfc-pharaohs"), tally
+
+
+@pytest.mark.parametrize("name", ["pysolfc-apophis", "pysolfc-triangle",
+                                  "pysolfc-pyramid-thirteen", "pysolfc-eleven-triangle"])
+def test_free_talon_never_blocks_a_deal_the_search_wins(name: str) -> None:
+    """Soundness against the search: a deal it wins (its line replayed) is never called
+    lost by the easier game."""
+    rules = GAMES[name]
+    won = 0
+    for seed in range(40):
+        cards = shuffled(name, seed)
+        clears = FreeTalon(rules, cards).clears(0)
+        out = pairs.solve(rules, cards, node_limit=20_000)
+        if out.status == "winnable":
+            assert replay(rules, cards, line_of(rules, cards, list(out.moves))).is_won()
+            assert clears is not False, seed
+            won += 1
+    assert won >= 3
+
+
 def test_check_game_replays_its_line_and_says_it_in_json() -> None:
     name = "pysolfc-apophis"
     seen = set()
@@ -327,6 +398,6 @@ def test_check_game_replays_its_line_and_says_it_in_json() -> None:
         if v.status == "winnable":
             assert replay(GAMES[name], cards, list(v.line)).is_won()
         if v.status == "blocked":
-            assert v.certificate is not None and v.certificate.kind in ("partners",
-                                                                        "exhaustive")
+            assert v.certificate is not None and v.certificate.kind in (
+                "partners", "free-talon", "exhaustive")
     assert "winnable" in seen

@@ -18,7 +18,7 @@ from pyramids.core.deals import Deal
 from pyramids.core.errors import VariantError
 from pyramids.core.rules import GAMES, Rules, rules_of
 from pyramids.core.variants import PRESETS, get_variant
-from pyramids.engines.pairs import Needs, solve
+from pyramids.engines.pairs import Needs, Outcome, solve
 from pyramids.engines.pairs.kernel import PRUNINGS, Tables, supports
 
 KERNEL_GAMES = [name for name, rules in GAMES.items() if supports(rules)]
@@ -393,12 +393,33 @@ def test_a_pruning_never_calls_blocked_a_position_the_full_search_wins(
     full = solve(rules, cards, start=start, node_limit=3000, engine="kernel", prune=False)
     pruned = solve(rules, cards, start=start, node_limit=3000, engine="kernel",
                    prune=(pruning,))
-    assert {full.status, pruned.status} != {"winnable", "blocked"}, (name, seed, steps)
+    _agrees(rules, cards, start, full, pruned, (name, seed, steps))
+
+
+def _random_position(name: str, seed: int, steps: int
+                     ) -> tuple[Rules, tuple[Card, ...], tuple[Play, ...], Board]:
+    """A random deal of game ``name`` and up to ``steps`` random legal moves: the rules,
+    the cards, the moves and the board after them."""
+    rules = GAMES[name]
+    rng = random.Random(seed)
+    cards = random_cards(rules, rng)
+    start = _random_start(rules, cards, rng, steps)
+    board = Board(rules, cards)
+    for m in start:
+        board.push(m)
+    return rules, cards, start, board
+
+
+def _agrees(rules: Rules, cards: tuple[Card, ...], start: tuple[Play, ...], full: Outcome,
+            other: Outcome, where: object) -> None:
+    """``other`` never says winnable where the search without prunings (``full``) says
+    blocked, nor the other way round; blocked stays blocked; a line it wins replays."""
+    assert {full.status, other.status} != {"winnable", "blocked"}, where
     if full.status == "blocked":
-        assert pruned.status == "blocked"
-    if pruned.status == "winnable" and pruned.moves:
-        played = replay(rules, cards, line_of(rules, cards, [*start, *pruned.moves]))
-        assert played.is_won()
+        assert other.status == "blocked", where
+    if other.status == "winnable" and other.moves:
+        played = replay(rules, cards, line_of(rules, cards, [*start, *other.moves]))
+        assert played.is_won(), where
 
 
 def test_match_settles_deals_the_other_prunings_leave_unknown() -> None:
@@ -512,13 +533,7 @@ def test_chain_never_calls_dead_a_position_the_full_search_wins(
     "chain" alone agrees with it (never winnable against blocked, blocked stays blocked)."""
     from pyramids.engines.pairs import kernel
 
-    rules = GAMES[name]
-    rng = random.Random(seed)
-    cards = random_cards(rules, rng)
-    start = _random_start(rules, cards, rng, steps)
-    board = Board(rules, cards)
-    for m in start:
-        board.push(m)
+    rules, cards, start, board = _random_position(name, seed, steps)
     tables = tables_of(board)
     r0, r1, ptr, hh, rnd, _ = tables.position(board)
     prm = tables.prm
@@ -534,6 +549,45 @@ def test_chain_never_calls_dead_a_position_the_full_search_wins(
     assert {full.status, chain.status} != {"winnable", "blocked"}, (name, seed, steps)
     if full.status == "blocked":
         assert chain.status == "blocked"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from([*SMALL_GAMES, "pysolfc-cheops", "pysolfc-pharaohs"]),
+       seed=st.integers(0, 10**9), steps=st.integers(0, 60))
+def test_free_talon_never_calls_lost_a_position_the_full_search_wins(
+        name: str, seed: int, steps: int) -> None:
+    """Property (h74): a random position that the easier game with the talon free
+    (free_talon.FreeTalon) cannot clear is never won by the search without prunings from
+    there, and the search cut by it (free_talon.search) agrees with that search (never
+    winnable against blocked, blocked stays blocked; its line replayed)."""
+    from pyramids.engines.pairs import free_talon
+
+    rules, cards, start, board = _random_position(name, seed, steps)
+    lost = free_talon.FreeTalon(rules, cards).clears(board.removed) is False
+    full = solve(rules, cards, start=start, node_limit=3000, engine="kernel", prune=False)
+    if lost:
+        assert full.status != "winnable", (name, seed, steps)
+    cut = free_talon.search(rules, cards, start=start, node_limit=3000)
+    _agrees(rules, cards, start, full, cut, (name, seed, steps))
+
+
+def test_free_talon_cut_settles_apophis_deals_the_kernel_leaves_unknown() -> None:
+    """The search cut by the free talon settles Apophis deals that every pruning of the
+    kernel leaves at 200,000 positions (pysolfc:33 and 177 won, 18 and 60 proved), each
+    in a few hundred positions."""
+    from pyramids.engines.pairs import free_talon
+    from pyramids.pysolfc.family import game_deal
+    from pyramids.pysolfc.games import PySolFCGame
+
+    rules = GAMES["pysolfc-apophis"]
+    for number, status in ((33, "winnable"), (177, "winnable"), (18, "blocked"),
+                           (60, "blocked")):
+        cards = game_deal(PySolFCGame(number), rules).cards
+        assert solve(rules, cards, node_limit=200_000).status == "unknown", number
+        cut = free_talon.search(rules, cards, node_limit=2_000)
+        assert cut.status == status, number
+        if status == "winnable":
+            assert replay(rules, cards, line_of(rules, cards, list(cut.moves))).is_won()
 
 
 def test_chain_proves_thirteen_deals_blocked_in_fewer_positions() -> None:

@@ -13,7 +13,10 @@ The certificates, cheapest first:
    (draw 3 onto one waste; a hand that may not pair with the waste) and every card must go,
    each talon card needs a partner of its own among the layout's cards: a matching that
    the ranks' counts must allow (a flow over ranks, exact for any pairing rule).
-3. ``exhaustive``: the search saw every reachable position (``engine="pairs"``), or the
+3. ``free-talon`` (:func:`free_talon`; Apophis, see :func:`free_talon_applies`): even with
+   every talon card free to pair at any time, no order of moves clears the layout (an
+   exhaustive search of that easier game, :mod:`pyramids.engines.pairs.free_talon`).
+4. ``exhaustive``: the search saw every reachable position (``engine="pairs"``), or the
    CP-SAT model of the rules (:mod:`pyramids.engines.cpsat.game_model`,
    ``engine="cpsat"``) is infeasible: no line wins.
 """
@@ -31,6 +34,7 @@ from pyramids.core.errors import VariantError
 from pyramids.core.rules import Rules
 from pyramids.core.verdict import Certificate, Status
 from pyramids.engines.pairs import Needs, solve
+from pyramids.engines.pairs import free_talon as free_talon_game
 
 #: the engine named by a line A* found (the fewest moves)
 SHORTEST = "shortest"
@@ -151,6 +155,42 @@ def stock_count(rules: Rules, cards: tuple[Card, ...]) -> Certificate | None:
         "talon": format_cards(cards[n:]), "matched": best, "needed": len(talon)})
 
 
+#: the search with the free talon's cut (:func:`pyramids.engines.pairs.free_talon.search`)
+#: after the search leaves an Apophis deal at its node limit: at most this many positions
+#: (or the node limit, if lower); it settled every such deal of games 1-3000 (14 of the
+#: first 1000 won, none left: bench_pairs_results.txt, h74)
+FREE_TALON_NODES = 100_000
+
+
+def free_talon_applies(rules: Rules) -> bool:
+    """Whether :func:`check_game` tries ``free-talon`` before the search, and the search
+    with its cut after a search left at its node limit: Apophis' talon (three wastes
+    gathered for later rounds), every card to go. There the search cannot finish many
+    blocked deals (the rounds reorder the talon, so its prunings' must-go-before facts
+    hold only in the last round) and CP-SAT does not state the game; the other games'
+    deals are settled by the search, and their records keep its certificates. The
+    argument holds for any game without overlap (:func:`free_talon` answers one)."""
+    return (rules.talon.wastes == 3 and (rules.talon.rounds or 0) != 1
+            and free_talon_game.applies(rules))
+
+
+def free_talon(rules: Rules, cards: tuple[Card, ...]) -> Certificate | None:
+    """``free-talon``: even with every talon card free to pair at any time, no order of
+    moves clears the layout (:class:`pyramids.engines.pairs.free_talon.FreeTalon`, whose
+    docstring argues it), or ``None``."""
+    if not free_talon_game.applies(rules):
+        return None
+    easier = free_talon_game.FreeTalon(rules, cards)
+    if easier.clears(0) is not False:
+        return None
+    n = rules.layout.size
+    detail = (f"even with every one of the talon's {rules.cards - n} cards free to pair at "
+              f"any time, no order of moves clears the layout ({easier.positions:,} "
+              f"positions of that easier game searched); {rules.pairing.words}")
+    return Certificate("free-talon", detail, {
+        "talon": format_cards(cards[n:]), "positions": easier.positions})
+
+
 def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] = (),
                node_limit: int | None = None, time_limit: float | None = None,
                engine: GameEngine = "pairs",
@@ -163,7 +203,9 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     not used by it), or ``auto``: the search, and where it stops at ``node_limit`` on a
     game CP-SAT states, CP-SAT within :data:`AUTO_CPSAT_BUDGET` (and what is left of
     ``time_limit``): each engine where it is strong (the search is fast on most deals,
-    CP-SAT settles many the search cannot); an ``unknown`` says what each reached."""
+    CP-SAT settles many the search cannot); an ``unknown`` says what each reached.
+    Apophis (:func:`free_talon_applies`), which CP-SAT does not state, goes on instead to
+    the search cut by the free talon (engine ``free-talon``, :data:`FREE_TALON_NODES`)."""
     if engine not in GAME_ENGINES:
         raise VariantError(f"unknown engine {engine!r}: choose {' or '.join(GAME_ENGINES)}")
     if engine == "cpsat":
@@ -176,6 +218,8 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     played = tuple(board.moves)
     if not start:
         cert = partner_certificate(rules, cards) or stock_count(rules, cards)
+        if cert is None and free_talon_applies(rules):
+            cert = free_talon(rules, cards)
         if cert is not None:
             return GameVerdict("blocked", "certificate", certificate=cert,
                                seconds=time.process_time() - t0, game=rules.name)
@@ -194,6 +238,10 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     unknown = GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
                           reason=out.reason, game=rules.name)
     left = None if time_limit is None else time_limit - seconds
+    if free_talon_applies(rules) and out.reason.startswith("node limit") and \
+            (left is None or left > 0):
+        return _check_free_talon(rules, cards, played, out.nodes, out.reason,
+                                 node_limit, left, t0)
     if engine != "auto" or not out.reason.startswith("node limit") or \
             (left is not None and left <= 0) or cpsat_unsupported(rules) is not None:
         return unknown
@@ -202,6 +250,30 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
         return second
     return replace(second, engine="pairs", nodes=out.nodes,
                    reason=f"{out.reason}; then CP-SAT: {second.reason}")
+
+
+def _check_free_talon(rules: Rules, cards: tuple[Card, ...], played: tuple[Play, ...],
+                      nodes: int, reason: str, node_limit: int | None,
+                      time_limit: float | None, t0: float) -> GameVerdict:
+    """After the search stopped at its node limit (``nodes``, ``reason``): the search with
+    the free talon's cut (engine ``free-talon``), within :data:`FREE_TALON_NODES`."""
+    limit = FREE_TALON_NODES if node_limit is None else min(node_limit, FREE_TALON_NODES)
+    out = free_talon_game.search(rules, cards, start=played, node_limit=limit,
+                                 time_limit=time_limit)
+    seconds = time.process_time() - t0
+    if out.status == "winnable":
+        return _winnable(rules, cards, [*played, *out.moves], "free-talon",
+                         nodes + out.nodes, seconds)
+    if out.status == "blocked":
+        cert = Certificate("exhaustive", f"no line wins: {out.reason}, each position cut "
+                           "one whose layout cannot be cleared even with the talon free",
+                           {"nodes": out.nodes, "engine": "free-talon"})
+        return GameVerdict("blocked", "free-talon", certificate=cert,
+                           nodes=nodes + out.nodes, seconds=seconds, reason=out.reason,
+                           game=rules.name)
+    return GameVerdict("unknown", "pairs", nodes=nodes + out.nodes, seconds=seconds,
+                       reason=f"{reason}; then with the free talon's cut: {out.reason}",
+                       game=rules.name)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from typing import Any, Literal
 from pyramids.core.moves import Move
 
 Status = Literal["winnable", "blocked", "unknown"]
-CERTIFICATES = ("four-complement", "stock-count", "structural", "exhaustive", "partners")
+CERTIFICATES = ("four-complement", "stock-count", "structural", "exhaustive", "partners",
+                "free-talon")
 
 
 @dataclass(frozen=True)

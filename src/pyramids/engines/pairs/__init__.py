@@ -16,7 +16,7 @@ elsewhere (or when asked).
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -117,15 +117,10 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     t0 = time.process_time()
     if engine not in ("auto", "python", "kernel"):
         raise VariantError(f"unknown engine {engine!r}: choose auto, python or kernel")
-    board = Board(rules, cards)
-    for m in start:
-        board.push(m)
-    if board.is_won():
-        return Outcome("winnable", (), 0, time.process_time() - t0)
-    needs = Needs(board)
-    if needs.dead(board.removed) is not None:
-        return Outcome("blocked", (), 0, time.process_time() - t0,
-                       "a card that must go has no partner left that can reach it")
+    ready = _prepare(rules, cards, start, t0)
+    if isinstance(ready, Outcome):
+        return ready
+    board, needs = ready
     if engine == "kernel" or (engine == "auto" and kernel.supports(rules)):
         tables = kernel.Tables(rules, cards, needs.partners, needs.before, needs.check)
         found = kernel.search(tables, board, node_limit=node_limit, time_limit=time_limit,
@@ -135,6 +130,22 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
                        _reason(found.status, found.limit, found.seen, node_limit,
                                time_limit))
     return _search(board, needs, node_limit, time_limit, t0)
+
+
+def _prepare(rules: Rules, cards: tuple[Card, ...], start: tuple[Play, ...],
+             t0: float) -> tuple[Board, Needs] | Outcome:
+    """The board after ``start`` and its Needs, or the Outcome already known there (won,
+    or a card that must go with no partner left that can reach it)."""
+    board = Board(rules, cards)
+    for m in start:
+        board.push(m)
+    if board.is_won():
+        return Outcome("winnable", (), 0, time.process_time() - t0)
+    needs = Needs(board)
+    if needs.dead(board.removed) is not None:
+        return Outcome("blocked", (), 0, time.process_time() - t0,
+                       "a card that must go has no partner left that can reach it")
+    return board, needs
 
 
 def _reason(status: str, limit: str, seen: int, node_limit: int | None,
@@ -150,8 +161,10 @@ def _reason(status: str, limit: str, seen: int, node_limit: int | None,
 
 
 def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: float | None,
-            t0: float) -> Outcome:
-    """The search in plain Python from ``board`` (not won, no dead card)."""
+            t0: float, lost: Callable[[int], bool] | None = None) -> Outcome:
+    """The search in plain Python from ``board`` (not won, no dead card). ``lost``: a
+    proof that no line wins from a position's removed cards, applied as the dead-card
+    test is (:mod:`pyramids.engines.pairs.free_talon`)."""
     base = len(board.moves)
     seen: set[tuple[object, ...]] = set()
     nodes = 0
@@ -188,7 +201,8 @@ def _search(board: Board, needs: Needs, node_limit: int | None, time_limit: floa
             continue
         seen.add(key)
         nodes += 1
-        if needs.dead(board.removed) is not None:
+        if needs.dead(board.removed) is not None or (lost is not None
+                                                      and lost(board.removed)):
             board.pop()
             if (done := at_limit()) is not None:
                 return done  # a dead node counts: never one past the limit
