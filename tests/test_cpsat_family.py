@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyramids.answers import family
 from pyramids.answers.family import check_game, cpsat_unsupported
 from pyramids.cli import main
 from pyramids.core.board import Board, Play, line_of, replay
@@ -269,3 +270,37 @@ def test_the_greedy_hint_line_is_legal_and_leaves_the_board() -> None:
     assert board.moves == start
     assert replay(rules, cards, line_of(rules, cards, [*start, *more])).cards_left() < \
         board.cards_left()
+
+
+def test_auto_hands_a_two_deck_deal_to_cpsat_early() -> None:
+    """``auto`` on a two-deck game searches at most AUTO_NODES_TWO_DECKS nodes before
+    CP-SAT; the other games, the other engines and an unlimited search keep the limit."""
+    two, one = GAMES["pysolfc-double-pyramid"], GAMES["pysolfc-triangle"]
+    cap = family.AUTO_NODES_TWO_DECKS
+    assert family._handoff(two, "auto", 10 * cap) == cap
+    assert family._handoff(two, "auto", cap // 2) == cap // 2
+    assert family._handoff(two, "auto", None) is None
+    assert family._handoff(two, "pairs", 10 * cap) == 10 * cap
+    assert family._handoff(one, "auto", 10 * cap) == 10 * cap
+    assert family._handoff(GAMES["pysolfc-apophis"], "auto", 10 * cap) == 10 * cap
+
+
+def test_auto_after_the_handoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Double Pyramid 3 (the search wins it in ~600 nodes) with the hand-off at 10 nodes:
+    CP-SAT settles it; with CP-SAT's budget gone, the search goes on to the full limit
+    and wins it itself; the pairs engine never asks CP-SAT."""
+    rules = GAMES["pysolfc-double-pyramid"]
+    cards = _cards("pysolfc-double-pyramid", 3)
+    monkeypatch.setattr(family, "AUTO_NODES_TWO_DECKS", 10)
+    v = check_game(rules, cards, node_limit=100_000, engine="auto")
+    assert (v.status, v.engine) == ("winnable", "cpsat")
+    assert replay(rules, cards, list(v.line)).is_won()
+    monkeypatch.setattr(family, "AUTO_CPSAT_BUDGET", 1e-6)
+    w = check_game(rules, cards, node_limit=100_000, engine="auto")
+    assert (w.status, w.engine) == ("winnable", "pairs")
+    assert replay(rules, cards, list(w.line)).is_won()
+    assert w.line == check_game(rules, cards, node_limit=100_000, engine="pairs").line
+    u = check_game(rules, cards, node_limit=100, engine="auto")
+    assert (u.status, u.engine, u.nodes) == ("unknown", "pairs", 100)
+    assert u.reason.startswith("CP-SAT: CP-SAT's deterministic limit ran out")
+    assert "; then node limit 100 reached" in u.reason
