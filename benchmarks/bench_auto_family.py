@@ -12,10 +12,12 @@ Per deal: the general search (:func:`pyramids.answers.family.check_game`,
 deal unknown (``--cpsat-all``: on every deal, for CP-SAT alone's row). CP-SAT from the deal
 with a deterministic budget answers the same whatever ran before it, so auto at limit L is
 exactly the search at L, then this CP-SAT run where the search left the deal unknown;
-its CPU is the sum of the two (``time.process_time``, this process, the model's build and
+its CPU is the sum (``time.process_time``, this process, the model's build and
 the replay of every win included; OR-Tools' import excluded). Rows: winnable / blocked /
 unknown, and CPU seconds a deal (mean, median, p99, max), for the search alone at each
-limit, CP-SAT where it ran, and auto at each limit; ``agree``: deals both engines settled
+limit, CP-SAT where it ran, and auto at each limit (``auto-on L``: a hand-off tried in h75
+and not kept, the search at L, CP-SAT, then the search at the largest limit where CP-SAT
+left the deal unknown); ``agree``: deals both engines settled
 with the same status (a disagreement is a bug and is printed). Results:
 bench_pairs_results.txt (the search) and bench_cpsat_results.txt (CP-SAT, auto).
 """
@@ -87,6 +89,7 @@ def main() -> None:
         cpsat(rules, 1, 0.01)
         search: dict[int, list[tuple[str, float]]] = {lim: [] for lim in limits}
         auto: dict[int, list[tuple[str, float]]] = {lim: [] for lim in limits}
+        auto_on: dict[int, list[tuple[str, float]]] = {lim: [] for lim in limits}
         model: list[tuple[str, float]] = []
         agree = 0
         for number in deals_of(text):
@@ -110,11 +113,15 @@ def main() -> None:
                     agree += 1
             if len(settled) > 1:
                 print(f"DISAGREEMENT {name} pysolfc:{number}: {got} cpsat {c}")
+            full = max(limits)
             for lim in limits:
                 st, s = got[lim]
                 if st == "unknown" and c is not None:
                     st, s = c[0], s + c[1]
                 auto[lim].append((st, s))
+                if st == "unknown" and lim < full:  # the search on to the full limit
+                    st, s = got[full][0], s + got[full][1]
+                auto_on[lim].append((st, s))
             if args.verbose:
                 print(number, got, c, flush=True)
         print(f"# {name} pysolfc:{text}, CP-SAT deterministic {args.deterministic:g}, "
@@ -125,6 +132,8 @@ def main() -> None:
               + f"  agree {agree}")
         for lim in limits:
             print(row(f"auto {lim:,}", auto[lim]))
+        for lim in (lim for lim in limits if lim < max(limits)):
+            print(row(f"auto-on {lim:,}", auto_on[lim]))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramids.answers import family
 from pyramids.answers.family import check_game, cpsat_unsupported
 from pyramids.cli import main
 from pyramids.core.board import Board, Play, line_of, replay
@@ -233,20 +232,21 @@ def _twin_positions(game: str, count: int) -> list[tuple[tuple[Card, ...], tuple
                                   "pysolfc-two-pyramids", "pysolfc-double-pyramid"])
 def test_the_twin_rule_and_the_hint_change_no_answer(game: str) -> None:
     """Positions with twins next to each other in the talon: the model with the twin rule
-    and a greedy hint answers as the model first stated (no such rule, no hint) and as
-    the search."""
+    and a greedy hint (and with the redundant "between" too) answers as the model first
+    stated (no such rule, no hint) and as the search."""
     rules = GAMES[game]
     settled = 0
     for cards, start in _twin_positions(game, 8):
         got = {}
-        for name, options in (("new", GameOptions(hint=20)), ("base", BASELINE)):
+        for name, options in (("new", GameOptions(hint=20)), ("base", BASELINE),
+                              ("between", GameOptions(hint=20, between=True))):
             board = replay(rules, cards, list(start))
             out = solve_game(rules, cards, board, options=options, time_limit=60)
             if out.status == "winnable":
                 assert board.is_won()
             got[name] = out.status
         s = check_game(rules, cards, start=start, node_limit=1_000_000).status
-        assert got["new"] == got["base"], (game, start)
+        assert got["new"] == got["base"] == got["between"], (game, start)
         if "unknown" not in (s, got["new"]):
             settled += 1
             assert s == got["new"], (game, start)
@@ -271,36 +271,3 @@ def test_the_greedy_hint_line_is_legal_and_leaves_the_board() -> None:
     assert replay(rules, cards, line_of(rules, cards, [*start, *more])).cards_left() < \
         board.cards_left()
 
-
-def test_auto_hands_a_two_deck_deal_to_cpsat_early() -> None:
-    """``auto`` on a two-deck game searches at most AUTO_NODES_TWO_DECKS nodes before
-    CP-SAT; the other games, the other engines and an unlimited search keep the limit."""
-    two, one = GAMES["pysolfc-double-pyramid"], GAMES["pysolfc-triangle"]
-    cap = family.AUTO_NODES_TWO_DECKS
-    assert family._handoff(two, "auto", 10 * cap) == cap
-    assert family._handoff(two, "auto", cap // 2) == cap // 2
-    assert family._handoff(two, "auto", None) is None
-    assert family._handoff(two, "pairs", 10 * cap) == 10 * cap
-    assert family._handoff(one, "auto", 10 * cap) == 10 * cap
-    assert family._handoff(GAMES["pysolfc-apophis"], "auto", 10 * cap) == 10 * cap
-
-
-def test_auto_after_the_handoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Double Pyramid 3 (the search wins it in ~600 nodes) with the hand-off at 10 nodes:
-    CP-SAT settles it; with CP-SAT's budget gone, the search goes on to the full limit
-    and wins it itself; the pairs engine never asks CP-SAT."""
-    rules = GAMES["pysolfc-double-pyramid"]
-    cards = _cards("pysolfc-double-pyramid", 3)
-    monkeypatch.setattr(family, "AUTO_NODES_TWO_DECKS", 10)
-    v = check_game(rules, cards, node_limit=100_000, engine="auto")
-    assert (v.status, v.engine) == ("winnable", "cpsat")
-    assert replay(rules, cards, list(v.line)).is_won()
-    monkeypatch.setattr(family, "AUTO_CPSAT_BUDGET", 1e-6)
-    w = check_game(rules, cards, node_limit=100_000, engine="auto")
-    assert (w.status, w.engine) == ("winnable", "pairs")
-    assert replay(rules, cards, list(w.line)).is_won()
-    assert w.line == check_game(rules, cards, node_limit=100_000, engine="pairs").line
-    u = check_game(rules, cards, node_limit=100, engine="auto")
-    assert (u.status, u.engine, u.nodes) == ("unknown", "pairs", 100)
-    assert u.reason.startswith("CP-SAT: CP-SAT's deterministic limit ran out")
-    assert "; then node limit 100 reached" in u.reason

@@ -30,7 +30,7 @@ from pyramids.core.cards import Card, format_cards
 from pyramids.core.errors import VariantError
 from pyramids.core.rules import Rules
 from pyramids.core.verdict import Certificate, Status
-from pyramids.engines.pairs import Needs, Outcome, solve
+from pyramids.engines.pairs import Needs, solve
 
 #: the engine named by a line A* found (the fewest moves)
 SHORTEST = "shortest"
@@ -44,12 +44,6 @@ GAME_ENGINES: tuple[GameEngine, ...] = ("auto", "pairs", "cpsat")
 #: answer on every run; 8 ms to 0.6 s of CPU a deal on the one-deck games, 8 to 40 s on
 #: the two-deck ones: benchmarks/crosscheck_family_results.txt, which used it)
 AUTO_CPSAT_BUDGET = 5.0
-#: ``auto`` on a two-deck game hands a deal the search has not settled to CP-SAT after
-#: at most this many nodes, and searches on to the full node limit only where CP-SAT
-#: leaves it unknown: there the search's unknowns at 1,000,000 nodes are nearly all
-#: unknown at far fewer (its wins come early or not at all), so the nodes in between
-#: cost CPU before CP-SAT, which settles them (benchmarks/bench_auto_family.py, h75)
-AUTO_NODES_TWO_DECKS = 50_000
 
 
 @dataclass(frozen=True)
@@ -187,13 +181,16 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
                                seconds=time.process_time() - t0, game=rules.name)
     if engine == "cpsat":
         return _check_cpsat(rules, cards, board, time_limit, t0)
-    handoff = _handoff(rules, engine, node_limit)
-    out = solve(rules, cards, start=played, node_limit=handoff, time_limit=time_limit,
+    out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit,
                 prune=prune)
     seconds = time.process_time() - t0
-    settled = _settled(rules, cards, played, out, seconds)
-    if settled is not None:
-        return settled
+    if out.status == "winnable":
+        return _winnable(rules, cards, [*played, *out.moves], "pairs", out.nodes, seconds)
+    if out.status == "blocked":
+        cert = Certificate("exhaustive", f"no line wins: {out.reason}",
+                           {"nodes": out.nodes})
+        return GameVerdict("blocked", "pairs", certificate=cert, nodes=out.nodes,
+                           seconds=seconds, reason=out.reason, game=rules.name)
     unknown = GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
                           reason=out.reason, game=rules.name)
     left = None if time_limit is None else time_limit - seconds
@@ -203,51 +200,8 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     second = _check_cpsat(rules, cards, board, left, t0, deterministic=AUTO_CPSAT_BUDGET)
     if second.status != "unknown":
         return second
-    if handoff != node_limit:  # CP-SAT left it: the search on to the full node limit
-        left = None if time_limit is None else time_limit - (time.process_time() - t0)
-        if left is None or left > 0:
-            return _search_on(rules, cards, played, node_limit, left, prune, t0, second)
     return replace(second, engine="pairs", nodes=out.nodes,
                    reason=f"{out.reason}; then CP-SAT: {second.reason}")
-
-
-def _settled(rules: Rules, cards: tuple[Card, ...], played: tuple[Play, ...],
-             out: Outcome, seconds: float) -> GameVerdict | None:
-    """The search's verdict where it settled the deal (a replayed line, or an exhausted
-    search's certificate), else ``None``."""
-    if out.status == "winnable":
-        return _winnable(rules, cards, [*played, *out.moves], "pairs", out.nodes, seconds)
-    if out.status == "blocked":
-        cert = Certificate("exhaustive", f"no line wins: {out.reason}",
-                           {"nodes": out.nodes})
-        return GameVerdict("blocked", "pairs", certificate=cert, nodes=out.nodes,
-                           seconds=seconds, reason=out.reason, game=rules.name)
-    return None
-
-
-def _handoff(rules: Rules, engine: GameEngine, node_limit: int | None) -> int | None:
-    """The search's node limit before ``auto`` asks CP-SAT: ``node_limit``, or on a
-    two-deck game CP-SAT states at most :data:`AUTO_NODES_TWO_DECKS` (no node limit:
-    the search alone, as asked)."""
-    if engine != "auto" or node_limit is None or rules.decks != 2 or \
-            cpsat_unsupported(rules) is not None:
-        return node_limit
-    return min(node_limit, AUTO_NODES_TWO_DECKS)
-
-
-def _search_on(rules: Rules, cards: tuple[Card, ...], played: tuple[Play, ...],
-               node_limit: int | None, time_limit: float | None,
-               prune: bool | Collection[str], t0: float, second: GameVerdict) -> GameVerdict:
-    """``auto`` after a hand-off CP-SAT left unknown: the search from the start again,
-    to the full ``node_limit`` (so auto settles every deal the search alone would)."""
-    out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit,
-                prune=prune)
-    seconds = time.process_time() - t0
-    settled = _settled(rules, cards, played, out, seconds)
-    if settled is not None:
-        return settled
-    return replace(second, engine="pairs", nodes=out.nodes, seconds=seconds,
-                   reason=f"CP-SAT: {second.reason}; then {out.reason}")
 
 
 @dataclass(frozen=True)
