@@ -28,21 +28,14 @@ import argparse
 import statistics
 import time
 
+from bench_game_model import deals_of  # this folder: the script's own path
+
 from pyramids.answers.family import GameVerdict, _check_cpsat, check_game
 from pyramids.core.board import replay
 from pyramids.core.cards import Card
 from pyramids.core.rules import GAMES, Rules
 from pyramids.pysolfc.family import family_cards
 from pyramids.pysolfc.games import PySolFCGame
-
-
-def deals_of(text: str) -> list[int]:
-    """``1-30,45``: the deal numbers."""
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out += range(int(lo), int(hi or lo) + 1)
-    return out
 
 
 def deal_cards(rules: Rules, number: int) -> tuple[Card, ...]:
