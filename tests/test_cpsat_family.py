@@ -270,4 +270,3 @@ def test_the_greedy_hint_line_is_legal_and_leaves_the_board() -> None:
     assert board.moves == start
     assert replay(rules, cards, line_of(rules, cards, [*start, *more])).cards_left() < \
         board.cards_left()
-
