@@ -232,20 +232,21 @@ def _twin_positions(game: str, count: int) -> list[tuple[tuple[Card, ...], tuple
                                   "pysolfc-two-pyramids", "pysolfc-double-pyramid"])
 def test_the_twin_rule_and_the_hint_change_no_answer(game: str) -> None:
     """Positions with twins next to each other in the talon: the model with the twin rule
-    and a greedy hint answers as the model first stated (no such rule, no hint) and as
-    the search."""
+    and a greedy hint (and with the redundant "between" too) answers as the model first
+    stated (no such rule, no hint) and as the search."""
     rules = GAMES[game]
     settled = 0
     for cards, start in _twin_positions(game, 8):
         got = {}
-        for name, options in (("new", GameOptions(hint=20)), ("base", BASELINE)):
+        for name, options in (("new", GameOptions(hint=20)), ("base", BASELINE),
+                              ("between", GameOptions(hint=20, between=True))):
             board = replay(rules, cards, list(start))
             out = solve_game(rules, cards, board, options=options, time_limit=60)
             if out.status == "winnable":
                 assert board.is_won()
             got[name] = out.status
         s = check_game(rules, cards, start=start, node_limit=1_000_000).status
-        assert got["new"] == got["base"], (game, start)
+        assert got["new"] == got["base"] == got["between"], (game, start)
         if "unknown" not in (s, got["new"]):
             settled += 1
             assert s == got["new"], (game, start)
