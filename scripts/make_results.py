@@ -1091,7 +1091,12 @@ def chained_family(folder: Path) -> dict[str, Any] | None:
     files = (f"{folder.name}/{parts[0]['file']}" if len(parts) == 1 else
              f"{folder.name}/{parts[0]['file']} … {parts[-1]['file']} ({len(parts)} chunks)")
     return total | {"variant": parts[0]["variant"], "blocked_by": dict(blocked_by),
-                    "source": f"pysolfc:1:{start}", "file": f"chunks/{files}"}
+                    "node_limit": parts[0]["node_limit"], "source": f"pysolfc:1:{start}",
+                    "file": f"chunks/{files}"}
+
+
+#: ``pyramids stats``'s default node limit for PySolFC's games (a row run with another says so)
+FAMILY_NODE_LIMIT = 1_000_000
 
 
 def render_family(root: Path) -> list[str]:
@@ -1127,6 +1132,9 @@ def render_family(root: Path) -> list[str]:
         by = ", ".join(f"{k} {n(v)}" for k, v in sorted(s["blocked_by"].items()))
         state = "final" if final else f"{n(s['deals'])} of {n(FAMILY_TARGET)} games" + (
             f", {n(unknown)} unknown" if unknown else "")
+        limit = s.get("node_limit", FAMILY_NODE_LIMIT)
+        if limit != FAMILY_NODE_LIMIT:
+            state += f"; node limit {n(limit)}"
         rows.append(f"| {rules.title} ({rules.pysolfc}) | `{game}` | {first}–{stop - 1} | "
                     f"{n(s['deals'])} | {n(wins)} | {n(blocked)} | {by} | {n(unknown)} | "
                     f"{rate} | {1000 * s['engine_seconds'] / s['deals']:.2f} | {state} | "
@@ -1138,10 +1146,13 @@ def render_family(root: Path) -> list[str]:
         "The games of PySolFC's `pyramid.py` that are not the classic Pyramid (docs/rules.md, "
         "*PySolFC's ten other pyramid games*; docs/pysolfc-games.md), over PySolFC's game "
         "numbers from 1, dealt as PySolFC deals them (1 to 31999 are its FreeCell-compatible "
-        "numbers). Each game settled by the general search (`engines/pairs`): *winnable* "
-        "with a line `core.board` replayed, *blocked* with a certificate (`partners`, "
-        "`stock-count`) or an exhausted search; each deal's search bounded by "
-        "`--node-limit` (default 1,000,000 positions), an *unknown* when it runs out. Rows "
+        "numbers). Each game settled by the engine `auto`: the general search "
+        "(`engines/pairs`), then on a deal it leaves at its limit CP-SAT (or, for "
+        "Apophis, which CP-SAT does not state, the search cut by the free-talon test): "
+        "*winnable* with a line `core.board` replayed, *blocked* with a certificate "
+        "(`partners`, `stock-count`, `free-talon`) or an exhausted search; each deal's "
+        "search bounded by `--node-limit` (default 1,000,000 positions; a row run with "
+        "another says so), an *unknown* when every engine runs out. Rows "
         "from the `pyramids stats --json` summaries in `results/family/` (a slow game's "
         "in chunks, `results/family/chunks/GAME/`, added up from game 1; commands, "
         "machine and CPU in its README); a row short of 100,000 games or with unknowns is "

@@ -398,6 +398,11 @@ def test_family_rows_come_from_stats_summaries(tmp_path: Path) -> None:
     assert cells[8].startswith("*") and cells[10] == "30 of 100,000 games"
     assert cells[11] == "`pharaohs-31.json`"
     assert mr.render_family(tmp_path / "none") == []
+    # a row run under another node limit than stats's default says which
+    summary |= {"deals": 40, "node_limit": 200_000, "source": "pysolfc:1:41"}
+    (tmp_path / "pharaohs-41.json").write_text(json.dumps(summary), encoding="utf-8")
+    row = next(line for line in mr.render_family(tmp_path) if "Pharaohs" in line)
+    assert row.split("|")[11].strip() == "40 of 100,000 games; node limit 200,000"
 
 
 def test_the_ten_games_seed_section_is_the_committed_chunks_and_lists() -> None:
