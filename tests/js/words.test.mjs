@@ -115,6 +115,8 @@ test("why a deal is blocked, and a refused move", () => {
     "Every order of play was tried: none wins.");
   assert.match(whyBlocked({ kind: "stock-count", data: { ranks: "A+Q", stock_count: 5, stock_cards: ["AC", "QD"] } }),
     /^The stock holds 5 of the Aces and Queens \(A♣, Q♦\)/);
+  assert.equal(whyBlocked({ kind: "free-talon", detail: "even with every one of the talon's 24 cards free", data: { positions: 24 } }),
+    "The layout can't be cleared, even with every talon card free to pair at any time.");
   assert.equal(whyBlocked(null), null);
   assert.equal(refusal("step 3: TC+3D: TC is covered by 7D"), "10♣ + 3♦: 10♣ is covered by 7♦");
   assert.equal(refusal("deal: the stock is empty"), "deal: the stock is empty");

@@ -77,6 +77,9 @@ export function whyBlocked(cert) {
   if (cert.kind === "structural") {
     return "The pyramid can't be cleared, even with every other card face up and free.";
   }
+  if (cert.kind === "free-talon") {
+    return "The layout can't be cleared, even with every talon card free to pair at any time.";
+  }
   if (cert.kind === "exhaustive") return "Every order of play was tried: none wins.";
   return cardsInText(cert.detail || "");
 }
