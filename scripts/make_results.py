@@ -1002,7 +1002,9 @@ def render_pysolfc_family(root: Path) -> list[str]:
                  else f"{n(settled)} of {n(FAMILY_SEEDS_TARGET)} settled")
         first = min(c["start"] for c in cs)
         last = max(c["stop"] for c in cs) - 1
-        by = " / ".join(n(certs.get(k, 0)) for k in ("exhaustive", "partners"))
+        by = " / ".join(n(certs.get(k, 0)) for k in ("exhaustive", "partners")) + "".join(
+            f"; {k} {n(v)}" for k, v in sorted(certs.items())
+            if k not in ("exhaustive", "partners"))  # free-talon (Apophis), stock-count
         rows.append(f"| {rules.title} ({rules.pysolfc}) | `{game}` | {first}–{last} | "
                     f"{n(games)} | {n(wins)} | {n(blocked)} ({by}) | {n(unknown)} | {rate} | "
                     f"{cpu} | {state} |")
