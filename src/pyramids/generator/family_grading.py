@@ -78,6 +78,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-eleven-triangle": (40.38, 52.04, 62.29),  # 1,315 seeds of games 32000-41999
     "pysolfc-triangle": (20.5, 32.02, 43.93),  # 1,977 seeds of games 32000-34999
     "pysolfc-pyramid-thirteen": (47.13, 58.87, 72.12),  # 1,471 seeds of games 32000-51999
+    "pysolfc-cheops": (45.04, 54.77, 64.69),  # 1,192 seeds of games 32000-33199
 }
 
 
