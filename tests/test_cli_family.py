@@ -133,13 +133,13 @@ def test_grade_a_game_prints_its_grade_score_and_components() -> None:
 
 
 def test_grade_a_game_without_thresholds_gives_a_score_and_no_grade() -> None:
-    rules = GAMES["pysolfc-cheops"]
+    rules = GAMES["pysolfc-apophis"]
     assert rules.name not in THRESHOLDS and rules.pysolfc is not None
     want = grade_game(rules, family_cards(rules.pysolfc, PySolFCGame(1)))
     code, out = run("grade", "pysolfc:1", "-V", rules.name)
     assert code == 0, out
     assert f"grade: none (score {want.score:g})" in out
-    assert "pysolfc-cheops has no grade thresholds yet" in out
+    assert "pysolfc-apophis has no grade thresholds yet" in out
     code, out = run("grade", "pysolfc:1", "-V", rules.name, "--json")
     assert code == 0, out
     obj = json.loads(out)
