@@ -7,12 +7,20 @@ For each worker count N (``--workers``), in one run on one machine:
 * **loop**: a plain CPU-bound Python loop in N forked processes, one loop each, so the
   rate N loops reach shows what the hardware gives N busy cores (frequency boost,
   shared caches, hyper-threads): the ceiling for any parallel code;
+* **alone**: the same work's own ceiling: N forked processes, each solving the case's
+  first K deals on its own (the kernels loaded before the fork, a warm-up, then all
+  started together; no chunks, no results sent but one tally), so the rate N of them
+  reach shows what N busy cores give *this* work (its memory traffic included), not a
+  loop's; a runner's speed-up is then read beside the ceiling's at the same N;
 * **pool**: ``pyramids.bulk.BulkRunner(N)``, the local process pool of
   ``pyramids stats -j N``;
 * **dask**: a scheduler and N one-thread workers started as separate processes with
   Dask's own commands (``python -m dask scheduler``, ``python -m dask worker
   --nworkers N --nthreads 1``, loopback only), the way docs/usage.md's cluster recipe
-  starts them, driven by ``pyramids.bulk.cluster.DaskRunner`` at its default settings.
+  starts them, driven by ``pyramids.bulk.cluster.DaskRunner`` at its default settings;
+* **dask-noprofile**, **dask-nonanny** (only at the largest N): the same with the workers'
+  statistical profiler off (``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False``), or
+  without nanny processes (``--no-nanny``): what either costs a busy machine.
 
 Each runner does the work of ``pyramids stats`` (``pyramids.bulk.run_tally``, no out
 file) on three cases: one-pass Pyramid (``-V pyramid``), the bouquet (``-V bouquet``)
@@ -33,7 +41,9 @@ Bounded in time: ``--deals`` sets the work per configuration, ``--budget`` the s
 after which the configurations left are skipped (and said so). Each row is written to
 ``--out`` (appended) and ``--json-out`` as soon as it is measured, so a run stopped
 early keeps what it measured. Run ``python -m pyramids.warmup`` first: the numba cache
-is then warm and no worker compiles.
+is then warm and no worker compiles. The loop is measured ``--loop-repeat`` times at
+each N, interleaved, and its median kept (a one-core loop's boost varies from minute to
+minute on a shared host).
 """
 
 from __future__ import annotations
@@ -50,12 +60,17 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import psutil
 
 from pyramids.answers.goals import Goal
 from pyramids.bulk import BulkRunner, RangeSource, run_tally
+from pyramids.bulk.analysis import Job
+from pyramids.bulk.pool import load_kernels, tally_chunk
+from pyramids.bulk.sources import NumberRun
 from pyramids.core.variants import get_variant
 
 CASES = {  # name: (variant, goal, deals per worker by default)
@@ -110,8 +125,9 @@ def spin(iterations: int) -> int:
     return x
 
 
-def loop_row(workers: int, iterations: int) -> Row:
-    """N processes, each one :func:`spin` of ``iterations``, started together."""
+def loop_wall(workers: int, iterations: int) -> tuple[float, float]:
+    """N processes, each one :func:`spin` of ``iterations``, started together: the wall
+    seconds and the CPU seconds they took."""
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(workers) as pool:
         pool.map(spin, [1000] * workers)  # processes started
@@ -120,7 +136,78 @@ def loop_row(workers: int, iterations: int) -> Row:
         pool.map(spin, [iterations] * workers, chunksize=1)
         wall = time.perf_counter() - t0
         cpu = cpu_between(cpu0, cpu_of_tree())
-    return Row("loop", "loop", workers, workers, wall, workers / wall, 1000 * cpu / workers)
+    return wall, cpu
+
+
+def loop_rows(counts: list[int], iterations: int, repeat: int) -> list[Row]:
+    """The loop at every count, ``repeat`` rounds interleaved (1, 2, ..., 1, 2, ...), the
+    median wall of each count kept with its CPU."""
+    got: dict[int, list[tuple[float, float]]] = {n: [] for n in counts}
+    for _ in range(repeat):
+        for n in counts:
+            got[n].append(loop_wall(n, iterations))
+    rows = []
+    for n in counts:
+        runs = sorted(got[n])
+        wall, cpu = runs[len(runs) // 2]
+        spread = f"{runs[0][0]:.2f}-{runs[-1][0]:.2f} s" if len(runs) > 1 else ""
+        rows.append(Row("loop", "loop", n, n, wall, n / wall, 1000 * cpu / n,
+                        note=f"median of {len(runs)}" + (f" ({spread})" if spread else "")))
+    return rows
+
+
+# -- the same work's ceiling ------------------------------------------------------------
+
+def case_job(case: str) -> Job:
+    """The job ``pyramids stats`` runs for a case without an out file."""
+    variant_name, goal_text, _ = CASES[case]
+    goal = Goal.parse(goal_text) if goal_text else None
+    return Job(get_variant(variant_name), "exact", "auto", None, slim=True, goal=goal)
+
+
+def _alone(job: Job, per_worker: int, ready: Any, go: Any, results: Any, leave: Any) -> None:
+    """One process of the ceiling: a warm-up, wait for the others, deals 0..K-1, then
+    stay until told (so that its CPU can be read)."""
+    tally_chunk(NumberRun(WARM_START, WARM_START + max(2, per_worker // 10)), job)
+    ready.put(os.getpid())
+    go.wait()
+    t = tally_chunk(NumberRun(0, per_worker), job)
+    results.put((t.engine_seconds, t.winnable, t.blocked, t.unknown))
+    leave.wait()
+
+
+def alone_row(case: str, workers: int, per_worker: int) -> Row:
+    """N forked processes solving the same K deals each, no pool: the rate N busy cores
+    give this work."""
+    job = case_job(case)
+    load_kernels(job)
+    ctx = multiprocessing.get_context("fork")
+    ready, results = ctx.SimpleQueue(), ctx.SimpleQueue()
+    go, leave = ctx.Event(), ctx.Event()
+    procs = [ctx.Process(target=_alone, args=(job, per_worker, ready, go, results, leave))
+             for _ in range(workers)]
+    for p in procs:
+        p.start()
+    try:
+        for _ in procs:
+            ready.get()
+        cpu0 = cpu_of_tree()
+        t0 = time.perf_counter()
+        go.set()
+        got = [results.get() for _ in procs]
+        wall = time.perf_counter() - t0
+        cpu = cpu_between(cpu0, cpu_of_tree())
+    finally:
+        leave.set()
+        for p in procs:
+            p.join(timeout=30)
+    deals = per_worker * workers
+    engine = sum(g[0] for g in got)
+    w, b, u = (sum(g[i] for g in got) for i in (1, 2, 3))
+    return Row(case, "alone", workers, deals, wall, deals / wall, 1000 * cpu / deals,
+               engine_ms=1000 * engine / deals, busy=engine / (workers * wall),
+               note=f"{w} winnable, {b} blocked, {u} unknown; deals 0..{per_worker - 1} "
+                    f"in each process")
 
 
 # -- the runners ------------------------------------------------------------------------
@@ -132,9 +219,11 @@ def pool_runner(workers: int) -> Iterator[BulkRunner]:
 
 
 @contextlib.contextmanager
-def dask_runner(workers: int) -> Iterator[BulkRunner]:
+def dask_runner(workers: int, profile: bool = True, nanny: bool = True
+                ) -> Iterator[BulkRunner]:
     """A scheduler and ``workers`` one-thread workers on the loopback, started by Dask's
-    commands as separate processes (stopped after)."""
+    commands as separate processes (stopped after); ``profile``: the workers' statistical
+    profiler on (Dask's default); ``nanny``: each worker under a nanny (the default)."""
     from distributed import Client
 
     from pyramids.bulk.cluster import DaskRunner
@@ -152,10 +241,18 @@ def dask_runner(workers: int) -> Iterator[BulkRunner]:
                 if time.monotonic() > deadline or procs[0].poll() is not None:
                     raise RuntimeError("the Dask scheduler did not start")
                 time.sleep(0.1)
-            procs.append(subprocess.Popen(
-                [sys.executable, "-m", "dask", "worker", "--scheduler-file", sched_file,
-                 "--host", "127.0.0.1", "--nworkers", str(workers), "--nthreads", "1",
-                 "--no-dashboard", "--memory-limit", "0"], stdout=quiet, stderr=quiet))
+            env = dict(os.environ)
+            if not profile:
+                env["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "False"
+            cmd = [sys.executable, "-m", "dask", "worker", "--scheduler-file", sched_file,
+                   "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard",
+                   "--memory-limit", "0"]
+            if nanny:
+                procs.append(subprocess.Popen([*cmd, "--nworkers", str(workers)],
+                                              stdout=quiet, stderr=quiet, env=env))
+            else:  # one process a worker (--nworkers needs nannies)
+                procs += [subprocess.Popen([*cmd, "--no-nanny"], stdout=quiet, stderr=quiet,
+                                           env=env) for _ in range(workers)]
             address = json.loads(Path(sched_file).read_text())["address"]
             with Client(address, set_as_default=False) as client:
                 client.wait_for_workers(workers, timeout=120)
@@ -173,7 +270,10 @@ def dask_runner(workers: int) -> Iterator[BulkRunner]:
 
 
 RUNNERS: dict[str, Callable[[int], contextlib.AbstractContextManager[BulkRunner]]] = {
-    "pool": pool_runner, "dask": dask_runner}
+    "pool": pool_runner, "dask": dask_runner,
+    "dask-noprofile": partial(dask_runner, profile=False),
+    "dask-nonanny": partial(dask_runner, nanny=False)}
+VARIANTS = ("dask-noprofile", "dask-nonanny")  # run at the largest worker count only
 
 
 def stats_row(runner: BulkRunner, name: str, case: str, workers: int, per_worker: int) -> Row:
@@ -225,24 +325,35 @@ def machine() -> str:
 
 
 def summary(rows: list[Row]) -> list[str]:
-    """The issue's ratios: each runner's top speed-up beside the loop's, Dask beside the
-    pool at the same worker count."""
+    """The issue's ratios: the pool's speed-up beside the loop's and beside the same work's
+    ceiling, Dask (and its variants) beside the pool at the same worker count."""
     out = []
     loop = {r.workers: r for r in rows if r.runner == "loop"}
     by = {(r.case, r.runner, r.workers): r for r in rows}
     for case in CASES:
         for n in sorted({r.workers for r in rows}):
             pool, dask = by.get((case, "pool", n)), by.get((case, "dask", n))
+            alone = by.get((case, "alone", n))
             parts = []
             if pool is not None and pool.speedup is not None:
                 parts.append(f"pool {pool.speedup:.2f}x over 1 worker")
-                if n in loop and loop[n].speedup:
-                    parts.append(f"{100 * pool.speedup / loop[n].speedup:.0f}% of the loop's "
-                                 f"{loop[n].speedup:.2f}x")
+                looped = loop[n].speedup if n in loop else None
+                if looped:
+                    parts.append(f"{100 * pool.speedup / looped:.0f}% of the loop's "
+                                 f"{looped:.2f}x")
+                ceiling = alone.speedup if alone is not None else None
+                if ceiling:
+                    parts.append(f"{100 * pool.speedup / ceiling:.0f}% of the same "
+                                 f"work's ceiling {ceiling:.2f}x")
             if pool is not None and dask is not None:
                 parts.append(f"dask at {100 * dask.rate / pool.rate:.0f}% of the pool's rate")
             if dask is not None and dask.speedup is not None:
                 parts.append(f"dask {dask.speedup:.2f}x over 1 worker")
+            for name in VARIANTS:
+                other = by.get((case, name, n))
+                if other is not None and pool is not None:
+                    parts.append(f"{name} at {100 * other.rate / pool.rate:.0f}% of the "
+                                 "pool's rate")
             if parts:
                 out.append(f"- {case}, {n} workers: " + "; ".join(parts))
     return out
@@ -263,12 +374,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", default="1,2", help="worker counts, comma-separated")
     ap.add_argument("--cases", default=",".join(CASES), help="cases, comma-separated")
-    ap.add_argument("--runners", default="pool,dask", help="pool and/or dask")
+    ap.add_argument("--runners", default="alone,pool,dask",
+                    help="comma-separated, of: alone, " + ", ".join(RUNNERS) +
+                    f" ({', '.join(VARIANTS)}: at the largest worker count only)")
     ap.add_argument("--deals", action="append", default=[], metavar="CASE=K",
                     help="deals per worker of a case (default: " +
                     ", ".join(f"{c}={s[2]}" for c, s in CASES.items()) + ")")
     ap.add_argument("--loop", type=int, default=20_000_000, metavar="ITERATIONS",
                     help="iterations of each process's plain loop (0: no loop)")
+    ap.add_argument("--loop-repeat", type=int, default=3,
+                    help="rounds of the loop at every worker count (the median is kept)")
     ap.add_argument("--budget", type=float, default=420.0,
                     help="seconds after which the configurations left are skipped")
     ap.add_argument("--out", type=Path, help="append the table to this file")
@@ -277,8 +392,10 @@ def main(argv: list[str] | None = None) -> int:
     counts = [int(w) for w in args.workers.split(",")]
     cases = args.cases.split(",")
     runners = args.runners.split(",")
-    if any(c not in CASES for c in cases) or any(r not in RUNNERS for r in runners):
-        raise SystemExit(f"cases are {', '.join(CASES)}; runners are {', '.join(RUNNERS)}")
+    if any(c not in CASES for c in cases) or any(r not in {"alone", *RUNNERS}
+                                                  for r in runners):
+        raise SystemExit(f"cases are {', '.join(CASES)}; runners are alone, "
+                         f"{', '.join(RUNNERS)}")
     per = parse_deals(args.deals)
     start = time.perf_counter()
     head = [f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
@@ -309,20 +426,28 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(json.dumps(asdict(row)) + "\n")
 
     def over() -> bool:
-        return time.perf_counter() - start > args.budget
+        return time.perf_counter() - start > float(args.budget)
 
     skipped: list[str] = []
-    for n in counts if args.loop else ():
-        if over():
-            skipped.append(f"loop at {n}")
-        else:
-            emit(loop_row(n, args.loop))
-    # every pool before any Dask client: a client leaves threads in this process, and the
-    # pool forks only a process without other threads (forkserver otherwise)
-    for name in runners:
+    if args.loop:
+        for row in loop_rows(counts, args.loop, max(1, args.loop_repeat)):
+            emit(row)
+    # the ceiling and every pool before any Dask client: a client leaves threads in this
+    # process, and they fork only a process without other threads
+    order = sorted(runners, key=lambda r: (r != "alone", r != "pool"))
+    for name in order:
         for n in counts:
             if over():
                 skipped.append(f"{name} at {n}")
+                continue
+            if name in VARIANTS and n != max(counts):
+                continue
+            if name == "alone":
+                for case in cases:
+                    if over():
+                        skipped.append(f"alone {case} at {n}")
+                    else:
+                        emit(alone_row(case, n, per[case]))
                 continue
             t0 = time.perf_counter()
             with RUNNERS[name](n) as runner:

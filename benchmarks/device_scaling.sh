@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scaling benchmark on a lent many-core machine, in one bounded run (~7 minutes).
+# The scaling benchmark on a lent many-core machine, in one bounded run (~8 minutes).
 #
 #   OUT=/some/dir bash benchmarks/device_scaling.sh
 #
@@ -8,14 +8,18 @@
 # and no network: the other dependencies (ortools, reportlab, pysol-cards, dask,
 # distributed and what they need) travel as Python 3.12 wheels in .whl/ (not committed;
 # see docs/benchmarks.md), installed into /tmp/site. Then the compiled kernels are warmed
-# once (numba's disk cache, under src/), and benchmarks/bench_scaling.py runs the local
-# pool and a Dask scheduler with one-thread workers at 1, 2, 4, 8 and 16 workers, plus the
-# plain CPU-bound loop. Everything it writes goes to $OUT:
+# once (numba's disk cache, under src/), and benchmarks/bench_scaling.py runs the plain
+# CPU-bound loop, the same work's ceiling (N lone processes), the local pool and a Dask
+# scheduler with one-thread workers at 1, 2, 4, 8 and 16 workers (Dask without its
+# profiler and without nannies at 16). Then the MSC daily challenges of DAYS days on 2
+# and on 16 processes (their CPU: issue 43's item 4). Everything it writes goes to $OUT:
 #   device_scaling.log            this script's whole output (versions, timings, errors)
 #   bench_scaling_results.txt     the table (as benchmarks/bench_scaling_results.txt)
 #   bench_scaling.jsonl           the same rows as JSON lines
+#   bench_daily_j2.txt, bench_daily_j16.txt   benchmarks/bench_daily.py's output
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
-# for the benchmark, 270), BENCH_ARGS (more flags, e.g. "--deals pyramid=800").
+# for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags, e.g. "--deals pyramid=800"), DAYS (96;
+# 0: no daily challenges).
 set -uo pipefail
 OUT=${OUT:-output/device}
 mkdir -p "$OUT"
@@ -24,11 +28,12 @@ PY=${PYTHON:-python3}
 SITE=${SITE:-/tmp/site}
 start=$(date +%s)
 echo "== $(date -u '+%F %T UTC') $(uname -srm); $(nproc) cores; $($PY -V 2>&1)"
-if ls .whl/*.whl >/dev/null 2>&1; then
+WHEELS=${WHEELS:-.whl}
+if ls "$WHEELS"/*.whl >/dev/null 2>&1; then
   $PY -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
-    --target "$SITE" .whl/*.whl || { echo "the wheels did not install"; exit 1; }
+    --target "$SITE" "$WHEELS"/*.whl || { echo "the wheels did not install"; exit 1; }
 else
-  echo "no .whl/*.whl here: using what this Python has"
+  echo "no $WHEELS/*.whl here: using what this Python has"
 fi
 export PYTHONPATH=$SITE:$PWD/src
 $PY - <<'EOF' || { echo "a dependency is missing"; exit 1; }
@@ -43,8 +48,18 @@ $PY -m pyramids.warmup || { echo "the warm-up failed"; exit 1; }
 echo "== warmed at $(( $(date +%s) - start )) s; the benchmark"
 # shellcheck disable=SC2086
 $PY benchmarks/bench_scaling.py --workers "${WORKERS:-1,2,4,8,16}" \
-  --budget "${BUDGET:-270}" --out "$OUT/bench_scaling_results.txt" \
+  --runners alone,pool,dask,dask-noprofile,dask-nonanny --loop 10000000 --loop-repeat 3 \
+  --deals pyramid=1500 --deals bouquet=30000 --deals msc-board=150 \
+  --budget "${BUDGET:-330}" --out "$OUT/bench_scaling_results.txt" \
   --json-out "$OUT/bench_scaling.jsonl" ${BENCH_ARGS:-}
 rc=$?
+DAYS=${DAYS:-96}
+if [ "$DAYS" -gt 0 ]; then
+  for j in 2 16; do
+    echo "== daily challenges, $DAYS days on $j processes, at $(( $(date +%s) - start )) s"
+    timeout 150 $PY benchmarks/bench_daily.py --first 2026-01-01 --days "$DAYS" --jobs $j \
+      2>/dev/null | tee "$OUT/bench_daily_j$j.txt" || echo "(daily on $j processes: exit $?)"
+  done
+fi
 echo "== done in $(( $(date +%s) - start )) s (exit $rc)"
 exit $rc
