@@ -332,6 +332,62 @@ def test_sigterm_from_outside_then_resume(tmp_path: Path) -> None:
     assert len(recs) == 3000 and sorted(keys(out)) == list(range(3000))
 
 
+def test_stop_pool_lets_go_of_locks_an_interrupted_wait_left_held() -> None:
+    """Ctrl-C or SIGTERM landing inside ``concurrent.futures.wait`` while it takes the
+    futures' locks leaves some held; stopping the pool must still end its manager thread,
+    else the interpreter's exit waits for it for ever (a fresh process, so that a hang
+    here is a timeout, not a hung test session)."""
+    script = textwrap.dedent("""
+        import time
+        from pyramids.bulk.pool import process_pool, stop_pool
+        pool = process_pool(2)
+        futs = [pool.submit(time.sleep, 0.3) for _ in range(6)]
+        time.sleep(0.1)
+        for fut in (futs[0], futs[4], futs[4]):  # held, once reentrantly
+            fut._condition.acquire()
+        manager = pool._executor_manager_thread
+        stop_pool(pool)
+        manager.join(timeout=10)
+        print("manager ended" if not manager.is_alive() else "manager still waits")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "manager ended"
+
+
+def test_release_futures_releases_only_this_threads_holds() -> None:
+    import concurrent.futures as cf
+    import threading
+
+    from pyramids.bulk.pool import release_futures
+
+    mine: cf.Future[int] = cf.Future()
+    theirs: cf.Future[int] = cf.Future()
+    free: cf.Future[int] = cf.Future()
+    mine._condition.acquire()
+    mine._condition.acquire()
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with theirs._condition:
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    held.wait(10)
+    try:
+        release_futures([mine, theirs, free])
+        assert not mine._condition._is_owned()  # type: ignore[attr-defined]
+        assert not theirs._condition.acquire(blocking=False)  # still the other thread's
+    finally:
+        release.set()
+        t.join(10)
+    mine.set_result(1)  # no lock left behind: settling it does not wait
+    assert mine.result(timeout=1) == 1
+
+
 def _fast_win(deal: Deal, job: Job) -> Verdict:
     return Verdict("winnable", "fake", moves=(Move.parse("KC"),))
 

@@ -49,6 +49,8 @@ def process_pool(workers: int) -> cf.ProcessPoolExecutor:
 
 def stop_pool(pool: cf.ProcessPoolExecutor) -> None:
     """Stop a pool now: cancel what waits, end the workers (their chunks are dropped)."""
+    release_futures(item.future for item in
+                    list((getattr(pool, "_pending_work_items", None) or {}).values()))
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
@@ -58,6 +60,20 @@ def stop_pool(pool: cf.ProcessPoolExecutor) -> None:
         with contextlib.suppress(Exception):
             p.join(timeout=5)
 
+
+
+def release_futures(futures: Iterable[cf.Future[Any]]) -> None:
+    """Let go of any future's lock this thread still holds. Ctrl-C or SIGTERM raised
+    inside ``concurrent.futures.wait`` while it takes the futures' locks one by one
+    leaves those taken held (its ``with`` never began, so nothing releases them); the
+    pool's manager thread then waits for ever to cancel or settle such a future, and the
+    interpreter's exit waits for that thread: a run stopped by a signal hung instead of
+    exiting (rarely: the signal must land in that window)."""
+    for fut in futures:
+        cond = getattr(fut, "_condition", None)
+        owned = getattr(cond, "_is_owned", None)
+        while owned is not None and owned():
+            cond.release()  # type: ignore[union-attr]
 
 
 def _start_method() -> str:
@@ -316,6 +332,7 @@ class BulkRunner:
             raise Interrupted(0, "a worker died") from None
         finally:
             if not clean:
+                release_futures(pending)
                 self.close(kill=True)
 
     def _dispatch(self, chunks: Iterator[Sequence[SourceItem]], job: Job, out: OutFile | None,
@@ -395,10 +412,12 @@ class BulkRunner:
             self.close(kill=True)
             raise Interrupted(state.prior + state.new + state.saved, "a worker died") from None
         except KeyboardInterrupt:
+            release_futures(pending)
             state.saved += self._salvage(pending, ready, out)
             raise
         finally:
             if not clean:
+                release_futures(pending)
                 self._salvage(pending, ready, out)
                 self.close(kill=True)
 
