@@ -9,9 +9,11 @@ For each worker count N (``--workers``), in one run on one machine:
   shared caches, hyper-threads): the ceiling for any parallel code;
 * **alone**: the same work's own ceiling: N forked processes, each solving the case's
   first K deals on its own (the kernels loaded before the fork, a warm-up, then all
-  started together; no chunks, no results sent but one tally), so the rate N of them
-  reach shows what N busy cores give *this* work (its memory traffic included), not a
-  loop's; a runner's speed-up is then read beside the ceiling's at the same N;
+  started together; no chunks, no results sent but one tally): what N busy cores give
+  *this* work (its memory traffic included), not a loop's. Read its rates, not only its
+  speed-ups: on the lent 16-core machine its one process ran slower than the pool's one
+  worker (which runs in the calling process) on the same deals, so its speed-ups stood
+  on a slow base (benchmarks/bench_scaling_results.txt, run 3);
 * **pool**: ``pyramids.bulk.BulkRunner(N)``, the local process pool of
   ``pyramids stats -j N``;
 * **dask**: a scheduler and N one-thread workers started as separate processes with
