@@ -36,7 +36,7 @@ from pyramids.cli import main
 from pyramids.core.board import replay
 from pyramids.core.cards import Card
 from pyramids.core.rules import GAMES, Rules
-from pyramids.generator.family_grading import FamilyGrading, grade_game, grade_record
+from pyramids.generator.family_grading import THRESHOLDS, FamilyGrading, grade_game, grade_record
 from pyramids.pysolfc.family import family_cards
 from pyramids.pysolfc.games import PySolFCGame
 
@@ -303,7 +303,10 @@ def test_a_node_limit_counts_unknowns_apart() -> None:
     (["stats", "--deals", "pysolfc:1:5", "--node-limit", "0"], "--node-limit"),
     (["stats", "--deals", "pysolfc:1"], "--deals"),
 ])
-def test_bad_input_exits_2_naming_the_option(args: list[str], message: str) -> None:
+def test_bad_input_exits_2_naming_the_option(args: list[str], message: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Apophis as a game without grade thresholds (whatever the shipped table holds)
+    monkeypatch.delitem(THRESHOLDS, "pysolfc-apophis", raising=False)
     code, _, err = invoke(*args, "-V", "pysolfc-apophis", "-j", "1")
     assert code == 2 and message in err, err
 
