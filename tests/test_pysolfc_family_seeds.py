@@ -42,13 +42,15 @@ PYSOLFC_FLAKE8 = ["--isolated", "--extend-ignore=H101,H104,H201,H237,H301,H306,H
 #: headers say exactly); the games missing here ship no list yet
 REACHED: dict[str, int] = {"pysolfc-pharaohs": 150_000, "pysolfc-pyramid-dozen": 60_000,
                            "pysolfc-triangle": 60_000, "pysolfc-eleven-triangle": 60_000,
-                           "pysolfc-pyramid-thirteen": 60_000, "pysolfc-cheops": 22_000}
+                           "pysolfc-pyramid-thirteen": 60_000, "pysolfc-cheops": 22_000,
+                           "pysolfc-apophis": 20_000}
 #: the games whose graded lists hold at least 100 expert seeds, over at least this many
 #: games graded (Triangle's and Eleven Triangle's graded over the first games of their
 #: lists: ~65% and ~14% of games are winnable)
 EXPERT_100: dict[str, int] = {"pysolfc-pharaohs": 20_000, "pysolfc-pyramid-dozen": 20_000,
                               "pysolfc-eleven-triangle": 10_000, "pysolfc-triangle": 3_000,
-                              "pysolfc-cheops": 1_200, "pysolfc-pyramid-thirteen": 20_000}
+                              "pysolfc-cheops": 1_200, "pysolfc-pyramid-thirteen": 20_000,
+                              "pysolfc-apophis": 2_500}
 
 
 def _cards(game: str, n: int) -> tuple[Card, ...]:

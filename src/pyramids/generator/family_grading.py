@@ -79,6 +79,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-triangle": (20.5, 32.02, 43.93),  # 1,977 seeds of games 32000-34999
     "pysolfc-pyramid-thirteen": (47.13, 58.87, 72.12),  # 1,471 seeds of games 32000-51999
     "pysolfc-cheops": (45.04, 54.77, 64.69),  # 1,192 seeds of games 32000-33199
+    "pysolfc-apophis": (17.84, 27.05, 38.59),  # 1,656 seeds of games 32000-34499
 }
 
 
