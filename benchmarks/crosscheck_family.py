@@ -104,6 +104,19 @@ def summary(out: Path, games: list[str], meta: str) -> str:
     return "\n".join(rows) + "\n"
 
 
+def notes(path: Path) -> str:
+    """What an earlier summary holds after its table (notes added by hand: runs made
+    apart, earlier models' rows), kept when the table is written again."""
+    if not path.exists():
+        return ""
+    text = path.read_text()
+    mark = text.find("\ndisagreements: ")
+    if mark < 0:
+        return ""
+    end = text.find("\n", mark + 1)
+    return text[end + 1:] if end >= 0 else ""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=2000)
@@ -154,6 +167,7 @@ def main() -> None:
             "greedy hint).")
     # every game with an out file, whichever games this run played
     text = summary(args.out, [g for g in ORDER if (args.out / f"{g}.jsonl").exists()], meta)
+    text += notes(args.summary)
     tmp = args.summary.with_suffix(".tmp")
     tmp.write_text(text)
     os.replace(tmp, args.summary)
