@@ -352,10 +352,18 @@ def grade_chunk(game: str, start: int, stop: int, seeds: list[int]) -> dict[str,
     for done, n in enumerate(seeds, 1):
         if isinstance(variant, Rules):
             assert variant.pysolfc is not None
-            fg = family_grading.grade_game(variant, family_cards(variant.pysolfc,
-                                                                 PySolFCGame(n)))
-            grades.append(fg.grade or "scored")  # "scored": no thresholds yet
-            scores.append(round(fg.score, 2))
+            try:
+                fg = family_grading.grade_game(variant, family_cards(variant.pysolfc,
+                                                                     PySolFCGame(n)))
+            except family_grading.FamilyGradeError as e:
+                # a seed its list proved winnable (the search, then CP-SAT) that grading's
+                # own check leaves unsettled: kept ungraded, as the classic games' are,
+                # rather than losing the part's other seeds
+                grades.append(f"ungraded: {e}")
+                scores.append(None)
+            else:
+                grades.append(fg.grade or "scored")  # "scored": no thresholds yet
+                scores.append(round(fg.score, 2))
         else:
             res = grade_deal(PySolFCGame(n).deal(variant), variant)
             if isinstance(res, Grading):
