@@ -20,7 +20,7 @@ import pytest
 from pyramids.answers.family import check_game
 from pyramids.core.board import Board, Play, line_of, replay
 from pyramids.core.cards import Card
-from pyramids.core.rules import GAMES, get_rules
+from pyramids.core.rules import GAMES, Rules, get_rules
 from pyramids.generator import family_grading
 from pyramids.generator.family_grading import FamilyGradeError, grade_game, walk_line
 from pyramids.pysolfc import seeds as pysolfc_seeds
@@ -446,3 +446,22 @@ def test_import_refuses_to_overlap_a_chunk_of_other_bounds(
     assert [p.name for p in (tmp_path / "cli" / IMPORT_GAME).glob("*.json")] == [
         "32000-32009.json"]
     assert "32010-32019.json: 7 of its games not in the records: not written" in got.stderr
+
+
+def test_a_seed_grading_cannot_settle_is_kept_ungraded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """grade_chunk keeps going past a seed whose grading fails (its score none, its grade
+    'ungraded: ...'), as it does for the classic games, instead of losing the part."""
+    script = _script()
+    real = family_grading.grade_game
+
+    def grade(rules: Rules, cards: tuple[Card, ...], **kw: object) -> family_grading.FamilyGrading:
+        if cards == _cards("pysolfc-cheops", 32001):
+            raise family_grading.FamilyGradeError("pysolfc-cheops: only a deal proved "
+                                                  "winnable is graded; this one is unknown")
+        return real(rules, cards, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(family_grading, "grade_game", grade)
+    res = script.grade_chunk("pysolfc-cheops", 32000, 32003, [32000, 32001, 32002])
+    assert res["scores"][1] is None and res["scores"][0] is not None
+    assert res["grades"][1].startswith("ungraded: pysolfc-cheops: only a deal proved")
+    assert res["counts"][res["grades"][1]] == 1 and sum(res["counts"].values()) == 3
