@@ -412,7 +412,6 @@ class BulkRunner:
             self.close(kill=True)
             raise Interrupted(state.prior + state.new + state.saved, "a worker died") from None
         except KeyboardInterrupt:
-            release_futures(pending)
             state.saved += self._salvage(pending, ready, out)
             raise
         finally:
