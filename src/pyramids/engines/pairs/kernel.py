@@ -1435,6 +1435,28 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+def search_prm(tables: Tables, prune: Collection[str], time_limit: float | None,
+               seed: int) -> np.ndarray:
+    """A search's parameters: the game's, with the prunings and seeking "order" of
+    ``prune`` switched, and the moves shuffled from ``seed`` if > 0."""
+    prm = tables.prm.copy()
+    prm[P_PRUNE_WASTE] = int("waste" in prune)
+    prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
+    prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+    # one deck, at most one waste: in the two-deck games and with three wastes it
+    # pruned next to nothing and cost up to twice the CPU a node (h67's measurements)
+    prm[P_PRUNE_CHAIN] = int("chain" in prune and tables.decks == 1 and not tables.three)
+    prm[P_FULL_TESTS] = int(FULL_TESTS)
+    prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
+    prm[P_SHUFFLE] = int(seed > 0)
+    prm[P_ORDER] = (0 if "order" not in prune
+                    else ORDER_ALL if tables.decks == 2 else ORDER_RESTARTS)
+    prm[P_W_UNDER], prm[P_W_LAYOUT], prm[P_W_SCARCE], prm[P_CAP], prm[P_NOISE] = (
+        ORDER_UNDER_TWO_DECKS if tables.decks == 2 else ORDER_UNDER, ORDER_LAYOUT,
+        ORDER_SCARCE, ORDER_CAP, ORDER_NOISE)
+    return prm
+
+
 class _DFS:
     """One depth-first search (:func:`search`), its moves shuffled from ``seed`` if > 0,
     run by :meth:`go` up to a node limit and resumable with a higher one."""
@@ -1442,21 +1464,7 @@ class _DFS:
     def __init__(self, tables: Tables, board: Board, prune: Collection[str],
                  time_limit: float | None, t0: float, seed: int) -> None:
         self.tables, self.time_limit, self.t0 = tables, time_limit, t0
-        prm = self.prm = tables.prm.copy()
-        prm[P_PRUNE_WASTE] = int("waste" in prune)
-        prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
-        prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
-        # one deck, at most one waste: in the two-deck games and with three wastes it
-        # pruned next to nothing and cost up to twice the CPU a node (h67's measurements)
-        prm[P_PRUNE_CHAIN] = int("chain" in prune and tables.decks == 1 and not tables.three)
-        prm[P_FULL_TESTS] = int(FULL_TESTS)
-        prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
-        prm[P_SHUFFLE] = int(seed > 0)
-        prm[P_ORDER] = (0 if "order" not in prune
-                         else ORDER_ALL if tables.decks == 2 else ORDER_RESTARTS)
-        prm[P_W_UNDER], prm[P_W_LAYOUT], prm[P_W_SCARCE], prm[P_CAP], prm[P_NOISE] = (
-            ORDER_UNDER_TWO_DECKS if tables.decks == 2 else ORDER_UNDER, ORDER_LAYOUT,
-            ORDER_SCARCE, ORDER_CAP, ORDER_NOISE)
+        prm = self.prm = search_prm(tables, prune, time_limit, seed)
         self.sr = np.zeros((STACK_START, 2), np.uint64)
         self.st = np.zeros((STACK_START, 4), np.int64)
         self.mi = np.zeros((STACK_START, 3), np.int64)
