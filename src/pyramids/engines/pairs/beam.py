@@ -61,14 +61,21 @@ from pyramids.engines.pairs.kernel import (
 )
 
 #: the value's weights (:func:`_value`), in ``wts``: per layout card removed, per talon
-#: card removed, per card still lying on a layout card left (negative), per partner
-#: short of W_CAP for a card left (negative), per talon card still to be seen (the rest
-#: of this round's talon, and the whole talon left once per round to come)
+#: card removed, per card still lying on a layout card left, per partner short of W_CAP
+#: for a card left, per talon card still to be seen (the rest of this round's talon,
+#: and the whole talon left once per round to come)
 W_LAYOUT, W_TALON, W_BURIED, W_SCARCE, W_CAP, W_FUTURE = 0, 1, 2, 3, 4, 5
-NWTS = 6
-WEIGHTS = (10, 22, 1, -2, 3, -1)
-#: the beams' widths, tried in turn while nodes are left (each a fresh search)
-WIDTHS = (16, 64, 256, 1024, 4096, 16384)
+#: the weight sets, each width's beam run with each in turn. Tuned on pysolfc:1..100
+#: (beam alone): talon cards worth more than layout cards, few deals, and the layout
+#: kept covered (W_BURIED +1: the DFS's ORDER_UNDER_TWO_DECKS says the same) won most
+#: Double Pyramid deals (91 of 100 at 600,000 nodes) but 81 of Two Pyramids, where
+#: W_BURIED 0 won 95 (87 of Double Pyramid); both sets in turn: 93 and 94
+WEIGHTS = ((10, 22, 1, -2, 3, -1), (10, 22, 0, -2, 3, -1))
+#: the beams' widths, tried in turn while nodes are left (each a fresh search; a beam
+#: costs some 110 nodes a unit of width on Double Pyramid, and wins at one width are
+#: not always wins at the next: doubling won 91 of pysolfc:1..100 at 1,000,000 nodes,
+#: quadrupling 90)
+WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384)
 
 DEBUG = False
 # beam_run's answers
@@ -277,34 +284,35 @@ def beam_run(width, budget, r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonel
 
 
 def seek(tables: Tables, board: Board, prune: Collection[str], budget: int,
-         time_limit: float | None, t0: float, widths: Sequence[int] = WIDTHS,
-         weights: Sequence[int] = WEIGHTS) -> Found:
+         time_limit: float | None, t0: float, widths: Sequence[int] | None = None,
+         weights: Sequence[Sequence[int]] | None = None) -> Found:
     """Beams of each of ``widths`` in turn from ``board`` (one waste) while nodes of
     ``budget`` are left (and CPU time of ``time_limit`` since ``t0``, asked between
     beams): ``winnable`` with the first line found, else ``unknown``; the nodes of all
     beams. The prunings of ``prune`` cut children as in the DFS."""
     prm = search_prm(tables, prune, time_limit, 0)
     prm[k.P_ORDER] = 0  # the beam ranks positions, not moves
-    wts = np.array(weights, np.int64)
+    sets = [np.array(w, np.int64) for w in (WEIGHTS if weights is None else weights)]
     r0, r1, ptr, hh, rnd, _ = tables.position(board)
     nodes = 0
     stats = np.zeros(2, np.int64)
-    for width in widths:
-        stats[:] = 0
-        if nodes >= budget:
-            break
-        if time_limit is not None and time.process_time() - t0 > time_limit:
-            return Found("unknown", (), nodes, nodes, "time")
-        status, spent, line = beam_run(
-            width, budget - nodes, np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm,
-            tables.rank, tables.match, tables.alone, tables.lonely, tables.cov, tables.cl,
-            tables.goal, tables.must, tables.part, tables.bef, tables.tal, tables.ords,
-            tables.olen, tables.of_rank, tables.classes, tables.onit, tables.nb,
-            tables.cls, tables.scratch, wts, stats)
-        nodes += int(spent)
-        if DEBUG:
-            print("  width", width, "status", status, "nodes", spent, "levels", stats[0],
-                  "most removed", stats[1])
-        if status == B_WON:
-            return Found("winnable", tuple(to_play(*m) for m in line), nodes, nodes)
+    for width in WIDTHS if widths is None else widths:
+        for wts in sets:
+            if nodes >= budget:
+                break
+            if time_limit is not None and time.process_time() - t0 > time_limit:
+                return Found("unknown", (), nodes, nodes, "time")
+            stats[:] = 0
+            status, spent, line = beam_run(
+                width, budget - nodes, np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm,
+                tables.rank, tables.match, tables.alone, tables.lonely, tables.cov,
+                tables.cl, tables.goal, tables.must, tables.part, tables.bef, tables.tal,
+                tables.ords, tables.olen, tables.of_rank, tables.classes, tables.onit,
+                tables.nb, tables.cls, tables.scratch, wts, stats)
+            nodes += int(spent)
+            if DEBUG:
+                print("  width", width, "weights", wts, "status", status, "nodes", spent,
+                      "levels", stats[0], "most removed", stats[1])
+            if status == B_WON:
+                return Found("winnable", tuple(to_play(*m) for m in line), nodes, nodes)
     return Found("unknown", (), nodes, nodes, "nodes")
