@@ -97,3 +97,18 @@ def test_beam_changes_nothing_the_first_share_settles(name: str, numbers: range)
             differ += 1
             assert {on.status, off.status} != {"winnable", "blocked"}
     assert differ == (1 if name == "pysolfc-double-pyramid" else 0)
+
+
+def test_the_beam_plays_on_from_a_position_after_moves() -> None:
+    """From Double Pyramid pysolfc:4 after the first 20 moves of a winning line (a talon
+    part dealt and cards gone): the beam's line goes on from there, and the moves before
+    it with its own replay to a win."""
+    board, tables = _deal("pysolfc-double-pyramid", 4)
+    line = beam_mod.seek(tables, board, PRUNINGS + SEEKING, 300_000, None, 0.0).moves
+    later, tables2 = _deal("pysolfc-double-pyramid", 4)
+    for move in line[:20]:
+        later.push(move)
+    found = beam_mod.seek(tables2, later, PRUNINGS + SEEKING, 300_000, None, 0.0)
+    assert found.status == "winnable"
+    rules, cards = later.rules, later.cards
+    assert replay(rules, cards, line_of(rules, cards, [*line[:20], *found.moves])).is_won()
