@@ -77,7 +77,6 @@ WEIGHTS = ((10, 22, 1, -2, 3, -1), (10, 22, 0, -2, 3, -1))
 #: quadrupling 90)
 WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384)
 
-DEBUG = False
 # beam_run's answers
 B_WON, B_EMPTY, B_LIMIT = 0, 1, 2
 
@@ -160,15 +159,15 @@ def _grow(a, n):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def beam_run(width, budget, r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonely, cov, cl, goal,  # type: ignore[no-untyped-def]
              must, part, bef, tal, ords, olen, of_rank, classes, onit, nb, cls, scratch,
-             wts, stats):
+             wts):
     """One beam of ``width`` from the position ``r0, r1, ptr, hh, rnd`` on at most
     ``budget`` nodes (new positions, the cut ones too, as the DFS counts them). Level by
     level every position of the beam is expanded (the safe move alone where there is
     one, as the DFS), each child seen before at any level dropped (the DFS's visited
     key), the cut ones counted and dropped, and the ``width`` of highest :func:`_value`
-    kept (ties: the order generated, so the run is deterministic); ``stats`` gets the
-    levels played and the most cards removed. Returns (B_WON, B_EMPTY or B_LIMIT, the
-    nodes, the winning line as rows kind, a, b: none unless B_WON)."""
+    kept (ties: the order generated, so the run is deterministic). Returns (B_WON,
+    B_EMPTY or B_LIMIT, the nodes, the winning line as rows kind, a, b: none unless
+    B_WON)."""
     size = 1 << 14
     t0 = np.zeros(size, np.uint64)
     t1 = np.zeros(size, np.uint64)
@@ -256,9 +255,6 @@ def beam_run(width, budget, r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonel
                     c0[nc], c1[nc], cp[nc], ch[nc], cr[nc] = s0, s1, sp, sh, sr
                     cpar[nc], ck[nc], ca[nc], cb[nc] = bid[i], kind, a, b
                     cv[nc] = _value(s0, s1, sp, sr, prm, must, part, bef, tal, wts)
-                    gone = _popcount(s0) + _popcount(s1)
-                    if gone > stats[1]:
-                        stats[1] = gone
                     nc += 1
                 if nodes >= budget:
                     return B_LIMIT, nodes, line
@@ -280,39 +276,34 @@ def beam_run(width, budget, r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonel
             bid[i] = nh
             nh += 1
         level += 1
-        stats[0] = level
 
 
 def seek(tables: Tables, board: Board, prune: Collection[str], budget: int,
          time_limit: float | None, t0: float, widths: Sequence[int] | None = None,
          weights: Sequence[Sequence[int]] | None = None) -> Found:
-    """Beams of each of ``widths`` in turn from ``board`` (one waste) while nodes of
-    ``budget`` are left (and CPU time of ``time_limit`` since ``t0``, asked between
-    beams): ``winnable`` with the first line found, else ``unknown``; the nodes of all
-    beams. The prunings of ``prune`` cut children as in the DFS."""
+    """Beams of each of ``widths`` (:data:`WIDTHS`) in turn, each width with each of
+    the weight sets ``weights`` (:data:`WEIGHTS`), from ``board`` (one waste) while
+    nodes of ``budget`` are left (and CPU time of ``time_limit`` since ``t0``, asked
+    between beams): ``winnable`` with the first line found, else ``unknown``; the nodes
+    of all beams. The prunings of ``prune`` cut children as in the DFS."""
     prm = search_prm(tables, prune, time_limit, 0)
     prm[k.P_ORDER] = 0  # the beam ranks positions, not moves
     sets = [np.array(w, np.int64) for w in (WEIGHTS if weights is None else weights)]
     r0, r1, ptr, hh, rnd, _ = tables.position(board)
     nodes = 0
-    stats = np.zeros(2, np.int64)
     for width in WIDTHS if widths is None else widths:
         for wts in sets:
             if nodes >= budget:
                 break
             if time_limit is not None and time.process_time() - t0 > time_limit:
                 return Found("unknown", (), nodes, nodes, "time")
-            stats[:] = 0
             status, spent, line = beam_run(
                 width, budget - nodes, np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm,
                 tables.rank, tables.match, tables.alone, tables.lonely, tables.cov,
                 tables.cl, tables.goal, tables.must, tables.part, tables.bef, tables.tal,
                 tables.ords, tables.olen, tables.of_rank, tables.classes, tables.onit,
-                tables.nb, tables.cls, tables.scratch, wts, stats)
+                tables.nb, tables.cls, tables.scratch, wts)
             nodes += int(spent)
-            if DEBUG:
-                print("  width", width, "weights", wts, "status", status, "nodes", spent,
-                      "levels", stats[0], "most removed", stats[1])
             if status == B_WON:
                 return Found("winnable", tuple(to_play(*m) for m in line), nodes, nodes)
     return Found("unknown", (), nodes, nodes, "nodes")
