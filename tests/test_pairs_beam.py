@@ -112,3 +112,29 @@ def test_the_beam_plays_on_from_a_position_after_moves() -> None:
     assert found.status == "winnable"
     rules, cards = later.rules, later.cards
     assert replay(rules, cards, line_of(rules, cards, [*line[:20], *found.moves])).is_won()
+
+
+def test_a_time_limit_cuts_the_beams_budget_not_overrun() -> None:
+    """A beam cannot look at the clock while it runs, so under a time limit each beam's
+    nodes are cut to what the CPU time left allows at the beams' rate so far. Double
+    Pyramid pysolfc:6 (unknown at bulk's limit without the beam, 0.5 s not enough with
+    it): the search ends within 0.1 s of its half second (before the cut it ran 0.19 s
+    over: the wide beam it was in finished first)."""
+    import time
+
+    board, _ = _deal("pysolfc-double-pyramid", 6)
+    solve(board.rules, board.cards, node_limit=1_000)  # the kernels compiled or loaded
+    t = time.process_time()
+    out = solve(board.rules, board.cards, node_limit=1_000_000, time_limit=0.5)
+    spent = time.process_time() - t
+    assert out.status == "unknown" and "time limit" in out.reason
+    assert spent < 0.6
+
+
+def test_nodes_in_gives_no_cut_before_the_beams_have_a_rate() -> None:
+    """:func:`beam._nodes_in`: no rate before RATED_AFTER nodes; then the nodes the time
+    left allows at that rate, less the margin, at least one."""
+    assert beam_mod._nodes_in(1.0, beam_mod.RATED_AFTER - 1, 0.01) is None
+    assert beam_mod._nodes_in(1.0, 100_000, 0.0) is None
+    assert beam_mod._nodes_in(0.5, 100_000, 0.1) == int(beam_mod.RATE_MARGIN * 500_000)
+    assert beam_mod._nodes_in(0.0, 100_000, 0.1) == 1

@@ -278,32 +278,62 @@ def beam_run(width, budget, r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonel
         level += 1
 
 
+#: nodes the beams must have run before their rate sets a beam's budget under a time
+#: limit (the first, narrow beams take a few thousand nodes, a few ms: the kernel's
+#: TIMED_CHUNK), and the margin on that rate
+RATED_AFTER, RATE_MARGIN = k.TIMED_CHUNK, 0.9
+
+
+def _nodes_in(seconds: float, nodes: int, spent: float) -> int | None:
+    """How many nodes the next beam may take to end within ``seconds`` of CPU, at the
+    rate the beams so far ran (``nodes`` in ``spent`` seconds); ``None`` before they
+    have a rate. A beam cannot pause to look at the clock, so its budget is cut to the
+    time left instead."""
+    if nodes < RATED_AFTER or spent <= 0:
+        return None
+    return max(1, int(RATE_MARGIN * seconds * nodes / spent))
+
+
 def seek(tables: Tables, board: Board, prune: Collection[str], budget: int,
          time_limit: float | None, t0: float, widths: Sequence[int] | None = None,
          weights: Sequence[Sequence[int]] | None = None) -> Found:
     """Beams of each of ``widths`` (:data:`WIDTHS`) in turn, each width with each of
     the weight sets ``weights`` (:data:`WEIGHTS`), from ``board`` (one waste) while
-    nodes of ``budget`` are left (and CPU time of ``time_limit`` since ``t0``, asked
-    between beams): ``winnable`` with the first line found, else ``unknown``; the nodes
+    nodes of ``budget`` are left (and CPU time of ``time_limit`` since ``t0``: each
+    beam's budget cut to the nodes the time left allows at the beams' rate so far, and
+    a beam stopped by that cut ends the seeking, ``unknown`` for ``time``):
+    ``winnable`` with the first line found, else ``unknown``; the nodes
     of all beams. The prunings of ``prune`` cut children as in the DFS."""
     prm = search_prm(tables, prune, time_limit, 0)
     prm[k.P_ORDER] = 0  # the beam ranks positions, not moves
     sets = [np.array(w, np.int64) for w in (WEIGHTS if weights is None else weights)]
     r0, r1, ptr, hh, rnd, _ = tables.position(board)
     nodes = 0
+    began = time.process_time()
     for width in WIDTHS if widths is None else widths:
         for wts in sets:
             if nodes >= budget:
                 break
-            if time_limit is not None and time.process_time() - t0 > time_limit:
-                return Found("unknown", (), nodes, nodes, "time")
+            allowed = budget - nodes
+            timed = None
+            if time_limit is not None:
+                now = time.process_time()
+                left = time_limit - (now - t0)
+                if left <= 0:
+                    return Found("unknown", (), nodes, nodes, "time")
+                timed = _nodes_in(left, nodes, now - began)
+            cut = timed is not None and timed < allowed
+            if timed is not None and cut:
+                allowed = timed
             status, spent, line = beam_run(
-                width, budget - nodes, np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm,
+                width, allowed, np.uint64(r0), np.uint64(r1), ptr, hh, rnd, prm,
                 tables.rank, tables.match, tables.alone, tables.lonely, tables.cov,
                 tables.cl, tables.goal, tables.must, tables.part, tables.bef, tables.tal,
                 tables.ords, tables.olen, tables.of_rank, tables.classes, tables.onit,
                 tables.nb, tables.cls, tables.scratch, wts)
             nodes += int(spent)
+            if status == B_LIMIT and cut:
+                return Found("unknown", (), nodes, nodes, "time")
             if status == B_WON:
                 return Found("winnable", tuple(to_play(*m) for m in line), nodes, nodes)
     return Found("unknown", (), nodes, nodes, "nodes")
