@@ -127,8 +127,8 @@ def test_main_prints_and_writes_the_same_table(tmp_path: Path,
 
 def test_profile_of_one_deal_names_each_switch_and_agrees() -> None:
     """Pharaohs' game 2 is blocked (a search of some 900 nodes): the profile says so for
-    check_game and for the kernel with each pruning, the restarts and the order off in turn (no
-    switch turns a verdict), with the CPU per node of each."""
+    check_game and for the kernel with each pruning, the restarts, the order and the beam off in
+    turn (no switch turns a verdict), with the CPU per node of each."""
     text = fs.profile("pysolfc-pharaohs", 2, 100_000)
     lines = text.splitlines()
     assert lines[0].startswith("pysolfc-pharaohs game 2, node limit 100,000: check_game "
@@ -137,6 +137,6 @@ def test_profile_of_one_deal_names_each_switch_and_agrees() -> None:
     kernel = [ln for ln in lines if ln.startswith("  kernel, ")]
     assert [ln.split(":")[0].split(",")[1].strip() for ln in kernel] == \
         ["all on", "waste off", "twins off", "match off", "chain off", "restarts off",
-         "order off"]
+         "order off", "beam off"]
     assert all(ln.split(":")[1].split()[0] == "blocked" for ln in kernel)
     assert all(ln.endswith("us a node") for ln in kernel)

@@ -468,3 +468,27 @@ def test_a_seed_grading_cannot_settle_is_kept_ungraded(monkeypatch: pytest.Monke
     assert res["scores"][1] is None and res["scores"][0] is not None
     assert res["grades"][1].startswith("ungraded: pysolfc-cheops: only a deal proved")
     assert res["counts"][res["grades"][1]] == 1 and sum(res["counts"].values()) == 3
+
+
+def test_grading_finds_its_line_without_order_and_beam(monkeypatch: pytest.MonkeyPatch) -> None:
+    """grade_game's own winning line comes from the search with every switch but those
+    of GRADE_WITHOUT (seeking "order" and "beam", whose lines differ from those the
+    shipped lists were graded along): the switches check_game is asked with."""
+    from pyramids.engines.pairs import kernel
+
+    asked: list[tuple[str, ...]] = []
+
+    class Asked(Exception):
+        pass
+
+    def fake(*args: object, prune: tuple[str, ...] = (), **kw: object) -> None:
+        asked.append(tuple(prune))
+        raise Asked
+
+    monkeypatch.setattr(family_grading, "check_game", fake)
+    with pytest.raises(Asked):
+        grade_game(get_rules("pysolfc-double-pyramid"), _cards("pysolfc-double-pyramid", 4))
+    assert family_grading.GRADE_WITHOUT == ("order", "beam")
+    assert asked == [tuple(p for p in kernel.PRUNINGS + kernel.SEEKING
+                           if p not in ("order", "beam"))]
+    assert "restarts" in asked[0] and "beam" not in asked[0] and "order" not in asked[0]

@@ -57,11 +57,12 @@ from pyramids.generator.grading import grade_of
 #: nodes each search from a position after another move may take (deterministic): a
 #: position it cannot settle is ``unsettled``, never a trap
 GRADE_NODE_LIMIT = 100_000
-#: the search's switch left off for the winning line a deal is graded along when none is
-#: given: h71's move order, whose lines differ; the shipped seed lists and THRESHOLDS
-#: were graded along the lines of the search without it (the alternatives' searches, of
-#: which only a proof of blocked counts, do not depend on order)
-GRADE_WITHOUT = "order"
+#: the search's switches left off for the winning line a deal is graded along when none
+#: is given: h71's move order and h76's beam, whose lines differ; the shipped seed lists
+#: and THRESHOLDS were graded along the lines of the search without them (the
+#: alternatives' searches, of which only a proof of blocked counts, do not depend on
+#: order, and the beam proves nothing blocked)
+GRADE_WITHOUT = ("order", "beam")
 #: games the sensible random player plays (``playout_losses``)
 PLAYOUTS = 50
 GRADING_SEED = 20261127
@@ -188,13 +189,13 @@ def grade_game(rules: Rules, cards: tuple[Card, ...], line: Sequence[str] | None
                *, node_limit: int = GRADE_NODE_LIMIT) -> FamilyGrading:
     """Grade a deal of ``rules`` along ``line`` (a winning line; by default the one
     :func:`~pyramids.answers.family.check_game` proves with engine ``auto``, bulk's node
-    limit and every switch of the search but :data:`GRADE_WITHOUT`: the search's, or
-    CP-SAT's where the search stops at its limit, as the seed lists' runs settled a
-    deal); :class:`FamilyGradeError` for a deal not proved winnable."""
+    limit and every switch of the search but those of :data:`GRADE_WITHOUT`: the
+    search's, or CP-SAT's where the search stops at its limit, as the seed lists' runs
+    settled a deal); :class:`FamilyGradeError` for a deal not proved winnable."""
     if line is None:
         from pyramids.engines.pairs import kernel  # numba: only when a line is needed
 
-        prune = tuple(p for p in kernel.PRUNINGS + kernel.SEEKING if p != GRADE_WITHOUT)
+        prune = tuple(p for p in kernel.PRUNINGS + kernel.SEEKING if p not in GRADE_WITHOUT)
         verdict = check_game(rules, cards, node_limit=GAME_NODE_LIMIT, engine="auto",
                              prune=prune)
         if verdict.status != "winnable":

@@ -56,7 +56,7 @@ SW_ALLOWED, SW_FORBIDDEN, SW_AUTOMATIC = 0, 1, 2
 #: the kernel's prunings by name (solve's ``prune``), each a switch
 PRUNINGS = ("waste", "twins", "match", "chain")
 #: the kernel's win-seeking passes by name (also switched by solve's ``prune``)
-SEEKING = ("restarts", "order")
+SEEKING = ("restarts", "order", "beam")
 #: seeking "order" (h71): cards alone first, the stock move last, and the pairs by a score
 #: (:func:`_score`, highest first; with one deck in the restarts only, :data:`ORDER_ALL`):
 #: the cards still lying under the layout cards a pair removes (ORDER_UNDER each), each
@@ -84,6 +84,13 @@ RESTART_FIRST, RESTART_SHARE, RESTART_UNIT, RESTART_MIN = 1 / 4, 1 / 4, 1 / 1024
 #: its limits and its unknowns are mostly wins not found yet, so the restarts get 3/4 of
 #: the limit after 1/8 in the usual order (bench_pairs_results.txt: fewer unknown, less CPU)
 RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS = 1 / 8, 3 / 4
+#: seeking "beam" (two-deck games only, :mod:`pyramids.engines.pairs.beam`): its share
+#: of the node limit, spent after the search in the usual order's first share and before
+#: the restarts (whose share then counts the beam's nodes too). Pysolfc:1..100 at
+#: 1,000,000 nodes, wins of Two Pyramids / Double Pyramid / Up and Down: 1/2 98/93/99,
+#: 3/4 95/94/99 (the restarts win Two Pyramids deals the beam misses); restarts on 1/8
+#: before the beam: the same wins, 15% more nodes (bench_pairs_results.txt, h76)
+BEAM_SHARE_TWO_DECKS = 1 / 2
 NPARAMS = 27
 #: prunings "waste" and "match" test every talon card and every class at every node
 #: (True, as before h62), not only the cards and classes a move can change (False, the
@@ -1392,21 +1399,42 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     "order": the restarts sort their pairs by :func:`_score` with random noise
     (:data:`ORDER_NOISE`; cards alone first, the stock move last) in place of the shuffle
     of each kind apart, and in the two-deck games the search in the usual order sorts
-    them by the score too (:data:`ORDER_ALL`)."""
+    them by the score too (:data:`ORDER_ALL`).
+
+    "beam" (two-deck games, with a node limit): when the search in the usual order
+    settles nothing on :data:`RESTART_FIRST_TWO_DECKS` of the limit, beams of growing
+    width (:func:`pyramids.engines.pairs.beam.seek`) run on
+    :data:`BEAM_SHARE_TWO_DECKS` of it before the restarts, whose share then counts the
+    beam's nodes. A beam keeps a level's most promising positions instead of committing
+    to its first moves, and wins most of the deals the DFS leaves at its limit there; it
+    proves nothing blocked. A deal the first share settles keeps its verdict, line and
+    nodes, and one-deck games never run it."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
         raise VariantError(f"unknown pruning {sorted(unknown)[0]!r}: choose from "
                            f"{', '.join(known)}")
     main = _DFS(tables, board, prune, time_limit, t0, 0)
-    if "restarts" not in prune or node_limit is None:
+    beam = "beam" in prune and tables.decks == 2 and not tables.three
+    if node_limit is None or ("restarts" not in prune and not beam):
         return main.go(node_limit)
     first, share = ((RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS) if tables.decks == 2
                     else (RESTART_FIRST, RESTART_SHARE))
+    if "restarts" not in prune:
+        share = 0
     found = main.go(int(node_limit * first))
     if found.status != "unknown" or found.limit == "time":
         return found
     used = 0
+    if beam:
+        from pyramids.engines.pairs.beam import seek
+
+        budget = min(int(node_limit * BEAM_SHARE_TWO_DECKS), node_limit - found.nodes)
+        got = seek(tables, board, prune, budget, time_limit, t0)
+        used = got.nodes
+        if got.status != "unknown" or got.limit == "time":
+            got.nodes = used + found.nodes
+            return got
     unit = max(RESTART_MIN, int(node_limit * RESTART_UNIT))
     seed = 0
     while used + unit * luby(seed + 1) <= node_limit * share:
@@ -1435,6 +1463,28 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+def search_prm(tables: Tables, prune: Collection[str], time_limit: float | None,
+               seed: int) -> np.ndarray:
+    """A search's parameters: the game's, with the prunings and seeking "order" of
+    ``prune`` switched, and the moves shuffled from ``seed`` if > 0."""
+    prm = tables.prm.copy()
+    prm[P_PRUNE_WASTE] = int("waste" in prune)
+    prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
+    prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
+    # one deck, at most one waste: in the two-deck games and with three wastes it
+    # pruned next to nothing and cost up to twice the CPU a node (h67's measurements)
+    prm[P_PRUNE_CHAIN] = int("chain" in prune and tables.decks == 1 and not tables.three)
+    prm[P_FULL_TESTS] = int(FULL_TESTS)
+    prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
+    prm[P_SHUFFLE] = int(seed > 0)
+    prm[P_ORDER] = (0 if "order" not in prune
+                    else ORDER_ALL if tables.decks == 2 else ORDER_RESTARTS)
+    prm[P_W_UNDER], prm[P_W_LAYOUT], prm[P_W_SCARCE], prm[P_CAP], prm[P_NOISE] = (
+        ORDER_UNDER_TWO_DECKS if tables.decks == 2 else ORDER_UNDER, ORDER_LAYOUT,
+        ORDER_SCARCE, ORDER_CAP, ORDER_NOISE)
+    return prm
+
+
 class _DFS:
     """One depth-first search (:func:`search`), its moves shuffled from ``seed`` if > 0,
     run by :meth:`go` up to a node limit and resumable with a higher one."""
@@ -1442,21 +1492,7 @@ class _DFS:
     def __init__(self, tables: Tables, board: Board, prune: Collection[str],
                  time_limit: float | None, t0: float, seed: int) -> None:
         self.tables, self.time_limit, self.t0 = tables, time_limit, t0
-        prm = self.prm = tables.prm.copy()
-        prm[P_PRUNE_WASTE] = int("waste" in prune)
-        prm[P_PRUNE_TWINS] = int("twins" in prune and not tables.three)  # one waste only
-        prm[P_PRUNE_MATCH] = int("match" in prune and tables.classes.shape[0] > 0)
-        # one deck, at most one waste: in the two-deck games and with three wastes it
-        # pruned next to nothing and cost up to twice the CPU a node (h67's measurements)
-        prm[P_PRUNE_CHAIN] = int("chain" in prune and tables.decks == 1 and not tables.three)
-        prm[P_FULL_TESTS] = int(FULL_TESTS)
-        prm[P_BUDGET] = CHUNK if time_limit is None else TIMED_CHUNK
-        prm[P_SHUFFLE] = int(seed > 0)
-        prm[P_ORDER] = (0 if "order" not in prune
-                         else ORDER_ALL if tables.decks == 2 else ORDER_RESTARTS)
-        prm[P_W_UNDER], prm[P_W_LAYOUT], prm[P_W_SCARCE], prm[P_CAP], prm[P_NOISE] = (
-            ORDER_UNDER_TWO_DECKS if tables.decks == 2 else ORDER_UNDER, ORDER_LAYOUT,
-            ORDER_SCARCE, ORDER_CAP, ORDER_NOISE)
+        prm = self.prm = search_prm(tables, prune, time_limit, seed)
         self.sr = np.zeros((STACK_START, 2), np.uint64)
         self.st = np.zeros((STACK_START, 4), np.int64)
         self.mi = np.zeros((STACK_START, 3), np.int64)
