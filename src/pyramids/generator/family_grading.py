@@ -81,6 +81,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-pyramid-thirteen": (47.13, 58.87, 72.12),  # 1,471 seeds of games 32000-51999
     "pysolfc-cheops": (45.04, 54.77, 64.69),  # 1,192 seeds of games 32000-33199
     "pysolfc-apophis": (17.84, 27.05, 38.59),  # 1,656 seeds of games 32000-34499
+    "pysolfc-up-and-down": (31.0, 43.75, 58.69),  # 1,498 seeds of games 32000-33499
 }
 
 
