@@ -82,6 +82,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-cheops": (45.04, 54.77, 64.69),  # 1,192 seeds of games 32000-33199
     "pysolfc-apophis": (17.84, 27.05, 38.59),  # 1,656 seeds of games 32000-34499
     "pysolfc-up-and-down": (31.0, 43.75, 58.69),  # 1,498 seeds of games 32000-33499
+    "pysolfc-two-pyramids": (34.16, 45.53, 60.38),  # 997 seeds of games 32000-32999
 }
 
 
