@@ -17,7 +17,7 @@ import json
 import time
 from pathlib import Path
 
-from pyramids.core.board import Board
+from pyramids.core.board import line_of, replay
 from pyramids.core.rules import GAMES
 from pyramids.engines.pairs import solve
 from pyramids.pysolfc.family import family_cards
@@ -44,12 +44,9 @@ def recheck(game: str, node_limit: int) -> str:
         if out.status == "unknown":
             still += 1
             continue
-        if out.status == "winnable":
-            board = Board(rules, cards)
-            for move in out.moves:
-                board.push(move)
-            if not board.is_won():
-                raise SystemExit(f"{game} pysolfc:{r['deal']}: the search's line does not win")
+        line = line_of(rules, cards, list(out.moves))
+        if out.status == "winnable" and not replay(rules, cards, line).is_won():
+            raise SystemExit(f"{game} pysolfc:{r['deal']}: the search's line does not win")
         if r["cpsat"] == "unknown":
             alone += 1  # settled now by the search only: nothing to compare
         elif out.status == r["cpsat"]:
