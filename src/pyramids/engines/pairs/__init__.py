@@ -112,7 +112,7 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
     prunings and win-seeking passes (restarts, move order), all (``True``), none
     (``False``: it then visits the Python search's positions exactly) or those named
     (:data:`kernel.PRUNINGS`, :data:`kernel.SEEKING`)."""
-    from pyramids.engines.pairs import kernel
+    from pyramids.engines.pairs import beam, kernel
 
     t0 = time.process_time()
     if engine not in ("auto", "python", "kernel"):
@@ -125,7 +125,7 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
         tables = kernel.Tables(rules, cards, needs.partners, needs.before, needs.check)
         found = kernel.search(tables, board, node_limit=node_limit, time_limit=time_limit,
                               t0=t0, prune=kernel.PRUNINGS + kernel.SEEKING if prune is True
-                              else () if prune is False else prune)
+                              else () if prune is False else prune, seek=beam.seek)
         return Outcome(found.status, found.moves, found.nodes, time.process_time() - t0,
                        _reason(found.status, found.limit, found.seen, node_limit,
                                time_limit))

@@ -31,7 +31,7 @@ budget of nodes so that the caller can check the CPU time (or grow an array) and
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -1374,9 +1374,15 @@ class Found:
     pruned: int = 0  # positions the prunings cut (this search's run, not its restarts')
 
 
+#: seeking "beam"'s entry (:func:`pyramids.engines.pairs.beam.seek`): tables, board,
+#: prune, node budget, time limit, t0 -> Found
+Seek = Callable[[Tables, Board, Collection[str], int, float | None, float], Found]
+
+
 def search(tables: Tables, board: Board, *, node_limit: int | None,
            time_limit: float | None, t0: float,
-           prune: Collection[str] = PRUNINGS + SEEKING) -> Found:
+           prune: Collection[str] = PRUNINGS + SEEKING,
+           seek: Seek | None = None) -> Found:
     """The Python search's loop, compiled: a DFS from ``board`` (not won, no dead card)
     that never visits a position twice. ``t0``: the process time the solve started.
     ``prune``: the kernel's own prunings to use (:data:`PRUNINGS`: :func:`waste_dead`,
@@ -1408,14 +1414,18 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     beam's nodes. A beam keeps a level's most promising positions instead of committing
     to its first moves, and wins most of the deals the DFS leaves at its limit there; it
     proves nothing blocked. A deal the first share settles keeps its verdict, line and
-    nodes, and one-deck games never run it."""
+    nodes, and one-deck games never run it. ``seek`` is the beam
+    (:func:`pyramids.engines.pairs.beam.seek`, which :func:`pyramids.engines.pairs.solve`
+    passes): its module builds on this one, so this one does not import it; without it
+    "beam" is not run."""
     known = PRUNINGS + SEEKING
     unknown = set(prune) - set(known)
     if unknown:
         raise VariantError(f"unknown pruning {sorted(unknown)[0]!r}: choose from "
                            f"{', '.join(known)}")
     main = _DFS(tables, board, prune, time_limit, t0, 0)
-    beam = "beam" in prune and tables.decks == 2 and not tables.three
+    beam = (seek is not None and "beam" in prune and tables.decks == 2
+            and not tables.three)
     if node_limit is None or ("restarts" not in prune and not beam):
         return main.go(node_limit)
     first, share = ((RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS) if tables.decks == 2
@@ -1426,9 +1436,7 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     if found.status != "unknown" or found.limit == "time":
         return found
     used = 0
-    if beam:
-        from pyramids.engines.pairs.beam import seek
-
+    if seek is not None and beam:
         budget = min(int(node_limit * BEAM_SHARE_TWO_DECKS), node_limit - found.nodes)
         got = seek(tables, board, prune, budget, time_limit, t0)
         used = got.nodes
