@@ -63,6 +63,11 @@ GRADE_NODE_LIMIT = 100_000
 #: alternatives' searches, of which only a proof of blocked counts, do not depend on
 #: order, and the beam proves nothing blocked)
 GRADE_WITHOUT = ("order", "beam")
+#: games first graded after h76's beam: no shipped list holds them to older lines, so they
+#: are graded along the line every switch finds, the one the seed lists' runs (``pyramids
+#: stats`` records, engine ``auto``) proved; Double Pyramid's search without the beam left
+#: about half its deals to CP-SAT, a second answer per seed for no gain
+GRADED_WITH_EVERY_SWITCH = frozenset({"pysolfc-double-pyramid"})
 #: games the sensible random player plays (``playout_losses``)
 PLAYOUTS = 50
 GRADING_SEED = 20261127
@@ -187,17 +192,24 @@ def walk_line(rules: Rules, cards: tuple[Card, ...], line: Sequence[str],
             "length": len(line)}
 
 
+def grade_without(rules: Rules) -> tuple[str, ...]:
+    """The search's switches left off for the line ``rules``' deals are graded along:
+    :data:`GRADE_WITHOUT`, none for a game of :data:`GRADED_WITH_EVERY_SWITCH`."""
+    return () if rules.name in GRADED_WITH_EVERY_SWITCH else GRADE_WITHOUT
+
+
 def grade_game(rules: Rules, cards: tuple[Card, ...], line: Sequence[str] | None = None,
                *, node_limit: int = GRADE_NODE_LIMIT) -> FamilyGrading:
     """Grade a deal of ``rules`` along ``line`` (a winning line; by default the one
     :func:`~pyramids.answers.family.check_game` proves with engine ``auto``, bulk's node
-    limit and every switch of the search but those of :data:`GRADE_WITHOUT`: the
+    limit and every switch of the search but those of :func:`grade_without`: the
     search's, or CP-SAT's where the search stops at its limit, as the seed lists' runs
     settled a deal); :class:`FamilyGradeError` for a deal not proved winnable."""
     if line is None:
         from pyramids.engines.pairs import kernel  # numba: only when a line is needed
 
-        prune = tuple(p for p in kernel.PRUNINGS + kernel.SEEKING if p not in GRADE_WITHOUT)
+        prune = tuple(p for p in kernel.PRUNINGS + kernel.SEEKING
+                      if p not in grade_without(rules))
         verdict = check_game(rules, cards, node_limit=GAME_NODE_LIMIT, engine="auto",
                              prune=prune)
         if verdict.status != "winnable":
