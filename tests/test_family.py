@@ -401,3 +401,46 @@ def test_check_game_replays_its_line_and_says_it_in_json() -> None:
             assert v.certificate is not None and v.certificate.kind in (
                 "partners", "free-talon", "exhaustive")
     assert "winnable" in seen
+
+
+def test_auto_without_a_node_limit_answers_as_stats_does() -> None:
+    """check_game's ``auto`` with no node limit (check, solve, the service) runs the search
+    at AUTO_FIRST_NODES, bulk's limit, with its beam and restarts: Double Pyramid's
+    pysolfc:4, which the search without them leaves at 1,000,000 nodes, is won in under
+    that many, with the very line stats' records hold (node_limit=GAME_NODE_LIMIT)."""
+    from pyramids.answers import family
+    from pyramids.bulk.analysis import GAME_NODE_LIMIT
+    from pyramids.pysolfc.family import game_deal
+    from pyramids.pysolfc.games import PySolFCGame
+
+    assert family.AUTO_FIRST_NODES == GAME_NODE_LIMIT
+    rules = GAMES["pysolfc-double-pyramid"]
+    cards = game_deal(PySolFCGame(4), rules).cards
+    v = check_game(rules, cards, engine="auto", time_limit=60.0)
+    assert v.status == "winnable" and v.engine == "pairs"
+    assert v.nodes is not None and v.nodes < family.AUTO_FIRST_NODES
+    assert replay(rules, cards, list(v.line)).is_won()
+    stats = check_game(rules, cards, engine="auto", node_limit=GAME_NODE_LIMIT)
+    assert (stats.line, stats.nodes) == (v.line, v.nodes)
+
+
+def test_auto_without_a_node_limit_searches_on_past_its_first_steps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the first steps leave a deal unknown (here made tiny: 10 nodes, then 10 with
+    the free talon's cut, Apophis' pysolfc:10), the search goes on without a limit and
+    settles it; with a node limit asked, the answer stays unknown."""
+    from pyramids.answers import family
+    from pyramids.pysolfc.family import game_deal
+    from pyramids.pysolfc.games import PySolFCGame
+
+    monkeypatch.setattr(family, "AUTO_FIRST_NODES", 10)
+    monkeypatch.setattr(family, "FREE_TALON_NODES", 10)
+    rules = GAMES["pysolfc-apophis"]
+    cards = game_deal(PySolFCGame(10), rules).cards
+    v = check_game(rules, cards, engine="auto")
+    assert v.status == "winnable" and v.engine == "pairs" and v.nodes is not None
+    assert v.nodes > 20
+    assert replay(rules, cards, list(v.line)).is_won()
+    limited = check_game(rules, cards, engine="auto", node_limit=10)
+    assert limited.status == "unknown"
+    assert "free talon" in (limited.reason or "")

@@ -48,6 +48,10 @@ GAME_ENGINES: tuple[GameEngine, ...] = ("auto", "pairs", "cpsat")
 #: answer on every run; 8 ms to 0.6 s of CPU a deal on the one-deck games, 8 to 40 s on
 #: the two-deck ones: benchmarks/crosscheck_family_results.txt, which used it)
 AUTO_CPSAT_BUDGET = 5.0
+#: ``auto``'s first search where no node limit is asked (``check``, ``solve``, the
+#: service): bulk's node limit, so a deal gets the verdict and line of ``stats``' records;
+#: the beam and the restarts are planned on a limit and do not run without one
+AUTO_FIRST_NODES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -205,7 +209,11 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     ``time_limit``): each engine where it is strong (the search is fast on most deals,
     CP-SAT settles many the search cannot); an ``unknown`` says what each reached.
     Apophis (:func:`free_talon_applies`), which CP-SAT does not state, goes on instead to
-    the search cut by the free talon (engine ``free-talon``, :data:`FREE_TALON_NODES`)."""
+    the search cut by the free talon (engine ``free-talon``, :data:`FREE_TALON_NODES`).
+    ``auto`` without a node limit takes those steps with the search at
+    :data:`AUTO_FIRST_NODES` (its beam and restarts need a limit: a deal ``stats`` wins in
+    a second, the plain search could keep for minutes and gigabytes), then, on a deal
+    neither settled, the search without a limit (within ``time_limit``)."""
     if engine not in GAME_ENGINES:
         raise VariantError(f"unknown engine {engine!r}: choose {' or '.join(GAME_ENGINES)}")
     if engine == "cpsat":
@@ -225,6 +233,33 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
                                seconds=time.process_time() - t0, game=rules.name)
     if engine == "cpsat":
         return _check_cpsat(rules, cards, board, time_limit, t0)
+    if engine != "auto" or node_limit is not None:
+        return _staged(rules, cards, board, played, node_limit, time_limit, engine, prune,
+                       t0)
+    first = _staged(rules, cards, board, played, AUTO_FIRST_NODES, time_limit, engine,
+                    prune, t0)
+    left = None if time_limit is None else time_limit - (time.process_time() - t0)
+    if first.status != "unknown" or (left is not None and left <= 0):
+        return first
+    out = solve(rules, cards, start=played, node_limit=None, time_limit=left, prune=prune)
+    seconds = time.process_time() - t0
+    nodes = (first.nodes or 0) + out.nodes
+    if out.status == "winnable":
+        return _winnable(rules, cards, [*played, *out.moves], "pairs", nodes, seconds)
+    if out.status == "blocked":
+        cert = Certificate("exhaustive", f"no line wins: {out.reason}", {"nodes": out.nodes})
+        return GameVerdict("blocked", "pairs", certificate=cert, nodes=nodes,
+                           seconds=seconds, reason=out.reason, game=rules.name)
+    return GameVerdict("unknown", "pairs", nodes=nodes, seconds=seconds,
+                       reason=f"{first.reason}; then the search without a node limit: "
+                              f"{out.reason}", game=rules.name)
+
+
+def _staged(rules: Rules, cards: tuple[Card, ...], board: Board, played: tuple[Play, ...],
+            node_limit: int | None, time_limit: float | None, engine: GameEngine,
+            prune: bool | Collection[str], t0: float) -> GameVerdict:
+    """The search within ``node_limit``; with ``auto``, where it stops there, CP-SAT (or
+    Apophis' search cut by the free talon)."""
     out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit,
                 prune=prune)
     seconds = time.process_time() - t0
