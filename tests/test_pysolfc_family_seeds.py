@@ -473,8 +473,9 @@ def test_a_seed_grading_cannot_settle_is_kept_ungraded(monkeypatch: pytest.Monke
 
 def test_grading_finds_its_line_without_order_and_beam(monkeypatch: pytest.MonkeyPatch) -> None:
     """grade_game's own winning line (games graded before the beam) comes from the search
-    with every switch but those of GRADE_WITHOUT (seeking "order" and "beam", whose lines differ from those the
-    shipped lists were graded along): the switches check_game is asked with."""
+    with every switch but those of GRADE_WITHOUT (seeking "order" and "beam", whose lines
+    differ from those the shipped lists were graded along): the switches check_game is
+    asked with."""
     from pyramids.engines.pairs import kernel
 
     asked: list[tuple[str, ...]] = []
