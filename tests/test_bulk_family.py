@@ -351,6 +351,46 @@ def test_a_grading_that_fails_keeps_the_verdict_and_says_why() -> None:
         {k: v for k, v in rec.items() if k not in ("seconds", "grade")}
 
 
+def test_a_system_error_is_answered_again_once(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A SystemError out of the engines (numba leaving an exception set around a compiled
+    call, seen twice in 300,000 deals) is answered again once: the deal gets its verdict;
+    a second one in a row is recorded unknown with the error, like any engine failure."""
+    from pyramids.answers import family
+    from pyramids.bulk import analysis
+
+    rules = GAMES["pysolfc-pyramid-dozen"]
+    item = SourceItem(5, pysolfc=5)
+    real = family.check_game
+    fails = [1]
+
+    def flaky(*args: object, **kw: object) -> GameVerdict:
+        if fails[0]:
+            fails[0] -= 1
+            raise SystemError("CPUDispatcher(<function rehash>) returned a result with an "
+                              "exception set")
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(family, "check_game", flaky)
+    rec = analyse_item(item, game_job(rules, NODES))
+    assert rec["status"] == "winnable" and rec["moves"] == list(loop(rules.name, 5, 6)[0].line)
+    assert "pysolfc:5: SystemError in the engine" in capsys.readouterr().err
+    fails[0] = 1 + analysis.SYSTEM_ERROR_RETRIES
+    rec = analyse_item(item, game_job(rules, NODES))
+    assert rec["status"] == "unknown" and fails[0] == 0
+    assert rec["reason"].startswith("error: SystemError: CPUDispatcher(<function rehash>)")
+    calls: list[int] = []
+
+    def broken(*args: object, **kw: object) -> GameVerdict:
+        calls.append(1)
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(family, "check_game", broken)
+    rec = analyse_item(item, game_job(rules, NODES))  # any other error: no second try
+    assert rec["status"] == "unknown" and "ZeroDivisionError" in rec["reason"]
+    assert calls == [1]
+
+
 def test_retry_unknown_answers_again_in_place(tmp_path: Path) -> None:
     """``stats --resume --retry-unknown`` on a game's out file whose records were left
     unknown (hand-edited here: the header pins the node limit, so a retry answers with the

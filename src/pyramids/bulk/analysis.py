@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -152,6 +153,13 @@ def check_game_source(source: DealSource, rules: Rules) -> None:
                         f"pysolfc:A:B (or pysolfc:A:+N), not {source.description}")
 
 
+#: times a game's deal is answered again after a SystemError, which says the interpreter
+#: was left with an exception set around a compiled call (numba), not that the deal is
+#: hard: 2 of some 300,000 deals in the 2026-12-05 runs (rehash, beam_run), each won when
+#: answered again
+SYSTEM_ERROR_RETRIES = 1
+
+
 def _game_record(item: SourceItem, job: Job) -> Record:
     """One deal of a game job: the game's verdict (status, moves, certificate, nodes...)
     after the source key, or with ``goal`` moves the fewest moves' answer (its verdict,
@@ -163,22 +171,30 @@ def _game_record(item: SourceItem, job: Job) -> Record:
     rules = job.game
     assert rules is not None and rules.pysolfc is not None
     start = time.perf_counter()
-    try:
-        if item.pysolfc is None:
-            raise BulkError(f"{rules.name} is dealt by PySolFC's game numbers, "
-                            f"not {item.label()}")
-        cards = family_cards(rules.pysolfc, game_of(item.pysolfc))
-        if job.asks_goal:
-            obj = fewest_moves(rules, cards, node_limit=job.node_limit,
-                               time_limit=job.time_limit).to_json_obj()
-        else:  # the search, then CP-SAT on a deal left at the node limit
-            verdict = check_game(rules, cards, node_limit=job.node_limit,
-                                 time_limit=job.time_limit, engine="auto")
-            obj = verdict.to_json_obj()
-            if job.grader is not None and verdict.status == "winnable":
-                obj.update(_graded(job.grader, rules, cards, verdict.line))
-    except Exception as e:  # an engine bug must not sink a long run
-        obj = _unknown(f"error: {type(e).__name__}: {e}", start)
+    for attempt in range(1 + SYSTEM_ERROR_RETRIES):
+        try:
+            if item.pysolfc is None:
+                raise BulkError(f"{rules.name} is dealt by PySolFC's game numbers, "
+                                f"not {item.label()}")
+            cards = family_cards(rules.pysolfc, game_of(item.pysolfc))
+            if job.asks_goal:
+                obj = fewest_moves(rules, cards, node_limit=job.node_limit,
+                                   time_limit=job.time_limit).to_json_obj()
+            else:  # the search, then CP-SAT on a deal left at the node limit
+                verdict = check_game(rules, cards, node_limit=job.node_limit,
+                                     time_limit=job.time_limit, engine="auto")
+                obj = verdict.to_json_obj()
+                if job.grader is not None and verdict.status == "winnable":
+                    obj.update(_graded(job.grader, rules, cards, verdict.line))
+        except SystemError as e:  # the interpreter's, not the deal's: once more
+            obj = _unknown(f"error: {type(e).__name__}: {e}", start)
+            if attempt < SYSTEM_ERROR_RETRIES:
+                print(f"{item.label()}: {type(e).__name__} in the engine ({e}); "
+                      "answering it again", file=sys.stderr, flush=True)
+                continue
+        except Exception as e:  # an engine bug must not sink a long run
+            obj = _unknown(f"error: {type(e).__name__}: {e}", start)
+        break
     record = _record(item, obj)
     return slim_record(record) if job.slim else record
 
