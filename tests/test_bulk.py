@@ -231,6 +231,55 @@ def test_out_file_then_resume_after_truncation(tmp_path: Path) -> None:
     assert again == full
 
 
+def test_a_second_run_on_the_same_out_file_is_refused(tmp_path: Path) -> None:
+    """While a run writes its out file, another run on that file (here resumed in the same
+    process: flock holds per open file) stops at the start, before it trims or writes a
+    line; the first run finishes with each deal once."""
+    out = tmp_path / "run.jsonl"
+    src = RangeSource(0, 40)
+    first = run_records(src, out=out, workers=1, chunk_size=4, analyser=fake)
+    got = [next(first)]  # the file is open, its lock held
+    before = out.read_bytes()
+    with pytest.raises(BulkError, match="another run is writing it"):
+        list(run_records(src, out=out, resume=True, workers=1, chunk_size=4,
+                         analyser=fake))
+    assert out.read_bytes().startswith(before)
+    got += list(first)
+    assert [r["i"] for r in got] == list(range(40))
+    assert sorted(keys(out)) == list(range(40))
+
+
+def test_a_file_written_after_it_was_read_is_not_trimmed(tmp_path: Path) -> None:
+    """A run read the file (resume), then another wrote to it: opening says so instead of
+    cutting the other run's records at the length it read."""
+    out = tmp_path / "run.jsonl"
+    src = RangeSource(0, 20)
+    list(run_records(src, out=out, workers=1, chunk_size=4, analyser=fake))
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:11]))
+    late = OutFile(out, fake_job(), src, resume=True)
+    with out.open("a") as f:
+        f.write(lines[11])
+    with pytest.raises(BulkError, match="changed since this run read it"):
+        late.open()
+    assert out.read_text() == "".join(lines[:12])
+
+
+def test_stats_on_an_out_file_another_run_holds_exits_2(tmp_path: Path) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    out = tmp_path / "run.jsonl"
+    assert CliRunner().invoke(main, ["stats", "-V", "giza-6x4", "--deals", "0:30", "-j", "1",
+                                     "--out", str(out)]).exit_code == 0
+    before = out.read_bytes()
+    with out.open("rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        res = CliRunner().invoke(main, ["stats", "-V", "giza-6x4", "--deals", "0:60", "-j",
+                                        "1", "--out", str(out), "--resume"])
+    assert res.exit_code == 2, res.output
+    assert f"{out}: another run is writing it" in res.output
+    assert out.read_bytes() == before
+
+
 def test_resume_checks_the_header(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
     list(run_records("0:5", out=out, workers=1, analyser=fake))

@@ -19,6 +19,24 @@ from pyramids.bulk.analysis import FORMAT_VERSION, STATUSES, Job, Record
 from pyramids.bulk.errors import BulkError
 from pyramids.bulk.sources import DealSource
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks, one run per file is on you
+    fcntl = None  # type: ignore[assignment]
+
+
+def lock(f: Any, path: Path) -> None:
+    """Hold ``f``'s file exclusively for this run (an advisory lock, released when ``f``
+    closes, also when the process dies): a second run writing the same out file would
+    interleave its records with this one's, or cut them off when it trims a torn tail."""
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise BulkError(f"{path}: another run is writing it; let that run finish or stop "
+                        "it (one run per out file)") from None
+
 
 class KeySet:
     """A set of keys that stays small when keys arrive nearly in order: every key from
@@ -59,9 +77,11 @@ class OutFile:
         self._has_header = False
         self.header: dict[str, Any] = {}  # the file's header, when it has one
         self.dropped_tail = False
+        self._size = 0  # the file's size when it was read
         if self.path.exists() and self.path.stat().st_size > 0:
             if not resume:
                 raise BulkError.coded("out-exists", path=self.path)
+            self._size = self.path.stat().st_size
             self._scan()
         self._f: TextIO | None = None
 
@@ -155,6 +175,7 @@ class OutFile:
             os.chmod(tmp, self.path.stat().st_mode & 0o777)
             seen = KeySet(self.source.first_key)
             with self.path.open("rb") as src, os.fdopen(fd, "wb") as dst:
+                self._hold(src)
                 dst.write(src.readline())
                 pos = src.tell()
                 while pos < self._good_end:
@@ -171,22 +192,36 @@ class OutFile:
                 os.fsync(dst.fileno())
                 end = dst.tell()
             os.replace(tmp, self.path)
-            self._good_end = end
+            self._good_end = self._size = end
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
             raise
 
+    def _hold(self, f: Any) -> None:
+        """Lock the file (:func:`lock`) and check it is as this run read it."""
+        lock(f, self.path)
+        if os.fstat(f.fileno()).st_size != self._size:
+            raise BulkError(f"{self.path} changed since this run read it: another run is "
+                            "writing it (one run per out file)")
+
     def open(self) -> None:
-        """Cut a truncated tail, write the header if needed, and open for appending."""
-        if self.path.exists() and self._has_header:
-            with self.path.open("r+b") as f:
-                f.truncate(self._good_end)
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("w", encoding="utf-8") as f:
+        """Lock the file for this run, cut a truncated tail, write the header if needed,
+        and open for appending."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        f = self.path.open("a", encoding="utf-8")
+        try:
+            self._hold(f)
+            if self._has_header:
+                os.ftruncate(f.fileno(), self._good_end)
+            else:  # empty, or a torn header line
+                os.ftruncate(f.fileno(), 0)
                 f.write(json.dumps(self.job.header(self.source)) + "\n")
-        self._f = self.path.open("a", encoding="utf-8")
+                f.flush()
+        except BaseException:
+            f.close()
+            raise
+        self._f = f
 
     def write(self, records: Iterable[Record]) -> None:
         assert self._f is not None
