@@ -2,7 +2,8 @@
 with and without it, on PySolFC's own numbered deals, in the same run.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bench_beam.py [--limit 1000000]
-        [--game NAME:LO-HI ...] [--share F] [--config off|on ...] [--widths W,...]
+        [--game NAME:LO-HI ...] [--share F] [--first F ...] [--config off|on ...]
+        [--widths W,...]
         [--weights L,T,B,S,CAP,F;...]
 
 Each ``--game`` names a game and its deals (pysolfc:LO..HI); by default Double Pyramid
@@ -14,7 +15,9 @@ and blocked in the other (contradictions: must be 0); then the deals won by one 
 only, and those with the same verdict, nodes and line both ways (every one on a one-deck
 game, which never runs the beam). Every win is replayed by the
 rules engine before it counts. ``--share``, ``--widths`` and ``--weights`` set
-kernel.BEAM_SHARE_TWO_DECKS, beam.WIDTHS and beam.WEIGHTS for the run (tuning).
+kernel.BEAM_SHARE_TWO_DECKS, beam.WIDTHS and beam.WEIGHTS for the run (tuning);
+``--first F`` (repeatable) runs the setting ``on`` once per value of
+kernel.BEAM_FIRST_TWO_DECKS, the usual order's share before the beam, all in one run.
 Results: the end of bench_pairs_results.txt.
 """
 
@@ -36,11 +39,16 @@ CONFIGS = {"off": tuple(p for p in kernel.PRUNINGS + kernel.SEEKING if p != "bea
            "on": kernel.PRUNINGS + kernel.SEEKING}
 
 
+FIRST = kernel.BEAM_FIRST_TWO_DECKS
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--limit", type=int, default=1_000_000)
     ap.add_argument("--game", action="append")
     ap.add_argument("--share", type=float, help="BEAM_SHARE_TWO_DECKS")
+    ap.add_argument("--first", action="append", type=lambda x: float(eval(x, {})),
+                    help="BEAM_FIRST_TWO_DECKS (1/8, 1/256...): setting 'on' once per value")
     ap.add_argument("--config", action="append", choices=sorted(CONFIGS))
     ap.add_argument("--widths", help="beam.WIDTHS, comma-separated")
     ap.add_argument("--weights", help="beam.WEIGHTS, comma-separated")
@@ -64,8 +72,11 @@ def main() -> None:
         deals = [game_deal(PySolFCGame(i), rules).cards for i in numbers]
         got: dict[str, list[str]] = {}
         answers: dict[str, list[tuple[object, ...]]] = {}
-        for label in args.config or list(CONFIGS):
-            prune = CONFIGS[label]
+        runs = ([(label, CONFIGS[label], None) for label in args.config or list(CONFIGS)]
+                if not args.first else
+                [(f"on, first {f:g}", CONFIGS["on"], f) for f in args.first])
+        for label, prune, first in runs:
+            kernel.BEAM_FIRST_TWO_DECKS = first if first is not None else FIRST
             statuses, nodes, cpus = [], 0, []
             for cards in deals:
                 t0 = time.process_time()
@@ -85,7 +96,7 @@ def main() -> None:
                   f"nodes {nodes:11,}  cpu {sum(cpus):6.1f} s  median "
                   f"{statistics.median(cpus):.3f} s  slowest {cpus[slow]:.2f} s "
                   f"(pysolfc:{numbers[slow]})  contradictions {flips}", flush=True)
-        if len(got) < 2:
+        if "off" not in got or "on" not in got:
             continue
         won = [numbers[i] for i in range(len(deals))
                if got["on"][i] == "winnable" and got["off"][i] == "unknown"]

@@ -11,7 +11,8 @@ from pyramids.core.board import Board, line_of, replay
 from pyramids.core.rules import GAMES
 from pyramids.engines.pairs import Needs, solve
 from pyramids.engines.pairs import beam as beam_mod
-from pyramids.engines.pairs.kernel import PRUNINGS, SEEKING, Tables
+from pyramids.engines.pairs import kernel
+from pyramids.engines.pairs.kernel import BEAM_FIRST_TWO_DECKS, PRUNINGS, SEEKING, Tables
 from pyramids.pysolfc.family import game_deal
 from pyramids.pysolfc.games import PySolFCGame
 
@@ -78,20 +79,21 @@ def test_beam_wins_double_pyramid_deals_the_search_without_it_leaves_unknown() -
     ("pysolfc-pyramid-thirteen", range(1, 5)),
     ("pysolfc-triangle", range(1, 9)),
     ("pysolfc-apophis", range(1, 5)),
-    ("pysolfc-double-pyramid", (2, 3, 7, 11)),  # settled in the first share (8 unknown)
+    ("pysolfc-double-pyramid", (2, 3, 7, 11)),  # 3, 7, 11 settled in the first share
 ])
 def test_beam_changes_nothing_the_first_share_settles(name: str, numbers: range) -> None:
     """One-deck games never run the beam, and a two-deck deal the search in the usual
     order settles on its first share never reaches it: with and without "beam", the
-    same verdict, line and nodes (at 200,000 nodes: Double Pyramid's pysolfc:3, 7, 11
-    are won in under 600 nodes, 2 is not settled by 25,000, where the beam wins it)."""
+    same verdict, line and nodes (at 200,000 nodes, a first share of 781 nodes with the
+    beam: Double Pyramid's pysolfc:3, 7, 11 are won in under 600 nodes, 2 is not
+    settled there, and the beam wins it)."""
     rules = GAMES[name]
     differ = 0
     for number in numbers:
         cards = game_deal(PySolFCGame(number), rules).cards
         on = solve(rules, cards, node_limit=200_000, engine="kernel")
         off = solve(rules, cards, node_limit=200_000, engine="kernel", prune=WITHOUT_BEAM)
-        if rules.decks == 1 or on.nodes <= 25_000:
+        if rules.decks == 1 or on.nodes <= 200_000 * BEAM_FIRST_TWO_DECKS:
             assert (on.status, on.moves, on.nodes) == (off.status, off.moves, off.nodes)
         else:
             differ += 1
@@ -138,3 +140,49 @@ def test_nodes_in_gives_no_cut_before_the_beams_have_a_rate() -> None:
     assert beam_mod._nodes_in(1.0, 100_000, 0.0) is None
     assert beam_mod._nodes_in(0.5, 100_000, 0.1) == int(beam_mod.RATE_MARGIN * 500_000)
     assert beam_mod._nodes_in(0.0, 100_000, 0.1) == 1
+
+
+def test_the_first_share_before_the_beam_leaves_the_search_without_it_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """BEAM_FIRST_TWO_DECKS is the usual order's first share where the beam runs; without
+    the beam (grading's line for the lists graded before it) the search keeps
+    RESTART_FIRST_TWO_DECKS: the same line and nodes whatever BEAM_FIRST_TWO_DECKS is,
+    while the search with the beam spends fewer nodes with the smaller share."""
+    assert BEAM_FIRST_TWO_DECKS < kernel.RESTART_FIRST_TWO_DECKS
+    rules = GAMES["pysolfc-double-pyramid"]
+    cards = game_deal(PySolFCGame(2), rules).cards
+    got = {}
+    for first in (BEAM_FIRST_TWO_DECKS, kernel.RESTART_FIRST_TWO_DECKS):
+        monkeypatch.setattr(kernel, "BEAM_FIRST_TWO_DECKS", first)
+        off = solve(rules, cards, node_limit=200_000, engine="kernel", prune=WITHOUT_BEAM)
+        on = solve(rules, cards, node_limit=200_000, engine="kernel")
+        got[first] = ((off.status, off.moves, off.nodes), (on.status, on.nodes))
+    small, large = got[BEAM_FIRST_TWO_DECKS], got[kernel.RESTART_FIRST_TWO_DECKS]
+    assert small[0] == large[0]
+    assert small[1][0] == large[1][0] == "winnable" and small[1][1] < large[1][1]
+
+
+def test_the_search_grows_its_table_from_python_after_a_beam_ran() -> None:
+    """In a fresh process, a beam first (Double Pyramid's pysolfc:30848 at 20,000 nodes,
+    the usual order's first share cut to 19 nodes), then the search's table grown from
+    Python: the beam once shared the dispatcher the Python loop calls (rehash), whose
+    next call from Python then failed (SystemError, "'descr' is NULL")."""
+    import subprocess
+    import sys
+
+    script = (
+        "import numpy as np\n"
+        "from pyramids.core.rules import GAMES\n"
+        "from pyramids.engines.pairs import kernel, solve\n"
+        "from pyramids.pysolfc.family import game_deal\n"
+        "from pyramids.pysolfc.games import PySolFCGame\n"
+        "rules = GAMES['pysolfc-double-pyramid']\n"
+        "kernel.BEAM_FIRST_TWO_DECKS = kernel.RESTART_FIRST_TWO_DECKS = 1 / 1024\n"
+        "out = solve(rules, game_deal(PySolFCGame(30848), rules).cards, node_limit=20_000)\n"
+        "z = np.zeros(8, np.uint64)\n"
+        "t0, t1, tm = kernel.rehash(z, z.copy(), np.zeros(8, np.int64), 16)\n"
+        "print(out.status, t0.shape[0])\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["winnable", "16"]

@@ -45,11 +45,11 @@ from pyramids.engines.pairs.kernel import (
     _popcount,
     children,
     dead_after,
+    grown,
     insert,
     is_won,
     lying_on,
     play,
-    rehash,
     search_prm,
     to_play,
     touched,
@@ -229,7 +229,7 @@ def beam_run(width, budget, r0, r1, ptr, hh, rnd, prm, rank, match, alone, lonel
                 if prm[P_PRUNE_TWINS]:
                     q0, q1 = twin_key(s0, s1, sp, prm, rank, tal)
                 if (used + 1) * 8 > t0.shape[0] * 5:
-                    t0, t1, tm = rehash(t0, t1, tm, 2 * t0.shape[0])
+                    t0, t1, tm = grown(t0, t1, tm, 2 * t0.shape[0])
                 if not insert(t0, t1, tm, q0, q1, _meta(sp, sh, sr, 0, prm)):
                     continue
                 used += 1

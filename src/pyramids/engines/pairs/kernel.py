@@ -91,6 +91,13 @@ RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS = 1 / 8, 3 / 4
 #: 3/4 95/94/99 (the restarts win Two Pyramids deals the beam misses); restarts on 1/8
 #: before the beam: the same wins, 15% more nodes (bench_pairs_results.txt, h76)
 BEAM_SHARE_TWO_DECKS = 1 / 2
+#: where the beam runs, the search in the usual order's first share before it (in place of
+#: RESTART_FIRST_TWO_DECKS, which stays where the beam is off, so the graded lists' lines
+#: stay): 1/8 left most deals to pay 125,000 nodes before a beam won them in a few
+#: thousand. At 1,000,000 nodes, 1/8 -> 1/256, same wins on all 400 deals (Double Pyramid
+#: 101-200 and 30001-30100, Two Pyramids and Up and Down 1-100), CPU -32%, -32%, -27%,
+#: -61%, Double Pyramid's median deal 142 -> 16 ms (benchmarks/bench_beam.py --first)
+BEAM_FIRST_TWO_DECKS = 1 / 256
 NPARAMS = 27
 #: prunings "waste" and "match" test every talon card and every class at every node
 #: (True, as before h62), not only the cards and classes a move can change (False, the
@@ -1004,6 +1011,16 @@ def insert(t0, t1, tm, r0, r1, meta):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def rehash(t0, t1, tm, size):  # type: ignore[no-untyped-def]
+    """:func:`grown`, for the search's Python loop. Compiled code calls :func:`grown`
+    itself: a dispatcher that returns arrays to Python and is also compiled into another
+    module's code (the beam's) lost its environment when that code ran first, and its
+    next call from Python failed ("'descr' is NULL", SystemError: Up and Down's 46974,
+    Two Pyramids' 25; every deal once the beam ran before the search's first growth)."""
+    return grown(t0, t1, tm, size)
+
+
+@njit(cache=True)
+def grown(t0, t1, tm, size):  # type: ignore[no-untyped-def]
     """The visited set in a table of ``size`` entries (a power of two)."""
     n0 = np.zeros(size, np.uint64)
     n1 = np.zeros(size, np.uint64)
@@ -1408,7 +1425,7 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
     them by the score too (:data:`ORDER_ALL`).
 
     "beam" (two-deck games, with a node limit): when the search in the usual order
-    settles nothing on :data:`RESTART_FIRST_TWO_DECKS` of the limit, beams of growing
+    settles nothing on :data:`BEAM_FIRST_TWO_DECKS` of the limit, beams of growing
     width (:func:`pyramids.engines.pairs.beam.seek`) run on
     :data:`BEAM_SHARE_TWO_DECKS` of it before the restarts, whose share then counts the
     beam's nodes. A beam keeps a level's most promising positions instead of committing
@@ -1428,7 +1445,8 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
             and not tables.three)
     if node_limit is None or ("restarts" not in prune and not beam):
         return main.go(node_limit)
-    first, share = ((RESTART_FIRST_TWO_DECKS, RESTART_SHARE_TWO_DECKS) if tables.decks == 2
+    first, share = ((BEAM_FIRST_TWO_DECKS if beam else RESTART_FIRST_TWO_DECKS,
+                     RESTART_SHARE_TWO_DECKS) if tables.decks == 2
                     else (RESTART_FIRST, RESTART_SHARE))
     if "restarts" not in prune:
         share = 0
