@@ -9,9 +9,8 @@ import pytest
 
 from pyramids.core.board import Board, line_of, replay
 from pyramids.core.rules import GAMES
-from pyramids.engines.pairs import Needs, solve
+from pyramids.engines.pairs import Needs, kernel, solve
 from pyramids.engines.pairs import beam as beam_mod
-from pyramids.engines.pairs import kernel
 from pyramids.engines.pairs.kernel import BEAM_FIRST_TWO_DECKS, PRUNINGS, SEEKING, Tables
 from pyramids.pysolfc.family import game_deal
 from pyramids.pysolfc.games import PySolFCGame
