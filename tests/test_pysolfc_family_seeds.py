@@ -471,6 +471,24 @@ def test_a_seed_grading_cannot_settle_is_kept_ungraded(monkeypatch: pytest.Monke
     assert res["counts"][res["grades"][1]] == 1 and sum(res["counts"].values()) == 3
 
 
+def _switches_asked(monkeypatch: pytest.MonkeyPatch, game: str) -> tuple[str, ...]:
+    """The search's switches grade_game asks check_game for, finding a deal's line."""
+    asked: list[tuple[str, ...]] = []
+
+    class Asked(Exception):
+        pass
+
+    def fake(*args: object, prune: tuple[str, ...] = (), **kw: object) -> None:
+        asked.append(tuple(prune))
+        raise Asked
+
+    monkeypatch.setattr(family_grading, "check_game", fake)
+    with pytest.raises(Asked):
+        grade_game(get_rules(game), _cards(game, 4))
+    assert len(asked) == 1
+    return asked[0]
+
+
 def test_grading_finds_its_line_without_order_and_beam(monkeypatch: pytest.MonkeyPatch) -> None:
     """grade_game's own winning line (games graded before the beam) comes from the search
     with every switch but those of GRADE_WITHOUT (seeking "order" and "beam", whose lines
@@ -478,43 +496,21 @@ def test_grading_finds_its_line_without_order_and_beam(monkeypatch: pytest.Monke
     asked with."""
     from pyramids.engines.pairs import kernel
 
-    asked: list[tuple[str, ...]] = []
-
-    class Asked(Exception):
-        pass
-
-    def fake(*args: object, prune: tuple[str, ...] = (), **kw: object) -> None:
-        asked.append(tuple(prune))
-        raise Asked
-
-    monkeypatch.setattr(family_grading, "check_game", fake)
-    with pytest.raises(Asked):
-        grade_game(get_rules("pysolfc-two-pyramids"), _cards("pysolfc-two-pyramids", 4))
+    asked = _switches_asked(monkeypatch, "pysolfc-two-pyramids")
     assert family_grading.GRADE_WITHOUT == ("order", "beam")
-    assert asked == [tuple(p for p in kernel.PRUNINGS + kernel.SEEKING
-                           if p not in ("order", "beam"))]
-    assert "restarts" in asked[0] and "beam" not in asked[0] and "order" not in asked[0]
+    assert asked == tuple(p for p in kernel.PRUNINGS + kernel.SEEKING
+                          if p not in ("order", "beam"))
+    assert "restarts" in asked and "beam" not in asked and "order" not in asked
 
 
 def test_double_pyramid_is_graded_along_the_line_of_every_switch(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Double Pyramid, first graded after the beam, is graded along the line that
-    check_game finds with every switch on: the line of its seed runs' stats records."""
+    check_game finds with every switch on, as stats finds it."""
     from pyramids.engines.pairs import kernel
 
-    asked: list[tuple[str, ...]] = []
-
-    class Asked(Exception):
-        pass
-
-    def fake(*args: object, prune: tuple[str, ...] = (), **kw: object) -> None:
-        asked.append(tuple(prune))
-        raise Asked
-
-    monkeypatch.setattr(family_grading, "check_game", fake)
-    with pytest.raises(Asked):
-        grade_game(get_rules("pysolfc-double-pyramid"), _cards("pysolfc-double-pyramid", 4))
-    assert asked == [kernel.PRUNINGS + kernel.SEEKING]
+    assert _switches_asked(monkeypatch, "pysolfc-double-pyramid") == \
+        kernel.PRUNINGS + kernel.SEEKING
     assert family_grading.grade_without(get_rules("pysolfc-double-pyramid")) == ()
     for game in ("pysolfc-two-pyramids", "pysolfc-up-and-down", "pysolfc-cheops"):
         assert family_grading.grade_without(get_rules(game)) == ("order", "beam")

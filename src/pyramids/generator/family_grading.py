@@ -64,9 +64,9 @@ GRADE_NODE_LIMIT = 100_000
 #: order, and the beam proves nothing blocked)
 GRADE_WITHOUT = ("order", "beam")
 #: games first graded after h76's beam: no shipped list holds them to older lines, so they
-#: are graded along the line every switch finds, the one the seed lists' runs (``pyramids
-#: stats`` records, engine ``auto``) proved; Double Pyramid's search without the beam left
-#: about half its deals to CP-SAT, a second answer per seed for no gain
+#: are graded along the line every switch finds, as ``pyramids stats`` and ``check`` find
+#: it; Double Pyramid's search without the beam left about half its deals to CP-SAT, a
+#: second answer per seed for no gain
 GRADED_WITH_EVERY_SWITCH = frozenset({"pysolfc-double-pyramid"})
 #: games the sensible random player plays (``playout_losses``)
 PLAYOUTS = 50
