@@ -33,7 +33,7 @@ from pyramids.core.cards import Card, format_cards
 from pyramids.core.errors import VariantError
 from pyramids.core.rules import Rules
 from pyramids.core.verdict import Certificate, Status
-from pyramids.engines.pairs import Needs, solve
+from pyramids.engines.pairs import Needs, Outcome, solve
 from pyramids.engines.pairs import free_talon as free_talon_game
 
 #: the engine named by a line A* found (the fewest moves)
@@ -244,12 +244,9 @@ def check_game(rules: Rules, cards: tuple[Card, ...], *, start: tuple[str, ...] 
     out = solve(rules, cards, start=played, node_limit=None, time_limit=left, prune=prune)
     seconds = time.process_time() - t0
     nodes = (first.nodes or 0) + out.nodes
-    if out.status == "winnable":
-        return _winnable(rules, cards, [*played, *out.moves], "pairs", nodes, seconds)
-    if out.status == "blocked":
-        cert = Certificate("exhaustive", f"no line wins: {out.reason}", {"nodes": out.nodes})
-        return GameVerdict("blocked", "pairs", certificate=cert, nodes=nodes,
-                           seconds=seconds, reason=out.reason, game=rules.name)
+    settled = _settled(rules, cards, played, out, nodes, seconds)
+    if settled is not None:
+        return settled
     return GameVerdict("unknown", "pairs", nodes=nodes, seconds=seconds,
                        reason=f"{first.reason}; then the search without a node limit: "
                               f"{out.reason}", game=rules.name)
@@ -263,13 +260,9 @@ def _staged(rules: Rules, cards: tuple[Card, ...], board: Board, played: tuple[P
     out = solve(rules, cards, start=played, node_limit=node_limit, time_limit=time_limit,
                 prune=prune)
     seconds = time.process_time() - t0
-    if out.status == "winnable":
-        return _winnable(rules, cards, [*played, *out.moves], "pairs", out.nodes, seconds)
-    if out.status == "blocked":
-        cert = Certificate("exhaustive", f"no line wins: {out.reason}",
-                           {"nodes": out.nodes})
-        return GameVerdict("blocked", "pairs", certificate=cert, nodes=out.nodes,
-                           seconds=seconds, reason=out.reason, game=rules.name)
+    settled = _settled(rules, cards, played, out, out.nodes, seconds)
+    if settled is not None:
+        return settled
     unknown = GameVerdict("unknown", "pairs", nodes=out.nodes, seconds=seconds,
                           reason=out.reason, game=rules.name)
     left = None if time_limit is None else time_limit - seconds
@@ -285,6 +278,19 @@ def _staged(rules: Rules, cards: tuple[Card, ...], board: Board, played: tuple[P
         return second
     return replace(second, engine="pairs", nodes=out.nodes,
                    reason=f"{out.reason}; then CP-SAT: {second.reason}")
+
+
+def _settled(rules: Rules, cards: tuple[Card, ...], played: tuple[Play, ...],
+             out: Outcome, nodes: int, seconds: float) -> GameVerdict | None:
+    """The search's win (a replayed line) or exhausted search (its certificate) as a
+    verdict counting ``nodes`` in all; None where it stopped at a limit."""
+    if out.status == "winnable":
+        return _winnable(rules, cards, [*played, *out.moves], "pairs", nodes, seconds)
+    if out.status == "blocked":
+        cert = Certificate("exhaustive", f"no line wins: {out.reason}", {"nodes": out.nodes})
+        return GameVerdict("blocked", "pairs", certificate=cert, nodes=nodes,
+                           seconds=seconds, reason=out.reason, game=rules.name)
+    return None
 
 
 def _check_free_talon(rules: Rules, cards: tuple[Card, ...], played: tuple[Play, ...],
