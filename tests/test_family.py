@@ -424,6 +424,21 @@ def test_auto_without_a_node_limit_answers_as_stats_does() -> None:
     assert (stats.line, stats.nodes) == (v.line, v.nodes)
 
 
+def test_auto_gives_cpsat_a_budget_that_settles_the_two_deck_tail() -> None:
+    """Double Pyramid's pysolfc:43616: the search leaves it at bulk's 1,000,000 nodes and
+    CP-SAT needs 5.08 of its deterministic seconds to win it (so stats' records made with
+    the budget of 5 hold it unknown); within AUTO_CPSAT_BUDGET it is won, line replayed."""
+    from pyramids.bulk.analysis import GAME_NODE_LIMIT
+    from pyramids.pysolfc.family import game_deal
+    from pyramids.pysolfc.games import PySolFCGame
+
+    rules = GAMES["pysolfc-double-pyramid"]
+    cards = game_deal(PySolFCGame(43616), rules).cards
+    v = check_game(rules, cards, engine="auto", node_limit=GAME_NODE_LIMIT)
+    assert v.status == "winnable" and v.engine == "cpsat", v.reason
+    assert replay(rules, cards, list(v.line)).is_won()
+
+
 def test_auto_without_a_node_limit_searches_on_past_its_first_steps(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the first steps leave a deal unknown (here made tiny: 10 nodes, then 10 with
