@@ -18,7 +18,9 @@ prints the win rates for docs/results.md. ``grade`` grades the seeds of a game's
 ``--size`` games at a time (``pyramids grade``'s grading: deterministic, about 0.15 to 0.5
 CPU second a seed: a part of 5,000 games takes 8 to 25 minutes on one core), into
 ``docs/results/pysolfc/GAME/grades/START-STOP.json`` (each seed's grade and score),
-skipping parts already graded, until ``--games`` games are graded; ``thresholds`` prints
+skipping parts already graded (a part graded before its games gained seeds, an unknown
+settled again and imported anew, has those seeds graded and merged in), until ``--games``
+games are graded; ``thresholds`` prints
 the 40th, 70th and 90th percentiles of the graded seeds' scores (where a game's grades
 begin, pasted into ``pyramids.generator.grading.THRESHOLDS``); ``assemble`` then also
 writes one list per grade, ``NAME_GRADE_solvable_seeds.py`` (``giza_hard_solvable_seeds.py``:
@@ -416,12 +418,40 @@ def grade(game: str, games: int, size: int, limit: int | None) -> None:
             break
         graded += stop - start
         path = CHUNKS / game / "grades" / f"{start}-{stop - 1}.json"
-        if path.exists() or any(a <= start and stop <= b for a, b in done):
+        if path.exists():
+            mend_part(game, path, seeds)
+            continue
+        if any(a <= start and stop <= b for a, b in done):
             continue
         res = grade_chunk(game, start, stop, seeds)
         write_atomic(path, json.dumps(res) + "\n")
         ran += 1
         print(f"{path}: {res['counts']}; {graded} of {games} games graded", file=sys.stderr)
+
+
+def mend_part(game: str, path: Path, seeds: list[int]) -> None:
+    """A graded part whose games gained seeds since it was graded (a game its run left
+    unknown, settled by ``stats --retry-unknown`` and imported again): those seeds graded
+    and merged in, seed order kept; the part's other grades are not redone."""
+    part = json.loads(path.read_text())
+    have = {int(n) for n in part["seeds"]}
+    gone = sorted(have - set(seeds))
+    if gone:
+        raise SystemExit(f"{path}: graded seeds {gone[:5]} are no longer in the game's "
+                         "run chunks: grade the part again (delete it)")
+    new = [n for n in seeds if n not in have]
+    if not new:
+        return
+    res = grade_chunk(game, int(part["start"]), int(part["stop"]), new)
+    rows = sorted([*zip(part["seeds"], part["grades"], part["scores"], strict=True),
+                   *zip(res["seeds"], res["grades"], res["scores"], strict=True)])
+    part["seeds"], part["grades"], part["scores"] = (list(x) for x in zip(*rows, strict=True))
+    part["counts"] = dict(sorted(Counter(part["grades"]).items()))
+    part["cpu_seconds"] = round(float(part["cpu_seconds"]) + res["cpu_seconds"], 1)
+    part["wall_seconds"] = round(float(part["wall_seconds"]) + res["wall_seconds"], 1)
+    part["mended"] = [*part.get("mended", []), {"seeds": new, "code": res["code"]}]
+    write_atomic(path, json.dumps(part) + "\n")
+    print(f"{path}: {len(new)} seeds it lacked graded and merged in", file=sys.stderr)
 
 
 def quantile(xs: list[float], q: float) -> float:

@@ -387,6 +387,42 @@ def test_import_reads_a_run_made_in_chunks(
     assert not (tmp_path / "twice").exists() and not (tmp_path / "engines").exists()
 
 
+def test_grade_mends_a_part_whose_games_gained_seeds(
+        tmp_path: Path, settled: list[dict[str, object]]) -> None:
+    """A grade part made before a game of its range was settled winnable (an unknown the
+    run answered again, imported anew) gains that seed, graded as grade_game grades it,
+    in seed order; the part's other grades are kept as they were, not redone; a part
+    holding a seed its run chunk no longer lists is refused."""
+    script = _importer(tmp_path / "chunks")
+    script.import_records(IMPORT_GAME, _records(tmp_path / "r.jsonl", settled), 13, 13)
+    folder = script.CHUNKS / IMPORT_GAME
+    seeds = json.loads((folder / "32000-32012.json").read_text())["seeds"]
+    assert len(seeds) >= 2
+    script.grade(IMPORT_GAME, 13, 13, None)
+    path = folder / "grades" / "32000-32012.json"
+    whole = json.loads(path.read_text())
+    assert whole["seeds"] == seeds
+    lacking = seeds[len(seeds) // 2]
+    at = seeds.index(lacking)
+    kept = {k: [x for i, x in enumerate(whole[k]) if i != at]
+            for k in ("seeds", "grades", "scores")}
+    kept["scores"][0] = -1.0  # a kept grade is not redone: it stays as written
+    path.write_text(json.dumps({**whole, **kept}))
+    script.grade(IMPORT_GAME, 13, 13, None)
+    mended = json.loads(path.read_text())
+    assert mended["seeds"] == seeds
+    assert mended["scores"][at] == whole["scores"][at]
+    assert mended["grades"][at] == whole["grades"][at]
+    assert mended["scores"][0] == -1.0
+    assert mended["mended"][0]["seeds"] == [lacking]
+    assert sum(mended["counts"].values()) == len(seeds)
+    chunk = json.loads((folder / "32000-32012.json").read_text())
+    (folder / "32000-32012.json").write_text(json.dumps({**chunk, "seeds": seeds[1:]}))
+    with pytest.raises(SystemExit, match=re.escape(
+            f"graded seeds [{seeds[0]}] are no longer in the game's run chunks")):
+        script.grade(IMPORT_GAME, 13, 13, None)
+
+
 def test_import_refuses_a_line_that_does_not_win(
         tmp_path: Path, settled: list[dict[str, object]]) -> None:
     """A winnable record whose line stops short of the win, or plays a move the rules
