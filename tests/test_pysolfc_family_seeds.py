@@ -53,7 +53,7 @@ EXPERT_100: dict[str, int] = {"pysolfc-pharaohs": 20_000, "pysolfc-pyramid-dozen
                               "pysolfc-eleven-triangle": 10_000, "pysolfc-triangle": 3_000,
                               "pysolfc-cheops": 1_200, "pysolfc-pyramid-thirteen": 20_000,
                               "pysolfc-apophis": 2_500, "pysolfc-up-and-down": 1_500,
-                              "pysolfc-two-pyramids": 1_000}
+                              "pysolfc-two-pyramids": 1_000, "pysolfc-double-pyramid": 1_000}
 
 
 def _cards(game: str, n: int) -> tuple[Card, ...]:

@@ -88,6 +88,7 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "pysolfc-apophis": (17.84, 27.05, 38.59),  # 1,656 seeds of games 32000-34499
     "pysolfc-up-and-down": (31.0, 43.75, 58.69),  # 1,498 seeds of games 32000-33499
     "pysolfc-two-pyramids": (34.16, 45.53, 60.38),  # 997 seeds of games 32000-32999
+    "pysolfc-double-pyramid": (34.43, 47.99, 63.72),  # 994 seeds of games 32000-32999
 }
 
 
