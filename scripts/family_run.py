@@ -81,7 +81,11 @@ def seed_records(records: Path, game: str, start: int, stop: int, out: Path) -> 
 
 def run_chunk(game: str, start: int, stop: int, jobs: int, extra: Sequence[str],
               out: Path) -> dict[str, Any]:
-    """``pyramids stats`` over the chunk, resuming its out file; its ``--json`` summary."""
+    """``pyramids stats`` over the chunk, resuming its out file; its ``--json`` summary.
+    ``--retry-unknown`` in ``extra`` is passed only where the out file is there to resume
+    (a chunk not begun has no unknown record, and stats refuses it without ``--resume``)."""
+    if not out.exists():
+        extra = [x for x in extra if x != "--retry-unknown"]
     cmd = [sys.executable, "-c", "from pyramids.cli import main; main()", "stats", "-V",
            game, "--deals", f"pysolfc:{start}:{stop}", "-j", str(jobs), "--no-progress",
            "--out", str(out), "--json", *extra]

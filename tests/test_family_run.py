@@ -58,6 +58,28 @@ def test_a_run_writes_a_summary_a_chunk_and_skips_the_finished(tmp_path: Path) -
     assert earlier["deals"] == 8
 
 
+def test_retry_unknown_is_passed_where_a_chunk_has_records(tmp_path: Path) -> None:
+    """``-- --retry-unknown`` answers again a begun chunk's unknown records and plays a
+    chunk not begun as a fresh one (stats takes it only with --resume): a chunk of games
+    1-3 whose record of game 2 says unknown is settled again; 4-6 is played whole."""
+    rec = tmp_path / "rec" / GAME
+    rec.mkdir(parents=True)
+    stats("pysolfc:1:4", "--out", str(rec / "1-3.jsonl"))
+    lines = (rec / "1-3.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    two = json.loads(lines[2])
+    assert two["pysolfc"] == 2 and two["status"] != "unknown"
+    lines[2] = json.dumps({**two, "status": "unknown", "moves": [], "certificate": None,
+                           "reason": "node limit"}) + "\n"
+    (rec / "1-3.jsonl").write_text("".join(lines), encoding="utf-8")
+    fr.main([GAME, "--deals", "1:7", "--chunk", "3", "--summaries", str(tmp_path / "sum"),
+             "--out", str(tmp_path / "rec"), "--", "--retry-unknown"])
+    first = json.loads((tmp_path / "sum" / GAME / "1-3.json").read_text(encoding="utf-8"))
+    second = json.loads((tmp_path / "sum" / GAME / "4-6.json").read_text(encoding="utf-8"))
+    assert (first["retried"], first["unknown"], first["resumed"]) == (1, 0, 3)
+    assert (second["unknown"], second["analysed"], second["resumed"]) == (0, 3, 0)
+    assert first[two["status"]] >= 1
+
+
 def write(folder: Path, start: int, stop: int, winnable: int, engine: str = "auto") -> None:
     folder.mkdir(parents=True, exist_ok=True)
     deals = stop - start
