@@ -185,3 +185,23 @@ def test_the_search_grows_its_table_from_python_after_a_beam_ran() -> None:
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["winnable", "16"]
+
+
+def test_an_unknown_names_the_nodes_of_beams_and_restarts_beside_the_first_search() -> None:
+    """Pysolfc:1 of Double Pyramid (blocked) at 200,000 nodes: the first search, the
+    beams and the restarts all run, and the reason counts the first search's positions
+    and the others' nodes, which with the first search's own nodes make the limit."""
+    rules = GAMES["pysolfc-double-pyramid"]
+    cards = game_deal(PySolFCGame(1), rules).cards
+    out = solve(rules, cards, node_limit=200_000, engine="kernel")
+    assert out.status == "unknown" and out.nodes == 200_000
+    board = Board(rules, cards)
+    needs = Needs(board)
+    tables = Tables(rules, cards, needs.partners, needs.before, needs.check)
+    found = kernel.search(tables, board, node_limit=200_000, time_limit=None, t0=0.0,
+                          seek=beam_mod.seek)
+    assert 0 < found.others < found.nodes == 200_000
+    assert 0 < found.seen <= found.nodes - found.others + 1  # its table holds the root
+    assert out.reason == (f"node limit 200,000 reached after {found.seen:,} positions in "
+                          f"the usual order and {found.others:,} nodes of beams and "
+                          "restarts")

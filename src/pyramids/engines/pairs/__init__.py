@@ -128,7 +128,7 @@ def solve(rules: Rules, cards: tuple[Card, ...], *, start: tuple[Play, ...] = ()
                               else () if prune is False else prune, seek=beam.seek)
         return Outcome(found.status, found.moves, found.nodes, time.process_time() - t0,
                        _reason(found.status, found.limit, found.seen, node_limit,
-                               time_limit))
+                               time_limit, found.others))
     return _search(board, needs, node_limit, time_limit, t0)
 
 
@@ -149,12 +149,17 @@ def _prepare(rules: Rules, cards: tuple[Card, ...], start: tuple[Play, ...],
 
 
 def _reason(status: str, limit: str, seen: int, node_limit: int | None,
-            time_limit: float | None) -> str:
-    """The Outcome's reason, in the Python search's words."""
+            time_limit: float | None, others: int = 0) -> str:
+    """The Outcome's reason, in the Python search's words; ``others``: the nodes the
+    beams and restarts spent beside the search in the usual order, whose positions
+    ``seen`` counts."""
     if status == "blocked":
         return f"every reachable position seen ({seen:,})"
     if status == "winnable":
         return ""
+    if limit == "nodes" and others:
+        return (f"node limit {node_limit:,} reached after {seen:,} positions in the usual "
+                f"order and {others:,} nodes of beams and restarts")
     if limit == "nodes":
         return f"node limit {node_limit:,} reached after {seen:,} positions"
     return f"time limit {time_limit:g} s reached after {seen:,} positions"

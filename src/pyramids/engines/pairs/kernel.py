@@ -1381,7 +1381,9 @@ def from_play(move: Play) -> tuple[int, int, int]:
 class Found:
     """What :func:`search` found: ``status`` winnable, blocked or unknown (``limit``
     ``nodes`` or ``time``), the winning moves, the nodes, the positions seen and those
-    pruned."""
+    pruned. ``others``: of ``nodes``, those the beams and restarts spent, when the search
+    in the usual order ran out the limit after them (``seen`` is then its positions
+    only: each run has its own table)."""
 
     status: str
     moves: tuple[Play, ...]
@@ -1389,6 +1391,7 @@ class Found:
     seen: int
     limit: str = ""
     pruned: int = 0  # positions the prunings cut (this search's run, not its restarts')
+    others: int = 0
 
 
 #: seeking "beam"'s entry (:func:`pyramids.engines.pairs.beam.seek`): tables, board,
@@ -1472,6 +1475,7 @@ def search(tables: Tables, board: Board, *, node_limit: int | None,
             return probe
     found = main.go(node_limit - used)
     found.nodes += used
+    found.others = used
     return found
 
 
