@@ -1609,7 +1609,7 @@ def render_msc_run(folder: Path, out_dir: Path, figures: bool = True) -> list[st
         elif p is score:
             lines += render_msc_scores(p, out_dir, plt)
         else:
-            lines += render_msc_cards(p)
+            lines += render_msc_cards(p, out_dir, plt)
     lines += msc_cross_checks(parts)
     lines += render_msc_run_cost(parts)
     return lines
@@ -1672,7 +1672,8 @@ def msc_figure(plt: Any, p: MscPart, out_dir: Path, key: str, hist: Counter[int]
 
 
 MSC_FIGURES = {"msc-board-steps": "MSC's Pyramid: the fewest steps that clear the board",
-               "msc-best-scores": "MSC's Pyramid: the best score"}
+               "msc-best-scores": "MSC's Pyramid: the best score",
+               "msc-four-aces-steps": "MSC's Pyramid: the fewest steps that clear four Aces"}
 
 
 def _msc_prov(p: MscPart) -> str:
@@ -1725,7 +1726,7 @@ def render_msc_scores(p: MscPart, out_dir: Path, plt: Any) -> list[str]:
     return lines
 
 
-def render_msc_cards(p: MscPart) -> list[str]:
+def render_msc_cards(p: MscPart, out_dir: Path, plt: Any) -> list[str]:
     t, steps = p.totals, p.hist("steps")
     lines = ["", f"Four Aces can be cleared on **{n(t['reached'])}** of the {n(t['decided'])} "
              f"deals settled: {rate_of(p)}{provisional(p)}."]
@@ -1735,6 +1736,13 @@ def render_msc_cards(p: MscPart) -> list[str]:
                   f"{mean_of(steps):.2f}, median {_median(steps)}, shortest {min(steps)}, "
                   f"longest {lg['steps']} (deal {lg['deal']}, `pyramids solve {lg['deal']} "
                   "-V msc --goal cards:A:4`).", "", *steps_table(steps, "fewest steps")]
+        if plt is not None:
+            from matplotlib.ticker import MaxNLocator
+
+            lines += msc_figure(plt, p, out_dir, "msc-four-aces-steps", steps, 0.9,
+                                "tab:orange", "fewest steps that clear four Aces", "deals",
+                                lambda ax: ax.yaxis.set_major_locator(
+                                    MaxNLocator(integer=True)))
     return lines
 
 

@@ -593,12 +593,15 @@ def test_msc_run_figures_are_deterministic(tmp_path: Path) -> None:
     msc_chunk(folder, "board", 0, 100, won=60)
     msc_chunk(folder, "score", 0, 50, won=50, score=1290)
     msc_chunk(folder, "score", 50, 100, won=50, score=185)
+    msc_chunk(folder, "cards:A:4", 0, 100, won=45, steps=20, winnable=60)
     text = msc_section(tmp_path, figures=True)
     figs = tmp_path / "figures"
-    names = ("msc-board-steps.png", "msc-best-scores.png")
+    names = ("msc-board-steps.png", "msc-best-scores.png", "msc-four-aces-steps.png")
     assert "![MSC's Pyramid: the fewest steps that clear the board]" \
            "(figures/msc-board-steps.png)" in text
     assert "![MSC's Pyramid: the best score](figures/msc-best-scores.png)" in text
+    assert "![MSC's Pyramid: the fewest steps that clear four Aces]" \
+           "(figures/msc-four-aces-steps.png)" in text
     first = {name: (figs / name).read_bytes() for name in names}
     assert all(b.startswith(b"\x89PNG") for b in first.values())
     msc_section(tmp_path, figures=True)
