@@ -28,6 +28,10 @@ PY=${PYTHON:-python3}
 SITE=${SITE:-/tmp/site}
 start=$(date +%s)
 echo "== $(date -u '+%F %T UTC') $(uname -srm); $(nproc) cores; $($PY -V 2>&1)"
+# the cores as the hardware has them: 16 "cores" that are 8 with two threads each, or a
+# small shared cache, would cap item 4 (the CPU a deal at 16 processes against 2)
+lscpu 2>/dev/null | grep -E '^(Model name|Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|L2 cache|L3 cache|NUMA node\(s\)|CPU max MHz):' \
+  || echo "(no lscpu)"
 WHEELS=${WHEELS:-.whl}
 if ls "$WHEELS"/*.whl >/dev/null 2>&1; then
   $PY -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
