@@ -9,6 +9,15 @@ process and its children, days per minute, the candidates tried per challenge, a
 level the goal kinds, the limits (none, or the slack over par), the par, the simulated
 players' rate of reaching the goal within the limit, the first moves that still reach it
 and the difficulty (medians, with the range). ``--json-out`` keeps the days.
+
+``--alone N`` makes no pool: N processes, forked at once after this one has loaded the
+compiled code (as the pool's workers are), each make the same days on their own, and
+each reports its CPU seconds and minor page faults a day. Beside the pool's CPU at
+``-j 2`` and ``-j 16`` it tells whether more CPU a day on 16 processes comes with the
+pool (what its workers do beside the days) or with the machine under full load (the
+same work, the same days a process, no pool): issue 43, item 4.
+
+    python benchmarks/bench_daily.py --first 2026-01-01 --days 6 --alone 16
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import sys
 import time
@@ -35,7 +45,12 @@ def main() -> None:
     ap.add_argument("--from", dest="kept", help="no days made: the evidence of the days kept "
                     "in this file (``pyramids daily --book FILE`` keeps FILE.jsonl), each "
                     "challenge's solution replayed and checked against its goal and limit")
+    ap.add_argument("--alone", type=int, metavar="N", help="no pool: N processes each make "
+                    "the same days on their own; their CPU and page faults a day")
     args = ap.parse_args()
+    if args.alone:
+        alone(dl.parse_date(args.first), args.days, args.preset, args.alone)
+        return
     if args.kept:
         with open(args.kept, encoding="utf-8") as f:
             kept = [json.loads(line) for line in f if line.strip()]
@@ -63,6 +78,51 @@ def main() -> None:
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
             f.writelines(json.dumps(d) + "\n" for d in made)
+
+
+def alone(first: Any, days: int, preset: str, n: int) -> None:
+    """N forked processes, each making the same ``days`` days from ``first``; print each
+    one's CPU (user + system) and minor page faults a day, and their median."""
+    dl.load_kernels(preset)
+    t0 = time.perf_counter()
+    pipes: list[tuple[int, int]] = []
+    for _ in range(n):
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: make the days, send back its own usage
+            os.close(r)
+            code = 0
+            try:
+                u0 = resource.getrusage(resource.RUSAGE_SELF)
+                for d in dl.dates(first, days):
+                    dl.day(d, preset)
+                u1 = resource.getrusage(resource.RUSAGE_SELF)
+                cpu = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
+                sys_ = u1.ru_stime - u0.ru_stime
+                os.write(w, json.dumps({"cpu": cpu, "sys": sys_,
+                                        "minflt": u1.ru_minflt - u0.ru_minflt}).encode())
+            except BaseException as exc:  # reported by the parent
+                os.write(w, json.dumps({"error": repr(exc)}).encode())
+                code = 1
+            finally:
+                os.close(w)
+                os._exit(code)
+        os.close(w)
+        pipes.append((pid, r))
+    rows = []
+    for pid, r in pipes:
+        with os.fdopen(r, "rb") as f:
+            rows.append(json.loads(f.read() or b'{"error": "no answer"}'))
+        os.waitpid(pid, 0)
+    wall = time.perf_counter() - t0
+    bad = [row["error"] for row in rows if "error" in row]
+    if bad:
+        sys.exit(f"{len(bad)} of {n} processes failed: {bad[0]}")
+    per_day = [row["cpu"] / days for row in rows]
+    print(f"{preset}: {days} days from {first.isoformat()} in each of {n} lone processes "
+          f"({os.cpu_count()} cores): wall {wall:.1f} s, CPU a day {_med(per_day)} s, "
+          f"system CPU a day {_med([row['sys'] / days for row in rows])} s, minor page "
+          f"faults a day {_med([row['minflt'] / days for row in rows])}")
 
 
 def _evidence(made: list[dict[str, Any]]) -> None:

@@ -12,11 +12,14 @@
 # CPU-bound loop, the same work's ceiling (N lone processes), the local pool and a Dask
 # scheduler with one-thread workers at 1, 2, 4, 8 and 16 workers (Dask without its
 # profiler and without nannies at 16). Then the MSC daily challenges of DAYS days on 2
-# and on 16 processes (their CPU: issue 43's item 4). Everything it writes goes to $OUT:
+# and on 16 processes (their CPU: issue 43's item 4), and the same 6 days in each of 2
+# and of 16 lone processes (no pool: what the machine itself costs under full load).
+# Everything it writes goes to $OUT:
 #   device_scaling.log            this script's whole output (versions, timings, errors)
 #   bench_scaling_results.txt     the table (as benchmarks/bench_scaling_results.txt)
 #   bench_scaling.jsonl           the same rows as JSON lines
 #   bench_daily_j2.txt, bench_daily_j16.txt   benchmarks/bench_daily.py's output
+#   bench_daily_alone.txt         the same 6 days in each of 2, then 16 lone processes
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
 # for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags, e.g. "--deals pyramid=800"), DAYS (96;
 # 0: no daily challenges).
@@ -63,6 +66,13 @@ if [ "$DAYS" -gt 0 ]; then
     echo "== daily challenges, $DAYS days on $j processes, at $(( $(date +%s) - start )) s"
     timeout 150 $PY benchmarks/bench_daily.py --first 2026-01-01 --days "$DAYS" --jobs $j \
       2>/dev/null | tee "$OUT/bench_daily_j$j.txt" || echo "(daily on $j processes: exit $?)"
+  done
+  # the same 6 days in each of 2, then 16 lone processes (no pool): the machine's own
+  # CPU a day under full load, beside the pool's (as many days a process as -j 16 gets)
+  for n in 2 16; do
+    echo "== daily challenges, 6 days in each of $n lone processes, at $(( $(date +%s) - start )) s"
+    timeout 90 $PY benchmarks/bench_daily.py --first 2026-01-01 --days 6 --alone $n \
+      2>/dev/null | tee -a "$OUT/bench_daily_alone.txt" || echo "(alone $n: exit $?)"
   done
 fi
 echo "== done in $(( $(date +%s) - start )) s (exit $rc)"
