@@ -15,9 +15,11 @@ compiled code (as the pool's workers are), each make the same days on their own,
 each reports its CPU seconds and minor page faults a day. Beside the pool's CPU at
 ``-j 2`` and ``-j 16`` it tells whether more CPU a day on 16 processes comes with the
 pool (what its workers do beside the days) or with the machine under full load (the
-same work, the same days a process, no pool): issue 43, item 4.
+same work, the same days a process, no pool): issue 43, item 4. ``--repeat R`` has each
+process make its days R times, a round at a time (a warm-up shows as a dearer round 1).
 
     python benchmarks/bench_daily.py --first 2026-01-01 --days 6 --alone 16
+    python benchmarks/bench_daily.py --first 2026-01-01 --days 8 --alone 1 --repeat 3
 """
 
 from __future__ import annotations
@@ -47,9 +49,11 @@ def main() -> None:
                     "challenge's solution replayed and checked against its goal and limit")
     ap.add_argument("--alone", type=int, metavar="N", help="no pool: N processes each make "
                     "the same days on their own; their CPU and page faults a day")
+    ap.add_argument("--repeat", type=int, default=1, metavar="R", help="with --alone: each "
+                    "process makes the days R times (a warm-up shows as a dearer round 1)")
     args = ap.parse_args()
     if args.alone:
-        alone(dl.parse_date(args.first), args.days, args.preset, args.alone)
+        alone(dl.parse_date(args.first), args.days, args.preset, args.alone, args.repeat)
         return
     if args.kept:
         with open(args.kept, encoding="utf-8") as f:
@@ -80,27 +84,22 @@ def main() -> None:
             f.writelines(json.dumps(d) + "\n" for d in made)
 
 
-def alone(first: Any, days: int, preset: str, n: int) -> None:
-    """N forked processes, each making the same ``days`` days from ``first``; print each
-    one's CPU (user + system) and minor page faults a day, and their median."""
+def alone(first: Any, days: int, preset: str, n: int, repeat: int = 1) -> None:
+    """N forked processes, each making the same ``days`` days from ``first``, ``repeat``
+    times over; print per round the processes' CPU (user + system), system CPU and minor
+    page faults a day (medians, with the range). A round dearer than the next would be a
+    warm-up each process pays beside the compiled code."""
     dl.load_kernels(preset)
     t0 = time.perf_counter()
     pipes: list[tuple[int, int]] = []
     for _ in range(n):
         r, w = os.pipe()
         pid = os.fork()
-        if pid == 0:  # the child: make the days, send back its own usage
+        if pid == 0:  # the child: make the days, send back its own usage per round
             os.close(r)
             code = 0
             try:
-                u0 = resource.getrusage(resource.RUSAGE_SELF)
-                for d in dl.dates(first, days):
-                    dl.day(d, preset)
-                u1 = resource.getrusage(resource.RUSAGE_SELF)
-                cpu = (u1.ru_utime - u0.ru_utime) + (u1.ru_stime - u0.ru_stime)
-                sys_ = u1.ru_stime - u0.ru_stime
-                os.write(w, json.dumps({"cpu": cpu, "sys": sys_,
-                                        "minflt": u1.ru_minflt - u0.ru_minflt}).encode())
+                os.write(w, json.dumps(_rounds(first, days, preset, repeat)).encode())
             except BaseException as exc:  # reported by the parent
                 os.write(w, json.dumps({"error": repr(exc)}).encode())
                 code = 1
@@ -109,20 +108,36 @@ def alone(first: Any, days: int, preset: str, n: int) -> None:
                 os._exit(code)
         os.close(w)
         pipes.append((pid, r))
-    rows = []
+    answers = []
     for pid, r in pipes:
         with os.fdopen(r, "rb") as f:
-            rows.append(json.loads(f.read() or b'{"error": "no answer"}'))
+            answers.append(json.loads(f.read() or b'{"error": "no answer"}'))
         os.waitpid(pid, 0)
     wall = time.perf_counter() - t0
-    bad = [row["error"] for row in rows if "error" in row]
+    bad = [a["error"] for a in answers if isinstance(a, dict)]
     if bad:
         sys.exit(f"{len(bad)} of {n} processes failed: {bad[0]}")
-    per_day = [row["cpu"] / days for row in rows]
     print(f"{preset}: {days} days from {first.isoformat()} in each of {n} lone processes "
-          f"({os.cpu_count()} cores): wall {wall:.1f} s, CPU a day {_med(per_day)} s, "
-          f"system CPU a day {_med([row['sys'] / days for row in rows])} s, minor page "
-          f"faults a day {_med([row['minflt'] / days for row in rows])}")
+          f"({os.cpu_count()} cores), {repeat} round(s): wall {wall:.1f} s")
+    for i in range(repeat):
+        rows = [a[i] for a in answers]
+        print(f"  round {i + 1}: CPU a day {_med([r['cpu'] / days for r in rows])} s, system "
+              f"CPU a day {_med([r['sys'] / days for r in rows])} s, minor page faults a "
+              f"day {_med([r['minflt'] / days for r in rows])}")
+
+
+def _rounds(first: Any, days: int, preset: str, repeat: int) -> list[dict[str, float]]:
+    """This process's usage making the days, once per round."""
+    out = []
+    for _ in range(repeat):
+        u0 = resource.getrusage(resource.RUSAGE_SELF)
+        for d in dl.dates(first, days):
+            dl.day(d, preset)
+        u1 = resource.getrusage(resource.RUSAGE_SELF)
+        out.append({"cpu": u1.ru_utime - u0.ru_utime + u1.ru_stime - u0.ru_stime,
+                    "sys": u1.ru_stime - u0.ru_stime,
+                    "minflt": u1.ru_minflt - u0.ru_minflt})
+    return out
 
 
 def _evidence(made: list[dict[str, Any]]) -> None:
