@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The scaling benchmark on a lent many-core machine, in one bounded run (~8 minutes).
+# The scaling benchmark on a lent many-core machine, in bounded runs: PARTS=scaling
+# (~7 minutes) or PARTS=daily (the default, ~5 minutes: issue 43's item 4), not both in
+# one call of at most 10 minutes.
 #
 #   OUT=/some/dir bash benchmarks/device_scaling.sh
 #
@@ -11,18 +13,23 @@
 # once (numba's disk cache, under src/), and benchmarks/bench_scaling.py runs the plain
 # CPU-bound loop, the same work's ceiling (N lone processes), the local pool and a Dask
 # scheduler with one-thread workers at 1, 2, 4, 8 and 16 workers (Dask without its
-# profiler and without nannies at 16). Then the MSC daily challenges of DAYS days on 2
-# and on 16 processes (their CPU: issue 43's item 4), and the same 6 days in each of 2
-# and of 16 lone processes (no pool: what the machine itself costs under full load).
+# profiler and without nannies at 16). Then issue 43's item 4, the CPU of the MSC daily
+# challenges on 16 processes against 2, in ROUNDS interleaved rounds of: DAYS days on a
+# pool of 2, then of 16 (what `pyramids daily -j N` runs), and the same days shared out
+# among 2, then 16 lone processes (no pool); then the same 6 days in each of 2 and of 16
+# lone processes, and in one process beside nothing, 15 register loops and 15 random
+# readers of memory (what a full machine, and its shared caches, cost a process).
 # Everything it writes goes to $OUT:
 #   device_scaling.log            this script's whole output (versions, timings, errors)
 #   bench_scaling_results.txt     the table (as benchmarks/bench_scaling_results.txt)
 #   bench_scaling.jsonl           the same rows as JSON lines
-#   bench_daily_j2.txt, bench_daily_j16.txt   benchmarks/bench_daily.py's output
-#   bench_daily_alone.txt         the same 6 days in each of 2, then 16 lone processes
+#   bench_daily_rounds.txt        the rounds: pool and shared-out CPU on 2 and 16
+#   bench_daily_alone.txt         the same 6 days in each of 2, then 16 lone processes,
+#                                 then in one beside nothing, alu:15 and mem:15
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
-# for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags, e.g. "--deals pyramid=800"), DAYS (96;
-# 0: no daily challenges).
+# for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags,
+# e.g. "--deals pyramid=800"), PARTS (daily; scaling; or scaling,daily), DAYS (32; 0: no
+# daily challenges), ROUNDS (3), HOGS (15: the neighbours of the last two).
 set -uo pipefail
 OUT=${OUT:-output/device}
 mkdir -p "$OUT"
@@ -52,27 +59,38 @@ for name in ("numpy", "numba", "llvmlite", "ortools", "reportlab", "pysol_cards"
 EOF
 echo "== installed in $(( $(date +%s) - start )) s; warming the kernels (compiled once)"
 $PY -m pyramids.warmup || { echo "the warm-up failed"; exit 1; }
-echo "== warmed at $(( $(date +%s) - start )) s; the benchmark"
-# shellcheck disable=SC2086
-$PY benchmarks/bench_scaling.py --workers "${WORKERS:-1,2,4,8,16}" \
-  --runners alone,pool,dask,dask-noprofile,dask-nonanny --loop 10000000 --loop-repeat 3 \
-  --deals pyramid=1500 --deals bouquet=30000 --deals msc-board=150 \
-  --budget "${BUDGET:-330}" --out "$OUT/bench_scaling_results.txt" \
-  --json-out "$OUT/bench_scaling.jsonl" ${BENCH_ARGS:-}
-rc=$?
-DAYS=${DAYS:-96}
-if [ "$DAYS" -gt 0 ]; then
-  for j in 2 16; do
-    echo "== daily challenges, $DAYS days on $j processes, at $(( $(date +%s) - start )) s"
-    timeout 150 $PY benchmarks/bench_daily.py --first 2026-01-01 --days "$DAYS" --jobs $j \
-      2>/dev/null | tee "$OUT/bench_daily_j$j.txt" || echo "(daily on $j processes: exit $?)"
+PARTS=${PARTS:-daily}
+rc=0
+if [[ ,$PARTS, == *,scaling,* ]]; then
+  echo "== warmed at $(( $(date +%s) - start )) s; the benchmark"
+  # shellcheck disable=SC2086
+  $PY benchmarks/bench_scaling.py --workers "${WORKERS:-1,2,4,8,16}" \
+    --runners alone,pool,dask,dask-noprofile,dask-nonanny --loop 10000000 --loop-repeat 3 \
+    --deals pyramid=1500 --deals bouquet=30000 --deals msc-board=150 \
+    --budget "${BUDGET:-330}" --out "$OUT/bench_scaling_results.txt" \
+    --json-out "$OUT/bench_scaling.jsonl" ${BENCH_ARGS:-}
+  rc=$?
+fi
+DAYS=${DAYS:-32}
+if [[ ,$PARTS, == *,daily,* ]] && [ "$DAYS" -gt 0 ]; then
+  daily() {  # the bench's lines, appended to $OUT/$1; a run cut short says so
+    local file=$1; shift
+    echo "== bench_daily.py $* at $(( $(date +%s) - start )) s"
+    timeout 120 $PY benchmarks/bench_daily.py --first 2026-01-01 "$@" 2>/dev/null \
+      | grep -Ev '^  (easy|medium|hard|expert) |^ {9}par' | tee -a "$OUT/$file" || echo "(exit $?)" | tee -a "$OUT/$file"
+  }
+  # interleaved, so that a machine whose speed drifts moves both sides alike
+  for r in $(seq "${ROUNDS:-3}"); do
+    echo "# round $r" >> "$OUT/bench_daily_rounds.txt"
+    for n in 2 16; do
+      daily bench_daily_rounds.txt --days "$DAYS" --jobs $n
+      daily bench_daily_rounds.txt --days "$DAYS" --alone $n --split
+    done
   done
-  # the same 6 days in each of 2, then 16 lone processes (no pool): the machine's own
-  # CPU a day under full load, beside the pool's (as many days a process as -j 16 gets)
-  for n in 2 16; do
-    echo "== daily challenges, 6 days in each of $n lone processes, at $(( $(date +%s) - start )) s"
-    timeout 90 $PY benchmarks/bench_daily.py --first 2026-01-01 --days 6 --alone $n \
-      2>/dev/null | tee -a "$OUT/bench_daily_alone.txt" || echo "(alone $n: exit $?)"
+  for n in 2 16; do daily bench_daily_alone.txt --days 6 --alone $n; done
+  daily bench_daily_alone.txt --days 6 --alone 1
+  for kind in alu mem; do
+    daily bench_daily_alone.txt --days 6 --alone 1 --beside "$kind:${HOGS:-15}"
   done
 fi
 echo "== done in $(( $(date +%s) - start )) s (exit $rc)"
