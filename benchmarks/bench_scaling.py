@@ -46,6 +46,14 @@ early keeps what it measured. Run ``python -m pyramids.warmup`` first: the numba
 is then warm and no worker compiles. The loop is measured ``--loop-repeat`` times at
 each N, interleaved, and its median kept (a one-core loop's boost varies from minute to
 minute on a shared host).
+
+``--head-to-head R`` measures only the runners' ratio (issue 43, item 3: Dask at 90% of
+the pool): R rounds of pool, dask, pool, dask, ... each configuration in a fresh process
+of this script, so that drift moves both alike rather than whichever runs later (the
+plain order runs every pool before any Dask client, minutes apart on 16 workers); per
+case and worker count, Dask's rate over the pool's in each round and their median.
+
+    python benchmarks/bench_scaling.py --workers 16 --runners pool,dask --head-to-head 3
 """
 
 from __future__ import annotations
@@ -56,6 +64,7 @@ import json
 import multiprocessing
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -361,6 +370,44 @@ def summary(rows: list[Row]) -> list[str]:
     return out
 
 
+def head_to_head(argv: list[str], runners: list[str], rounds: int) -> Iterator[Row]:
+    """``rounds`` rounds of each runner in turn (pool, dask, pool, dask, ...), each
+    configuration in a fresh process of this script with ``argv`` (no loop, no
+    ceiling), so that a machine whose speed drifts from minute to minute moves both alike
+    instead of whichever ran later; each row's note says its round."""
+    for r in range(1, rounds + 1):
+        for name in runners:
+            with tempfile.TemporaryDirectory() as tmp:
+                out = Path(tmp) / "rows.jsonl"
+                subprocess.run([sys.executable, __file__, *argv, "--runners", name,
+                                "--loop", "0", "--budget", "1e9", "--json-out", str(out)],
+                               check=True, stdout=subprocess.DEVNULL)
+                for line in out.read_text().splitlines():
+                    row = Row(**json.loads(line))
+                    row.note = f"round {r}; {row.note}"
+                    yield row
+
+
+def head_to_head_summary(rows: list[Row], runners: list[str]) -> list[str]:
+    """Per case and worker count, each other runner's rate over the first's, round by
+    round, and the median of those ratios."""
+    out = []
+    base, others = runners[0], runners[1:]
+    for case in CASES:
+        for n in sorted({r.workers for r in rows}):
+            mine = [r for r in rows if r.case == case and r.workers == n]
+            firsts = [r for r in mine if r.runner == base]
+            for name in others:
+                ratios = [o.rate / b.rate for b, o in
+                          zip(firsts, [r for r in mine if r.runner == name], strict=False)]
+                if ratios:
+                    out.append(f"- {case}, {n} workers: {name} at "
+                               + ", ".join(f"{100 * x:.0f}%" for x in ratios)
+                               + f" of the {base}'s rate in its rounds, median "
+                               f"{100 * statistics.median(ratios):.0f}%")
+    return out
+
+
 def parse_deals(items: list[str]) -> dict[str, int]:
     per = {case: spec[2] for case, spec in CASES.items()}
     for item in items:
@@ -388,6 +435,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="rounds of the loop at every worker count (the median is kept)")
     ap.add_argument("--budget", type=float, default=420.0,
                     help="seconds after which the configurations left are skipped")
+    ap.add_argument("--head-to-head", type=int, default=0, metavar="R",
+                    help="R rounds of the runners in turn, each configuration in a fresh "
+                    "process (pool and dask alike; no loop, no ceiling): their ratio per "
+                    "round and its median")
     ap.add_argument("--out", type=Path, help="append the table to this file")
     ap.add_argument("--json-out", type=Path, help="write the rows as JSON lines here")
     args = ap.parse_args(argv)
@@ -403,7 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     head = [f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
             f"bench_scaling --workers {args.workers} --cases {args.cases} --runners "
             f"{args.runners} --deals " + ",".join(f"{c}={per[c]}" for c in cases) +
-            f" --loop {args.loop}", f"# {machine()}", "", HEADER, "|---" * 11 + "|"]
+            (f" --head-to-head {args.head_to_head}" if args.head_to_head else
+             f" --loop {args.loop}"), f"# {machine()}", "", HEADER, "|---" * 11 + "|"]
     print("\n".join(head), flush=True)
     if args.out:
         with args.out.open("a") as f:
@@ -416,7 +468,8 @@ def main(argv: list[str] | None = None) -> int:
     def emit(row: Row) -> None:
         key = (row.case, row.runner)
         first.setdefault(key, row.rate)
-        row.speedup = row.rate / first[key]  # over the first (smallest) worker count
+        # over the first (smallest) worker count; none between rounds of one count
+        row.speedup = None if args.head_to_head else row.rate / first[key]
         rows.append(row)
         line = row_line(row)
         print(line, flush=True)
@@ -430,6 +483,20 @@ def main(argv: list[str] | None = None) -> int:
     def over() -> bool:
         return time.perf_counter() - start > float(args.budget)
 
+    if args.head_to_head:
+        plain = [r for r in runners if r != "alone"]
+        child = ["--workers", args.workers, "--cases", args.cases,
+                 *(f"--deals={d}" for d in args.deals)]
+        for row in head_to_head(child, plain, args.head_to_head):
+            emit(row)
+        tail = ["", *head_to_head_summary(rows, plain),
+                f"- whole run {time.perf_counter() - start:.0f} s; load average "
+                f"{os.getloadavg()[0]:.2f} at the end"]
+        print("\n".join(tail), flush=True)
+        if args.out:
+            with args.out.open("a") as f:
+                f.write("\n".join(tail) + "\n\n")
+        return 0
     skipped: list[str] = []
     if args.loop:
         for row in loop_rows(counts, args.loop, max(1, args.loop_repeat)):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The scaling benchmark on a lent many-core machine, in bounded runs: PARTS=scaling
-# (~7 minutes) or PARTS=daily (the default, ~5 minutes: issue 43's item 4), not both in
-# one call of at most 10 minutes.
+# The scaling benchmark on a lent many-core machine, in bounded runs of at most 10
+# minutes: PARTS=scaling (~7 minutes), or PARTS=daily,h2h (the default, ~7 minutes:
+# issue 43's items 4 and 3).
 #
 #   OUT=/some/dir bash benchmarks/device_scaling.sh
 #
@@ -18,7 +18,9 @@
 # pool of 2, then of 16 (what `pyramids daily -j N` runs), and the same days shared out
 # among 2, then 16 lone processes (no pool); then the same 6 days in each of 2 and of 16
 # lone processes, and in one process beside nothing, 15 register loops and 15 random
-# readers of memory (what a full machine, and its shared caches, cost a process).
+# readers of memory (what a full machine, and its shared caches, cost a process). Then
+# (h2h) the pool and Dask head to head at every core: 3 rounds of pool, dask, each in a
+# fresh process (bench_scaling.py --head-to-head), Dask's share of the pool's rate in each.
 # Everything it writes goes to $OUT:
 #   device_scaling.log            this script's whole output (versions, timings, errors)
 #   bench_scaling_results.txt     the table (as benchmarks/bench_scaling_results.txt)
@@ -26,10 +28,11 @@
 #   bench_daily_rounds.txt        the rounds: pool and shared-out CPU on 2 and 16
 #   bench_daily_alone.txt         the same 6 days in each of 2, then 16 lone processes,
 #                                 then in one beside nothing, alu:15 and mem:15
+#   bench_scaling_h2h.txt         the head-to-head rows and Dask's ratios
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
 # for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags,
-# e.g. "--deals pyramid=800"), PARTS (daily; scaling; or scaling,daily), DAYS (32; 0: no
-# daily challenges), ROUNDS (3), HOGS (15: the neighbours of the last two).
+# e.g. "--deals pyramid=800"), PARTS (daily,h2h; any of scaling, daily, h2h), DAYS (32; 0: no
+# daily challenges), ROUNDS (3), HOGS (the cores but one: the neighbours of the last two).
 set -uo pipefail
 OUT=${OUT:-output/device}
 mkdir -p "$OUT"
@@ -59,7 +62,7 @@ for name in ("numpy", "numba", "llvmlite", "ortools", "reportlab", "pysol_cards"
 EOF
 echo "== installed in $(( $(date +%s) - start )) s; warming the kernels (compiled once)"
 $PY -m pyramids.warmup || { echo "the warm-up failed"; exit 1; }
-PARTS=${PARTS:-daily}
+PARTS=${PARTS:-daily,h2h}
 rc=0
 if [[ ,$PARTS, == *,scaling,* ]]; then
   echo "== warmed at $(( $(date +%s) - start )) s; the benchmark"
@@ -90,8 +93,14 @@ if [[ ,$PARTS, == *,daily,* ]] && [ "$DAYS" -gt 0 ]; then
   for n in 2 16; do daily bench_daily_alone.txt --days 6 --alone $n; done
   daily bench_daily_alone.txt --days 6 --alone 1
   for kind in alu mem; do
-    daily bench_daily_alone.txt --days 6 --alone 1 --beside "$kind:${HOGS:-15}"
+    daily bench_daily_alone.txt --days 6 --alone 1 --beside "$kind:${HOGS:-$(( $(nproc) - 1 ))}"
   done
+fi
+if [[ ,$PARTS, == *,h2h,* ]]; then
+  echo "== pool and Dask head to head at $(nproc) workers, at $(( $(date +%s) - start )) s"
+  timeout 240 $PY benchmarks/bench_scaling.py --workers "$(nproc)" --runners pool,dask \
+    --head-to-head "${ROUNDS:-3}" --deals pyramid=1500 --deals bouquet=30000 \
+    --deals msc-board=150 --out "$OUT/bench_scaling_h2h.txt" || echo "(h2h: exit $?)"
 fi
 echo "== done in $(( $(date +%s) - start )) s (exit $rc)"
 exit $rc

@@ -40,7 +40,7 @@ from pyramids.bulk import (
     run_records,
     run_tally,
 )
-from pyramids.bulk.pool import LOCAL_CHUNK_SECONDS, MAX_CHUNK, ChunkSizer
+from pyramids.bulk.pool import LOCAL_CHUNK_SECONDS, MAX_CHUNK, ChunkSizer, _runs
 from pyramids.bulk.sources import LinesSource
 from pyramids.bulk.stats import Tally
 from pyramids.cli import main
@@ -185,6 +185,21 @@ def test_chunk_sizes_follow_the_measured_cost_of_a_deal() -> None:
     cheap.observe([{"seconds": 1e-9}] * 10)
     assert cheap.size() == MAX_CHUNK
     assert ChunkSizer(32, fixed=7).size() == 7  # --chunk wins over any measurement
+
+
+def test_the_last_chunks_of_a_range_shrink_so_the_workers_end_together() -> None:
+    sizer = ChunkSizer(32, target=0.1)
+    sizer.observe([{"seconds": 0.001}] * 100)  # 100 deals a full chunk
+    assert sizer.size_left(10_000, 4) == 100  # far from the end: a full chunk
+    assert sizer.size_left(400, 4) == 50  # 400 left: half of each worker's share
+    assert sizer.size_left(90, 4) == 25  # never under a quarter of a full chunk
+    assert sizer.size_left(10, 4) == 25  # (the range's end cuts the last one)
+    assert sizer.size_left(400, 1) == 100  # one worker: nothing to balance
+    assert ChunkSizer(32, fixed=7).size_left(3, 4) == 7  # --chunk is kept
+    sizes = [hi - lo for lo, hi in ((r.start, r.stop) for r in
+                                    _runs(RangeSource(0, 1000), lambda n: sizer.size_left(n, 4)))]
+    assert sum(sizes) == 1000 and max(sizes) == 100
+    assert sizes == sorted(sizes, reverse=True) and sizes[-2] == 25  # shrinking to the floor
 
 
 def test_a_run_without_chunk_sizes_its_chunks_from_the_deals() -> None:

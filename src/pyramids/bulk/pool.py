@@ -107,6 +107,11 @@ def default_chunk(job: Job) -> int:
 #: the parent's and the worker's time, and a shorter chunk keeps the in-order tail short.
 LOCAL_CHUNK_SECONDS = 0.1
 MAX_CHUNK = 1 << 16  # deals in a chunk at most, however cheap a deal
+#: Near the end of a range a chunk holds at most 1/TAIL_SPLIT of each worker's share of
+#: the deals left, and at least TAIL_FLOOR of a full chunk: the last chunks shrink, so
+#: the workers finish together instead of most waiting on the last full ones.
+TAIL_SPLIT = 2
+TAIL_FLOOR = 0.25
 WAITING_DEALS = 50_000  # records finished out of order that may wait for an earlier chunk
 
 
@@ -150,6 +155,17 @@ class ChunkSizer:
             return self.first
         return max(1, min(MAX_CHUNK, round(self.target / cost)))
 
+    def size_left(self, left: int, workers: int) -> int:
+        """Deals for the next chunk when ``left`` deals remain for ``workers`` workers:
+        :meth:`size`, cut near the end (guided self-scheduling) to
+        ``left / (TAIL_SPLIT * workers)`` but to no less than ``TAIL_FLOOR`` of it (a
+        chunk's hand-over has its cost). A size the user fixed, or one worker, keeps it."""
+        full = self.size()
+        if self.fixed or workers <= 1:
+            return full
+        share = -(-left // (TAIL_SPLIT * workers))
+        return max(1, min(full, max(share, round(full * TAIL_FLOOR))))
+
 
 def _chunks(items: Iterable[SourceItem], size: Callable[[], int]) -> Iterator[list[SourceItem]]:
     """Items in chunks of ``size()`` deals (asked again for each chunk)."""
@@ -158,12 +174,13 @@ def _chunks(items: Iterable[SourceItem], size: Callable[[], int]) -> Iterator[li
         yield chunk
 
 
-def _runs(source: RangeSource, size: Callable[[], int]) -> Iterator[NumberRun]:
+def _runs(source: RangeSource, size: Callable[[int], int]) -> Iterator[NumberRun]:
     """A range's chunks as :class:`NumberRun` (made in the worker, not here), of
-    ``size()`` deals each (asked again for each chunk)."""
+    ``size(left)`` deals each (asked again for each chunk, ``left`` the deals not yet
+    in a chunk)."""
     lo = source.start
     while lo < source.stop:
-        hi = min(source.stop, lo + size())
+        hi = min(source.stop, lo + size(source.stop - lo))
         yield NumberRun(lo, hi)
         lo = hi
 
@@ -250,7 +267,7 @@ class BulkRunner:
         done = out.done if out is not None else None
         self.sizer = sizer = self._sizer(job)
         if isinstance(source, RangeSource) and not done:
-            chunks: Iterator[Sequence[SourceItem]] = _runs(source, sizer.size)
+            chunks: Iterator[Sequence[SourceItem]] = _runs(source, self._size_left(sizer))
         else:
             todo = (it for it in source if done is None or it.key not in done)
             chunks = _chunks(todo, sizer.size)
@@ -268,6 +285,11 @@ class BulkRunner:
         """Chunk sizes for a run of ``job``: the user's ``chunk_size``, else measured."""
         return ChunkSizer(default_chunk(job), LOCAL_CHUNK_SECONDS, self.chunk_size)
 
+    def _size_left(self, sizer: ChunkSizer) -> Callable[[int], int]:
+        """A range's chunk sizes from the deals left, for the workers there are when
+        each chunk is cut (a cluster's may come and go)."""
+        return lambda left: sizer.size_left(left, self.workers)
+
     def tally(self, source: DealSource, job: Job, state: RunState | None = None,
               tick: Callable[[int], None] | None = None) -> Tally:
         """The counts of every deal of ``source`` (no records, no out file): each worker
@@ -277,7 +299,7 @@ class BulkRunner:
         state = state or RunState()
         self.sizer = sizer = self._sizer(job)
         chunks: Iterator[Sequence[SourceItem]] = (
-            _runs(source, sizer.size) if isinstance(source, RangeSource)
+            _runs(source, self._size_left(sizer)) if isinstance(source, RangeSource)
             else _chunks(source, sizer.size))
         total = Tally()
         old_term = catch_sigterm()
