@@ -27,7 +27,8 @@
 #   bench_scaling.jsonl           the same rows as JSON lines
 #   bench_daily_rounds.txt        the rounds: pool and shared-out CPU on 2 and 16
 #   bench_daily_alone.txt         the same 6 days in each of 2, then 16 lone processes,
-#                                 then in one beside nothing, alu:15 and mem:15
+#                                 then unforked, then in one forked process beside
+#                                 nothing, alu:15 and mem:15
 #   bench_scaling_h2h.txt         the head-to-head rows and Dask's ratios
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
 # for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags,
@@ -45,6 +46,9 @@ echo "== $(date -u '+%F %T UTC') $(uname -srm); $(nproc) cores; $($PY -V 2>&1)"
 # small shared cache, would cap item 4 (the CPU a deal at 16 processes against 2)
 lscpu 2>/dev/null | grep -E '^(Model name|Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|L2 cache|L3 cache|NUMA node\(s\)|CPU max MHz):' \
   || echo "(no lscpu)"
+# how a forked worker's memory may differ from its parent's (NUMA nodes, huge pages)
+echo "NUMA nodes: $(ls -d /sys/devices/system/node/node* 2>/dev/null | wc -l); huge pages:" \
+  "$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo '?')"
 WHEELS=${WHEELS:-.whl}
 if ls "$WHEELS"/*.whl >/dev/null 2>&1; then
   $PY -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
@@ -91,6 +95,9 @@ if [[ ,$PARTS, == *,daily,* ]] && [ "$DAYS" -gt 0 ]; then
     done
   done
   for n in 2 16; do daily bench_daily_alone.txt --days 6 --alone $n; done
+  # the same 6 days in this process (no fork) and in one forked process: on the third
+  # lease a forked process solved the same deals up to 70% slower than its parent
+  daily bench_daily_alone.txt --days 6 --jobs 1
   daily bench_daily_alone.txt --days 6 --alone 1
   for kind in alu mem; do
     daily bench_daily_alone.txt --days 6 --alone 1 --beside "$kind:${HOGS:-$(( $(nproc) - 1 ))}"
