@@ -210,6 +210,18 @@ def test_after_a_start_the_steps_count_from_there() -> None:
     assert v.moves[:7] == start and v.steps == whole.steps - 7 and v.optimal
 
 
+def test_a_start_past_the_goal_counts_the_cards_it_discarded() -> None:
+    """MSC deal 358 after KD KC KS: three Kings are gone, so two are met in 0 steps and
+    the answer counts the three (it said two, the goal's number, before; hypothesis
+    found it)."""
+    deal = Deal.from_number(358)
+    start = tuple(Move.parse(m) for m in ("KD", "KC", "KS"))
+    v = answer(deal, MSC, Goal.parse("cards:K:2"), start=start)
+    assert (v.reached, v.steps, v.count, v.moves) == (True, 0, 3, start)
+    assert "answer: 3 Kings in 0 steps, proven the fewest; score 15" in \
+        goals.describe(v, Goal.parse("cards:K:2"), MSC)
+
+
 def test_a_time_limit_labels_the_line_as_a_bound() -> None:
     deal = Deal.from_number(7)  # blocked by a structural certificate: answered at once
     assert answer(deal, MSC, Goal.parse("board"), time_limit=0.01).status == "blocked"

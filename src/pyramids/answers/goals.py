@@ -878,8 +878,14 @@ def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n
                                f"to {n} cards"), start, variant, deal, wall, goal=name,
                        optimal=False, reached=None, label=label, steps_bound=line.lower)
     v = _line_verdict(deal, variant, (*start, *line.moves), line.nodes, why)
-    return _finish(v, start, variant, deal, wall, goal=name, optimal=not why,
-                   reached=reached, count=n, label=label, steps=len(line.moves))
+    out = _finish(v, start, variant, deal, wall, goal=name, optimal=not why,
+                  reached=reached, count=n, label=label, steps=len(line.moves))
+    if out.end is None:
+        return out
+    # the cards gone at the line's end: more than ``n`` where the position asked had
+    # already discarded more (the fewest moves are then none)
+    return replace(out, count=sum(out.end.removed >> (s * 13 + rank - 1) & 1
+                                  for s in range(4)))
 
 
 RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
