@@ -265,7 +265,7 @@ def dask_runner(workers: int, profile: bool = True, nanny: bool = True
                 procs += [subprocess.Popen([*cmd, "--no-nanny"], stdout=quiet, stderr=quiet,
                                            env=env) for _ in range(workers)]
             address = json.loads(Path(sched_file).read_text())["address"]
-            with Client(address, set_as_default=False) as client:
+            with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
                 client.wait_for_workers(workers, timeout=120)
                 with DaskRunner(client, report=lambda _msg: None) as runner:
                     yield runner
