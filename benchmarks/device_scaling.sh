@@ -30,6 +30,7 @@
 #                                 then unforked, then in one forked process beside
 #                                 nothing, alu:15 and mem:15
 #   bench_scaling_h2h.txt         the head-to-head rows and Dask's ratios
+#   bench_daily_stderr.txt        the daily runs' progress and any error
 # Overrides: SITE (/tmp/site), PYTHON (python3), WORKERS (1,2,4,8,16), BUDGET (seconds
 # for the benchmark, 330), WHEELS (the wheels' folder, .whl), BENCH_ARGS (more flags,
 # e.g. "--deals pyramid=800"), PARTS (daily,h2h; any of scaling, daily, h2h), DAYS (32; 0: no
@@ -83,7 +84,8 @@ if [[ ,$PARTS, == *,daily,* ]] && [ "$DAYS" -gt 0 ]; then
   daily() {  # the bench's lines, appended to $OUT/$1; a run cut short says so
     local file=$1; shift
     echo "== bench_daily.py $* at $(( $(date +%s) - start )) s"
-    timeout 120 $PY benchmarks/bench_daily.py --first 2026-01-01 "$@" 2>/dev/null \
+    timeout 120 $PY benchmarks/bench_daily.py --first 2026-01-01 "$@" \
+      2>>"$OUT/bench_daily_stderr.txt" \
       | grep -Ev '^  (easy|medium|hard|expert) |^ {9}par' | tee -a "$OUT/$file" || echo "(exit $?)" | tee -a "$OUT/$file"
   }
   # interleaved, so that a machine whose speed drifts moves both sides alike
