@@ -196,8 +196,8 @@ def test_the_last_chunks_of_a_range_shrink_so_the_workers_end_together() -> None
     assert sizer.size_left(10, 4) == 25  # (the range's end cuts the last one)
     assert sizer.size_left(400, 1) == 100  # one worker: nothing to balance
     assert ChunkSizer(32, fixed=7).size_left(3, 4) == 7  # --chunk is kept
-    sizes = [hi - lo for lo, hi in ((r.start, r.stop) for r in
-                                    _runs(RangeSource(0, 1000), lambda n: sizer.size_left(n, 4)))]
+    sizes = [r.stop - r.start
+             for r in _runs(RangeSource(0, 1000), lambda n: sizer.size_left(n, 4))]
     assert sum(sizes) == 1000 and max(sizes) == 100
     assert sizes == sorted(sizes, reverse=True) and sizes[-2] == 25  # shrinking to the floor
 

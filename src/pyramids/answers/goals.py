@@ -884,8 +884,7 @@ def _cards_line(deal: Deal, variant: Variant, name: str, kind: str, rank: int, n
         return out
     # the cards gone at the line's end: more than ``n`` where the position asked had
     # already discarded more (the fewest moves are then none)
-    return replace(out, count=sum(out.end.removed >> (s * 13 + rank - 1) & 1
-                                  for s in range(4)))
+    return replace(out, count=optimal.gone(out.end.removed, rank))
 
 
 RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")

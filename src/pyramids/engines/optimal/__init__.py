@@ -34,7 +34,7 @@ from pyramids.engines.search import core, to_moves
 from pyramids.engines.search import root_state as classic_root
 from pyramids.engines.search.tables import layout
 
-__all__ = ["EndKind", "MaxKind", "Optimum", "Relaxed", "most", "open_relaxation",
+__all__ = ["EndKind", "MaxKind", "Optimum", "Relaxed", "gone", "most", "open_relaxation",
            "relaxed_cards", "relaxed_never", "relaxed_score", "shortest"]
 
 #: what A* stops at (the answers' Goal is the question a player asks; this, the end it
@@ -475,7 +475,7 @@ def _check(deal: Deal, variant: Variant, start: tuple[Move, ...], moves: tuple[M
     elif goal == "score":
         ok = end.msc_score >= target
     else:
-        ok = _gone(end.removed, rank) >= target and (goal == "cards" or end.pyramid_left == 0)
+        ok = gone(end.removed, rank) >= target and (goal == "cards" or end.pyramid_left == 0)
     if not ok:
         raise AssertionError(f"optimal: the line found does not reach the goal {goal}")
     if goal in ("board", "all") and variant.objective == ("pyramid" if goal == "board"
@@ -483,14 +483,15 @@ def _check(deal: Deal, variant: Variant, start: tuple[Move, ...], moves: tuple[M
         replay(deal, variant, (*start, *moves), require_win=True)  # (raises, naming why)
 
 
-def _gone(removed: int, rank: int) -> int:
+def gone(removed: int, rank: int) -> int:
+    """The cards of ``rank`` (1-13) in ``removed``, a replay's mask of the cards gone."""
     return sum(1 for s in range(4) if removed >> (s * 13 + rank - 1) & 1)
 
 
 def _check_value(deal: Deal, variant: Variant, start: tuple[Move, ...],
                  moves: tuple[Move, ...], what: MaxKind, rank: int, value: int) -> None:
     end = replayed(deal, variant, (*start, *moves))
-    got = end.msc_score if what == "score" else _gone(end.removed, rank)
+    got = end.msc_score if what == "score" else gone(end.removed, rank)
     if what == "cards-board" and end.pyramid_left:
         got = -1
     if got != value:
