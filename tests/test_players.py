@@ -339,7 +339,7 @@ def test_the_numba_players_play_the_reference_games(variant: Variant) -> None:
     carry over from player to player as in the grading), and leaves the generator in
     the same state."""
     from pyramids.generator.fastplay import FastTable, available
-    from pyramids.generator.players import make_table, play_many
+    from pyramids.generator.players import make_table, play_each, play_many
 
     assert available()
     best = -20 if variant.scoring == "par" else None
@@ -354,4 +354,26 @@ def test_the_numba_players_play_the_reference_games(variant: Variant) -> None:
                 assert play(ref, player, r1, best) == play(fast, player, r2, best)
             many = play_many(fast, player, r2, 3, best)
             assert many == play_many(ref, player, r1, 3, best)
+            each = play_each(fast, player, r2, 3, best)
+            assert each == play_each(ref, player, r1, 3, best)
+            assert r1.getstate() == r2.getstate()
+
+
+def test_games_played_in_one_call_are_the_games_played_one_by_one() -> None:
+    """``play_each`` (a day's players' games, one kernel call a player) gives, move for
+    move, the games as many calls of ``play`` give on a table of their own, and leaves the
+    generator where they leave it: MSC's face-down game, as the daily plays it."""
+    from pyramids.engines.faceup import face_down
+    from pyramids.generator.players import make_table, play_each
+
+    rules = face_down(get_variant("msc"))
+    for number in (2, 7):
+        deal = Deal.from_number(number)
+        for player in PLAYERS:
+            r1, r2 = rng_for(deal, rules, player, 0), rng_for(deal, rules, player, 0)
+            one_by_one = make_table(deal, rules)
+            singles = [play(one_by_one, player, r1) for _ in range(12)]
+            batch = play_each(make_table(deal, rules), player, r2, 12)
+            assert batch == singles
+            assert len({p.moves for p in batch}) > 1  # the games differ: the draws go on
             assert r1.getstate() == r2.getstate()

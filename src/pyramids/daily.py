@@ -292,18 +292,15 @@ def player_reaches(deal: Deal, variant: Variant, goal: Goal, games: int = GAMES,
     would; with MSC's face-up deck they play the face-down game that is the same game
     (:mod:`pyramids.engines.faceup`), and their moves are counted as MSC's steps."""
     from pyramids.engines.faceup import face_down
-    from pyramids.generator.players import get_player, make_table, rng_for
-    from pyramids.generator.players import play as play_one
+    from pyramids.generator.players import get_player, make_table, play_each, rng_for
 
     rules = face_down(variant) if variant.face_up else variant
     table = make_table(deal, rules)
     out: list[int | None] = []
     for name in players:
         player = get_player(name)
-        rng = rng_for(deal, rules, player, 0)
-        for _ in range(games):
-            line = play_one(table, player, rng).moves
-            out.append(_reach_steps(deal, rules, goal, line, variant.face_up))
+        for game in play_each(table, player, rng_for(deal, rules, player, 0), games):
+            out.append(_reach_steps(deal, rules, goal, game.moves, variant.face_up))
     return out
 
 

@@ -74,6 +74,7 @@ def layout(deal: Deal, variant: Variant) -> np.ndarray:
 
 
 def move_of(code: int) -> Move:
+    """The move a kernel's ``code`` stands for."""
     if code == core.DEAL:
         return DEAL
     if code == core.REDEAL:
@@ -141,10 +142,19 @@ class FastTable:
         return result, moves, nmoves
 
     def play(self, player: Player, rng: random.Random, best: int | None) -> Playout:
-        result, moves, nmoves = self.games(player, rng, 1, best, True)
-        line = tuple(move_of(int(m)) for m in moves[0, :nmoves[0]])
-        won, _, top = (int(x) for x in result[0])
-        return Playout(bool(won), line, top if self.par else None)
+        return self.play_each(player, rng, 1, best)[0]
+
+    def play_each(self, player: Player, rng: random.Random, games: int, best: int | None
+                  ) -> list[Playout]:
+        """``games`` games with their moves in one kernel call: what as many calls of
+        :meth:`play` give, without a generator state's round trip per game."""
+        result, moves, nmoves = self.games(player, rng, games, best, True)
+        out = []
+        for g in range(games):
+            line = tuple(map(move_of, moves[g, :nmoves[g]].tolist()))
+            won, _, top = (int(x) for x in result[g])
+            out.append(Playout(bool(won), line, top if self.par else None))
+        return out
 
     def play_many(self, player: Player, rng: random.Random, games: int,
                   best: int | None) -> list[Played]:

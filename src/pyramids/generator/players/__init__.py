@@ -59,6 +59,7 @@ from pyramids.generator.players.playouts import (
     falls_grade_by_grade,
     make_table,
     play,
+    play_each,
     play_many,
     rng_for,
     win_rates,
@@ -76,4 +77,4 @@ from pyramids.generator.players.registry import (
 __all__ = ["KINDS", "LOSS", "MAX_PLIES", "PLANNERS", "PLAYERS", "PLAYER_NAMES", "RANK_PAIRS",
            "WIN", "AnyTable", "Blocking", "Played", "Player", "Playout", "Table", "WinRate",
            "falls_grade_by_grade", "get_player", "greedy_move", "make_table", "play",
-           "play_many", "players_for", "rng_for", "stuck_rules", "win_rates"]
+           "play_each", "play_many", "players_for", "rng_for", "stuck_rules", "win_rates"]

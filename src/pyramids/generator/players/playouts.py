@@ -1,7 +1,8 @@
-"""Games and win rates: a player plays a deal (:func:`play`, :func:`play_many`, on the
-numba table of :mod:`pyramids.generator.fastplay` where it plays the same games, else
-the reference :class:`.lookahead.Table`), seeded per player and deal (:func:`rng_for`),
-and :func:`win_rates` counts the wins with their Wilson intervals."""
+"""Games and win rates: a player plays a deal (:func:`play`, :func:`play_each`,
+:func:`play_many`, on the numba table of :mod:`pyramids.generator.fastplay` where it
+plays the same games, else the reference :class:`.lookahead.Table`), seeded per player
+and deal (:func:`rng_for`), and :func:`win_rates` counts the wins with their Wilson
+intervals."""
 
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ def play_many(table: AnyTable, player: Player, rng: random.Random, games: int,
         out.append(Played(p.won, 52 - sum(len(m.cards) for m in p.moves if m.is_discard),
                           p.score))
     return out
+
+
+def play_each(table: AnyTable, player: Player, rng: random.Random, games: int,
+              best: int | None = None) -> list[Playout]:
+    """Play ``games`` games one after the other, as :func:`play` would, moves and all (on
+    the numba table in one call, without a round trip of the generator's state a game)."""
+    if not isinstance(table, Table):
+        return table.play_each(player, rng, games, best)
+    return [play(table, player, rng, best) for _ in range(games)]
 
 
 def play(table: AnyTable, player: Player, rng: random.Random, best: int | None = None
