@@ -38,3 +38,15 @@ def test_head_to_head_runs_each_round_in_a_fresh_process(tmp_path: Path) -> None
     assert [re.search(r"round (\d)", ln)[1] for ln in lines] == ["1", "2"]  # type: ignore[index]
     assert all("300 deals" in ln and "0 unknown" in ln for ln in lines)
     assert len((tmp_path / "rows.jsonl").read_text().splitlines()) == 2
+
+
+def test_gil_neighbours_times_both_placements_in_alternating_order(capsys) -> None:  # type: ignore[no-untyped-def]
+    """benchmarks/gil_neighbours.py: a chunk alone and beside a ticking loop and a frame
+    sampler, a line a round with four positive times a deal."""
+    gn = importlib.import_module("gil_neighbours")
+    assert gn.main(["bouquet", "40", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["bouquet round 1", "bouquet round 2"]
+    for ln in lines:
+        times = [float(x) for x in re.findall(r"(\d+\.\d+)", ln)]
+        assert len(times) == 4 and all(t > 0 for t in times)
