@@ -363,3 +363,48 @@ def test_stats_on_a_cluster_started_by_the_dask_commands(
                                     "--scheduler", cli_cluster])
     assert res.exit_code == 0, res.output
     same_counts(json.loads(res.stdout), local[0])
+
+
+def test_a_worker_of_several_threads_is_reported_once_and_counts_stay_right(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``dask worker``'s default is one process with a thread a core; the engines hold the
+    GIL, so such a worker does one core's work. A run says so on stderr, once a worker
+    (not once a run), and its counts are still the local run's."""
+    from pyramids.bulk import RangeSource, run_tally
+    from pyramids.bulk.cluster import DaskRunner
+    from pyramids.core.variants import get_variant
+
+    giza = get_variant("giza")
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as lc, \
+            Client(lc, set_as_default=False) as client, DaskRunner(client) as runner:
+        first = run_tally(runner, RangeSource(0, 300), giza, progress=False).tally
+        again = run_tally(runner, RangeSource(300, 600), giza, progress=False).tally
+    notes = [ln for ln in capsys.readouterr().err.splitlines() if "threads in one" in ln]
+    assert len(notes) == 1, notes
+    assert "runs 2 threads" in notes[0] and "--nthreads 1" in notes[0]
+    want = json.loads(CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", "0:600",
+                                                "-j", "1", "--json"]).stdout)
+    assert first.deals + again.deals == want["deals"] == 600
+    assert first.winnable + again.winnable == want["winnable"]
+
+
+def test_a_worker_joining_with_several_threads_is_reported() -> None:
+    """A worker that joins mid-run is looked at too: one thread, only that it joined."""
+    import queue
+
+    class Scheduler:  # what ClusterMap reads of a client here
+        def nthreads(self) -> dict[str, int]:
+            return {"tcp://10.0.0.5:4000": 8, "tcp://10.0.0.6:4000": 1}
+
+    told: list[str] = []
+    cmap: ClusterMap[Any, Any] = ClusterMap(Scheduler(), report=told.append)
+    events: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    for w in ("tcp://10.0.0.5:4000", "tcp://10.0.0.6:4000"):
+        events.put((0.0, {"action": "add-worker", "worker": w}))
+    assert cmap._events(events, {}, {}) is True
+    assert told == ["worker tcp://10.0.0.5:4000 joined",
+                    "worker tcp://10.0.0.5:4000 runs 8 threads in one process: the engines "
+                    "hold the GIL, so they take turns and it does one core's work; start "
+                    "workers with --nworkers N --nthreads 1",
+                    "worker tcp://10.0.0.6:4000 joined"]

@@ -87,6 +87,17 @@ def cluster_threads(client: Client) -> int:
     return int(sum(client.nthreads().values()))
 
 
+def threads_note(worker: str, threads: int) -> str | None:
+    """What to tell of a worker process with several threads (``dask worker``'s default is
+    one process with a thread a core): the engines hold the GIL, so its threads take turns
+    and the process does one core's work. ``None`` for a one-thread worker."""
+    if threads <= 1:
+        return None
+    return (f"worker {worker} runs {threads} threads in one process: the engines hold the "
+            "GIL, so they take turns and it does one core's work; start workers with "
+            "--nworkers N --nthreads 1")
+
+
 def stderr_report(message: str) -> None:
     """Reports go to stderr (the CLI passes its progress bar's ``note`` instead)."""
     sys.stderr.write(message + "\n")
@@ -240,7 +251,12 @@ class ClusterMap(Generic[T, R]):
                 else:
                     self.report(f"worker {worker} {how} (no chunk of this run on it)")
             elif msg.get("action") == "add-worker":
-                self.report(f"worker {msg.get('worker', '?')} joined")
+                worker = msg.get("worker", "?")
+                self.report(f"worker {worker} joined")
+                with contextlib.suppress(Exception):
+                    note = threads_note(worker, int(self.client.nthreads().get(worker, 1)))
+                    if note:
+                        self.report(note)
 
 
 def _fetch(client: Client, futures: Iterable[Future]) -> dict[Future, Any]:
@@ -325,6 +341,7 @@ class DaskRunner(BulkRunner):
         self.report = report
         self.workers = max(1, cluster_threads(self.client))
         self._loaded: dict[Job, set[str]] = {}  # job -> workers that loaded its kernels
+        self._told: set[str] = set()  # workers whose thread count was looked at
 
     def close(self, kill: bool = False) -> None:
         client = getattr(self, "client", None)
@@ -379,10 +396,17 @@ class DaskRunner(BulkRunner):
         runner loads them before its first chunk (in parallel, ~1-3 s each), so that the
         chunks' measured cost is the deals' alone; a worker joining later loads them with
         its first chunk. Only a warm-up: a worker that fails here is left to fail (and be
-        reported) on its chunks."""
+        reported) on its chunks. A worker of several threads is reported
+        (:func:`threads_note`)."""
         with contextlib.suppress(Exception):
             loaded = self._loaded.setdefault(job, set())
-            new = [w for w in self.client.nthreads() if w not in loaded]
+            threads = self.client.nthreads()
+            for w in sorted(threads.keys() - self._told):  # told once, when first found
+                self._told.add(w)
+                note = threads_note(w, threads[w])
+                if note:
+                    self.report(note)
+            new = [w for w in threads if w not in loaded]
             if new:
                 self.client.run(load_kernels, job, workers=new, on_error="ignore")
                 loaded.update(new)
