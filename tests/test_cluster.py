@@ -382,7 +382,7 @@ def test_a_worker_of_several_threads_is_reported_once_and_counts_stay_right(
         again = run_tally(runner, RangeSource(300, 600), giza, progress=False).tally
     notes = [ln for ln in capsys.readouterr().err.splitlines() if "threads in one" in ln]
     assert len(notes) == 1, notes
-    assert "runs 2 threads" in notes[0] and "--nthreads 1" in notes[0]
+    assert "runs 2 threads" in notes[0] and "one single-threaded worker process" in notes[0]
     want = json.loads(CliRunner().invoke(main, ["stats", "-V", "giza", "--deals", "0:600",
                                                 "-j", "1", "--json"]).stdout)
     assert first.deals + again.deals == want["deals"] == 600
@@ -405,6 +405,6 @@ def test_a_worker_joining_with_several_threads_is_reported() -> None:
     assert cmap._events(events, {}, {}) is True
     assert told == ["worker tcp://10.0.0.5:4000 joined",
                     "worker tcp://10.0.0.5:4000 runs 8 threads in one process: the engines "
-                    "hold the GIL, so they take turns and it does one core's work; start "
-                    "workers with --nworkers N --nthreads 1",
+                    "hold the GIL, so they take turns and it does one core's work; run one "
+                    "single-threaded worker process a core instead",
                     "worker tcp://10.0.0.6:4000 joined"]

@@ -94,8 +94,8 @@ def threads_note(worker: str, threads: int) -> str | None:
     if threads <= 1:
         return None
     return (f"worker {worker} runs {threads} threads in one process: the engines hold the "
-            "GIL, so they take turns and it does one core's work; start workers with "
-            "--nworkers N --nthreads 1")
+            "GIL, so they take turns and it does one core's work; run one single-threaded "
+            "worker process a core instead")
 
 
 def stderr_report(message: str) -> None:
